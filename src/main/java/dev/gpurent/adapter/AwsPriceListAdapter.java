@@ -1,0 +1,648 @@
+package dev.gpurent.adapter;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.VendorQuotes;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Kind {@code aws-price-list}: the AWS Price List bulk offer file for AmazonEC2 of one region,
+ * as JSON ({@code format: json}, the default) or as CSV ({@code format: csv}).
+ *
+ * <p>The real file is about 450 MB per region, so it is never held in memory: {@code fetch()}
+ * streams the URL to a temporary file ({@link PayloadSource#download()}) and the file is read
+ * on a worker thread with Jackson's streaming parser (CSV: line by line). Only the small
+ * records of the GPU instances kept are remembered.
+ *
+ * <p>JSON: {@code products} comes before {@code terms}. A product is kept when it is a
+ * {@code Compute Instance} with GPUs ({@code gpu} > 0, instanceFamily "GPU instance" or a known
+ * GPU family) sold as Linux, Shared tenancy, capacitystatus Used, preInstalledSw NA and
+ * marketoption OnDemand (absent = OnDemand). Its prices are then read from
+ * {@code terms.OnDemand[sku][term].priceDimensions[rate].pricePerUnit.{USD|CNY}} (unit Hrs, per
+ * instance-hour) and {@code terms.Reserved} (standard 1yr/3yr: YEARLY / THREE_YEARS; a No
+ * Upfront rate is an hourly price paid for every hour of the term, unit HOUR; with an upfront
+ * fee the effective yearly price upfront / years + hourly x 8760 is quoted, unit YEAR; when
+ * several purchase options exist for one term the cheapest is kept).
+ *
+ * <p>The offer file does not always name the GPU model ({@code gpuMemory} is often "NA"), so the
+ * model comes from the instance family ({@code p4d} of {@code p4d.24xlarge}) through
+ * {@link #GPU_FAMILIES}, which the YAML key {@code gpuFamilies} (family: catalog id) extends or
+ * overrides; the count is the {@code gpu} attribute. The currency is the pricePerUnit key (China
+ * regions price in CNY); the region is {@code regionCode} (or the {@code location} name mapped).
+ *
+ * <p>Products that are not GPU instances, or other variants of one (Windows, Dedicated, ...),
+ * are counted, not listed: one {@code rejected} line per reason gives the count and the first
+ * example. GPU rows that cannot be priced are listed one by one with their reason.
+ */
+public final class AwsPriceListAdapter implements VendorAdapterFactory {
+
+  /** Instance family -> catalog GPU id, from AWS's instance type pages. */
+  static final Map<String, String> GPU_FAMILIES = Map.ofEntries(
+      Map.entry("p2", "k80"),                // NVIDIA K80 (AWS counts each GK210 as one GPU)
+      Map.entry("p3", "v100-16g"),           // V100 SXM2 16 GB
+      Map.entry("p3dn", "v100-32g"),         // V100 SXM2 32 GB
+      Map.entry("p4d", "a100-40g-sxm"),      // A100 40 GB SXM4
+      Map.entry("p4de", "a100-80g-sxm"),     // A100 80 GB SXM4
+      Map.entry("p5", "h100-sxm"),           // H100 80 GB SXM5
+      Map.entry("p5e", "h200"),              // H200 141 GB
+      Map.entry("p5en", "h200"),
+      Map.entry("p6-b200", "b200"),
+      Map.entry("p6-b300", "b300"),
+      Map.entry("p6e-gb200", "gb200"),
+      Map.entry("g2", "grid-k520"),
+      Map.entry("g3", "m60"),
+      Map.entry("g3s", "m60"),
+      Map.entry("g4dn", "t4"),
+      Map.entry("g4ad", "radeon-pro-v520"),
+      Map.entry("g5", "a10g"),
+      Map.entry("g5g", "t4"),                // T4G: the T4 board for Graviton hosts
+      Map.entry("g6", "l4"),
+      Map.entry("gr6", "l4"),
+      Map.entry("g6e", "l40s"),
+      Map.entry("g7e", "rtx-pro-6000"));     // RTX PRO 6000 Blackwell Server Edition
+
+  /** Families whose accelerators are not GPUs the engine compares; skipped, not rejected. */
+  static final Set<String> NON_GPU_FAMILIES = Set.of(
+      "inf1", "inf2", "trn1", "trn1n", "trn2", "trn2u", "dl1", "dl2q", "f1", "f2", "vt1");
+
+  /** AWS location names -> region codes, for files without {@code regionCode} (old CSVs). */
+  static final Map<String, String> LOCATIONS = Map.ofEntries(
+      Map.entry("US East (N. Virginia)", "us-east-1"), Map.entry("US East (Ohio)", "us-east-2"),
+      Map.entry("US West (N. California)", "us-west-1"), Map.entry("US West (Oregon)", "us-west-2"),
+      Map.entry("AWS GovCloud (US-West)", "us-gov-west-1"), Map.entry("AWS GovCloud (US-East)", "us-gov-east-1"),
+      Map.entry("Canada (Central)", "ca-central-1"), Map.entry("South America (Sao Paulo)", "sa-east-1"),
+      Map.entry("EU (Ireland)", "eu-west-1"), Map.entry("EU (London)", "eu-west-2"), Map.entry("EU (Paris)", "eu-west-3"),
+      Map.entry("EU (Frankfurt)", "eu-central-1"), Map.entry("EU (Zurich)", "eu-central-2"),
+      Map.entry("EU (Stockholm)", "eu-north-1"), Map.entry("EU (Milan)", "eu-south-1"), Map.entry("EU (Spain)", "eu-south-2"),
+      Map.entry("Asia Pacific (Tokyo)", "ap-northeast-1"), Map.entry("Asia Pacific (Seoul)", "ap-northeast-2"),
+      Map.entry("Asia Pacific (Osaka)", "ap-northeast-3"), Map.entry("Asia Pacific (Singapore)", "ap-southeast-1"),
+      Map.entry("Asia Pacific (Sydney)", "ap-southeast-2"), Map.entry("Asia Pacific (Jakarta)", "ap-southeast-3"),
+      Map.entry("Asia Pacific (Mumbai)", "ap-south-1"), Map.entry("Asia Pacific (Hyderabad)", "ap-south-2"),
+      Map.entry("Asia Pacific (Hong Kong)", "ap-east-1"), Map.entry("Middle East (Bahrain)", "me-south-1"),
+      Map.entry("Middle East (UAE)", "me-central-1"), Map.entry("Africa (Cape Town)", "af-south-1"),
+      Map.entry("Israel (Tel Aviv)", "il-central-1"),
+      Map.entry("China (Beijing)", "cn-north-1"), Map.entry("China (Ningxia)", "cn-northwest-1"));
+
+  private static final BigDecimal HOURS_PER_YEAR = PriceUnit.YEAR.hours();
+  private static final JsonFactory JSON = new JsonFactory();
+
+  @Override
+  public String name() {
+    return "aws-price-list";
+  }
+
+  @Override
+  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+    PayloadSource source = PayloadSource.of(vertx, def);
+    boolean csv = csv(def);
+    Map<String, String> families = families(def, catalog);
+    String cite = "aws-price-list:" + source.describe();
+    return () -> source.download().compose(dl -> vertx.executeBlocking(
+            () -> parse(dl.file(), csv, def, catalog, families, Instant.now(), cite))
+        .eventually(() -> dl.temporary() ? vertx.fileSystem().delete(dl.file().toString()) : Future.succeededFuture()));
+  }
+
+  /**
+   * Reads an offer file (the YAML's {@code format}, default json); pure, no Vert.x. The quotes'
+   * observedAt is the file's publicationDate where it has one, else {@code fetchedAt}.
+   */
+  public static VendorQuotes parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    return parse(file, csv(def), def, catalog, families(def, catalog), fetchedAt, "aws-price-list:" + file);
+  }
+
+  static VendorQuotes parse(Path file, boolean csv, VendorDefinition def, GpuCatalog catalog,
+                            Map<String, String> families, Instant fetchedAt, String cite) {
+    Reader r = new Reader(def, catalog, families, fetchedAt, cite);
+    try (InputStream in = Files.newInputStream(file)) {
+      if (csv) r.csv(in);
+      else r.json(in);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(file + ": not a readable AWS offer file: " + e.getMessage(), e);
+    }
+    return r.result();
+  }
+
+  private static boolean csv(VendorDefinition def) {
+    String f = def.config().getString("format", "json").trim().toLowerCase(Locale.ROOT);
+    if (!f.equals("json") && !f.equals("csv")) VendorDefinition.fail(def.where(), "format", "must be json or csv, got '" + f + "'");
+    return f.equals("csv");
+  }
+
+  /** The built-in family table with the YAML's {@code gpuFamilies} on top, every id checked. */
+  private static Map<String, String> families(VendorDefinition def, GpuCatalog catalog) {
+    Map<String, String> m = new HashMap<>(GPU_FAMILIES);
+    JsonObject extra = def.config().getJsonObject("gpuFamilies", new JsonObject());
+    for (Map.Entry<String, Object> e : extra) m.put(e.getKey().toLowerCase(Locale.ROOT), String.valueOf(e.getValue()));
+    for (Map.Entry<String, String> e : m.entrySet()) {
+      if (catalog.find(e.getValue()).isEmpty() && extra.containsKey(e.getKey())) {
+        VendorDefinition.fail(def.where(), "gpuFamilies." + e.getKey(), "unknown GPU '" + e.getValue() + "'");
+      }
+    }
+    return m;
+  }
+
+  /** A GPU instance product kept for pricing. */
+  record Kept(String sku, String instanceType, String region, Gpu gpu, double gpuCount, double vcpus, double ramGiB) {}
+
+  /** One price dimension of a term. */
+  record Dim(String unit, String currency, BigDecimal price, String description) {}
+
+  /** Products or rows skipped for one reason: how many, and the first one. */
+  private static final class Skip {
+    int count;
+    String first;
+  }
+
+  /** A reserved-term quote waiting for the cheapest option of its (sku, term) to be known. */
+  private record Reserved(Quote quote, BigDecimal perHour, String where) {}
+
+  /** The state of one parse. */
+  private static final class Reader {
+    final VendorDefinition def;
+    final GpuCatalog catalog;
+    final Map<String, String> families;
+    final String cite;
+    Instant observedAt;
+    final Map<String, Kept> kept = new HashMap<>();
+    final Set<String> refused = new HashSet<>();
+    final List<Quote> quotes = new ArrayList<>();
+    final Set<String> quoted = new HashSet<>();
+    final Map<String, Reserved> reserved = new LinkedHashMap<>();
+    final List<String> rejected = new ArrayList<>();
+    final Map<String, Skip> skips = new LinkedHashMap<>();
+    String unit = "product";
+
+    Reader(VendorDefinition def, GpuCatalog catalog, Map<String, String> families, Instant fetchedAt, String cite) {
+      this.def = def;
+      this.catalog = catalog;
+      this.families = families;
+      this.observedAt = fetchedAt;
+      this.cite = cite;
+    }
+
+    // ------------------------------------------------------------------------------ JSON
+
+    void json(InputStream in) throws IOException {
+      try (JsonParser p = JSON.createParser(in)) {
+        if (p.nextToken() != JsonToken.START_OBJECT) throw new IllegalArgumentException("not an AWS offer file: expected a JSON object");
+        boolean products = false;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String field = p.currentName();
+          JsonToken t = p.nextToken();
+          switch (field) {
+            case "publicationDate" -> publication(p.getText());
+            case "products" -> {
+              expect(p, t, JsonToken.START_OBJECT, "products");
+              products = true;
+              while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                p.nextToken();
+                product(key, p);
+              }
+            }
+            case "terms" -> {
+              if (!products) throw new IllegalArgumentException("offer file lists terms before products: cannot stream it");
+              expect(p, t, JsonToken.START_OBJECT, "terms");
+              while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String type = p.currentName();
+                p.nextToken();
+                if (type.equals("OnDemand") || type.equals("Reserved")) termsOf(type, p);
+                else p.skipChildren();
+              }
+            }
+            default -> p.skipChildren();
+          }
+        }
+        if (!products) throw new IllegalArgumentException("not an AWS offer file: no 'products' object");
+      }
+    }
+
+    private static void expect(JsonParser p, JsonToken t, JsonToken want, String what) {
+      if (t != want) throw new IllegalArgumentException("not an AWS offer file: '" + what + "' is not an object");
+    }
+
+    /** One product: read its small object, keep it if it is a GPU instance we price. */
+    @SuppressWarnings("unchecked")
+    private void product(String key, JsonParser p) throws IOException {
+      if (p.currentToken() != JsonToken.START_OBJECT) {
+        p.skipChildren();
+        rejected.add("products." + key + ": not an object");
+        return;
+      }
+      Map<String, Object> product = (Map<String, Object>) JsonValues.read(p);
+      Map<String, String> attrs = new HashMap<>();
+      if (product.get("attributes") instanceof Map<?, ?> a) {
+        for (Map.Entry<?, ?> e : a.entrySet()) {
+          if (e.getValue() != null) attrs.put(key(String.valueOf(e.getKey())), String.valueOf(e.getValue()));
+        }
+      }
+      attrs.put("productfamily", String.valueOf(product.getOrDefault("productFamily", "")));
+      String sku = String.valueOf(product.getOrDefault("sku", key));
+      evaluate(sku, attrs, "products." + sku);
+    }
+
+    /** {@code terms.OnDemand} or {@code terms.Reserved}: sku -> term key -> term. */
+    @SuppressWarnings("unchecked")
+    private void termsOf(String type, JsonParser p) throws IOException {
+      if (p.currentToken() != JsonToken.START_OBJECT) {
+        p.skipChildren();
+        return;
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        Kept k = kept.get(p.currentName());
+        p.nextToken();
+        if (k == null || p.currentToken() != JsonToken.START_OBJECT) {
+          p.skipChildren(); // a product we do not price
+          continue;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String termKey = p.currentName();
+          p.nextToken();
+          Object term = JsonValues.read(p);
+          String where = "terms." + type + "." + termKey + " (" + k.instanceType() + ")";
+          if (!(term instanceof Map<?, ?> tm)) {
+            rejected.add(where + ": not an object");
+            continue;
+          }
+          List<Dim> dims = new ArrayList<>();
+          String bad = null;
+          if (tm.get("priceDimensions") instanceof Map<?, ?> pd) {
+            for (Object d : pd.values()) {
+              if (!(d instanceof Map<?, ?> dm) || !(dm.get("pricePerUnit") instanceof Map<?, ?> ppu) || ppu.isEmpty()) {
+                bad = "a price dimension has no pricePerUnit";
+                continue;
+              }
+              Map.Entry<?, ?> price = ppu.entrySet().iterator().next();
+              BigDecimal amount = decimal(String.valueOf(price.getValue()));
+              if (amount == null) {
+                bad = "price '" + price.getValue() + "' is not a number";
+                continue;
+              }
+              dims.add(new Dim(String.valueOf(dm.get("unit")), String.valueOf(price.getKey()), amount,
+                  String.valueOf(dm.get("description"))));
+            }
+          }
+          if (bad != null) {
+            rejected.add(where + ": " + bad);
+            continue;
+          }
+          if (type.equals("OnDemand")) {
+            onDemand(k, where, dims);
+          } else {
+            Map<String, String> ta = new HashMap<>();
+            if (tm.get("termAttributes") instanceof Map<?, ?> a) {
+              a.forEach((n, v) -> ta.put(key(String.valueOf(n)), String.valueOf(v)));
+            }
+            reserved(k, where, ta, dims);
+          }
+        }
+      }
+    }
+
+    // ------------------------------------------------------------------------------- CSV
+
+    void csv(InputStream in) throws IOException {
+      unit = "row";
+      BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+      List<String> header = null;
+      int line = 0;
+      // Reserved rows are one price dimension each: gather them per (sku, offer term).
+      Map<String, List<Dim>> termDims = new LinkedHashMap<>();
+      Map<String, Map<String, String>> termAttrs = new HashMap<>();
+      Map<String, String> termWhere = new HashMap<>();
+      String text;
+      while ((text = r.readLine()) != null) {
+        line++;
+        int first = line;
+        List<String> cells = new ArrayList<>();
+        while (!record(text, cells)) { // a quoted cell runs over the line end
+          String more = r.readLine();
+          if (more == null) break;
+          line++;
+          text = text + "\n" + more;
+          cells.clear();
+        }
+        if (header == null) {
+          if (!cells.isEmpty() && cells.get(0).replace("\uFEFF", "").trim().equals("SKU")) header = keys(cells);
+          else if (cells.size() > 1 && cells.get(0).equals("Publication Date")) publication(cells.get(1));
+          continue;
+        }
+        if (cells.stream().allMatch(String::isBlank)) continue;
+        Map<String, String> attrs = new HashMap<>();
+        for (int i = 0; i < Math.min(header.size(), cells.size()); i++) {
+          String v = cells.get(i).trim();
+          if (!v.isEmpty()) attrs.put(header.get(i), v);
+        }
+        String sku = attrs.getOrDefault("sku", "");
+        String where = "row " + first + " (" + sku + ", " + attrs.getOrDefault("instancetype", attrs.getOrDefault("productfamily", "?")) + ")";
+        if (header.size() != cells.size()) where = where.substring(0, where.length() - 1) + ", " + cells.size() + " of " + header.size() + " cells)";
+        if (refused.contains(sku)) continue;
+        Kept k = kept.containsKey(sku) ? kept.get(sku) : evaluate(sku, attrs, where);
+        if (k == null) continue;
+        BigDecimal price = decimal(attrs.get("priceperunit"));
+        if (price == null) {
+          rejected.add(where + ": PricePerUnit '" + attrs.get("priceperunit") + "' is not a number");
+          continue;
+        }
+        Dim dim = new Dim(attrs.getOrDefault("unit", ""), attrs.getOrDefault("currency", def.currency()), price,
+            attrs.getOrDefault("pricedescription", ""));
+        String termType = attrs.getOrDefault("termtype", "");
+        if (termType.equals("OnDemand")) {
+          onDemand(k, where, List.of(dim));
+        } else if (termType.equals("Reserved")) {
+          String term = sku + "." + attrs.getOrDefault("offertermcode", "");
+          termDims.computeIfAbsent(term, t -> new ArrayList<>()).add(dim);
+          termAttrs.putIfAbsent(term, attrs);
+          termWhere.merge(term, where, (a, b) -> a.substring(0, a.indexOf(" (")) + "+" + b.substring(4));
+        } else {
+          rejected.add(where + ": TermType '" + termType + "' is neither OnDemand nor Reserved");
+        }
+      }
+      if (header == null) throw new IllegalArgumentException("not an AWS offer CSV: no header row starting with SKU");
+      for (Map.Entry<String, List<Dim>> t : termDims.entrySet()) {
+        Map<String, String> attrs = termAttrs.get(t.getKey());
+        reserved(kept.get(attrs.get("sku")), termWhere.get(t.getKey()), attrs, t.getValue());
+      }
+    }
+
+    /** Splits one CSV record (RFC 4180 quotes); false when a quoted cell is still open. */
+    private static boolean record(String s, List<String> out) {
+      StringBuilder cell = new StringBuilder();
+      boolean quoted = false;
+      for (int i = 0; i < s.length(); i++) {
+        char c = s.charAt(i);
+        if (quoted) {
+          if (c == '"' && i + 1 < s.length() && s.charAt(i + 1) == '"') {
+            cell.append('"');
+            i++;
+          } else if (c == '"') {
+            quoted = false;
+          } else {
+            cell.append(c);
+          }
+        } else if (c == '"') {
+          quoted = true;
+        } else if (c == ',') {
+          out.add(cell.toString());
+          cell.setLength(0);
+        } else {
+          cell.append(c);
+        }
+      }
+      out.add(cell.toString());
+      return !quoted;
+    }
+
+    private static List<String> keys(List<String> header) {
+      List<String> k = new ArrayList<>();
+      for (String h : header) k.add(key(h.replace("\uFEFF", "")));
+      return k;
+    }
+
+    // ----------------------------------------------------------------- products and prices
+
+    /** Decides whether a product is a GPU instance we price; records why not. */
+    private Kept evaluate(String sku, Map<String, String> a, String where) {
+      String family = a.getOrDefault("productfamily", "");
+      String type = a.getOrDefault("instancetype", "");
+      String region = a.get("regioncode");
+      if (region == null) region = LOCATIONS.getOrDefault(a.getOrDefault("location", ""), a.getOrDefault("location", ""));
+      String at = where.endsWith(")") ? where
+          : where + " (" + (type.isEmpty() ? "productFamily '" + family + "'" : type) + ", " + region + ")";
+      if (!family.equals("Compute Instance")) {
+        skip("productFamily is not 'Compute Instance'", at);
+        return null;
+      }
+      int dot = type.indexOf('.');
+      String fam = (dot < 0 ? type : type.substring(0, dot)).toLowerCase(Locale.ROOT);
+      String gpuText = a.get("gpu");
+      BigDecimal gpus = decimal(gpuText);
+      if (NON_GPU_FAMILIES.contains(fam)) {
+        skip("accelerator is not a GPU (Inferentia, Trainium, Gaudi, FPGA or video transcoder)", at);
+        return null;
+      }
+      boolean gpu = (gpus != null && gpus.signum() > 0) || families.containsKey(fam)
+          || "GPU instance".equalsIgnoreCase(a.get("instancefamily"));
+      if (!gpu) {
+        skip("not a GPU instance", at);
+        return null;
+      }
+      String os = a.getOrDefault("operatingsystem", "");
+      if (!os.equals("Linux")) {
+        skip("operatingSystem is not Linux", at + " operatingSystem '" + os + "'");
+        return null;
+      }
+      String tenancy = a.getOrDefault("tenancy", "");
+      if (!tenancy.equals("Shared")) {
+        skip("tenancy is not Shared", at + " tenancy '" + tenancy + "'");
+        return null;
+      }
+      String capacity = a.getOrDefault("capacitystatus", "Used");
+      if (!capacity.equals("Used")) {
+        skip("capacitystatus is not Used (capacity reservation accounting)", at + " capacitystatus '" + capacity + "'");
+        return null;
+      }
+      String sw = a.getOrDefault("preinstalledsw", "NA");
+      if (!sw.equals("NA")) {
+        skip("preInstalledSw is not NA", at + " preInstalledSw '" + sw + "'");
+        return null;
+      }
+      String market = a.getOrDefault("marketoption", "OnDemand");
+      if (market.equals("CapacityBlock")) {
+        skip("marketoption CapacityBlock: capacity blocks are booked ahead for fixed dates and priced outside "
+            + "these terms (their OnDemand dimension is $0.00), not an offer", at);
+        return null;
+      }
+      if (!market.equals("OnDemand")) {
+        skip("marketoption is not OnDemand", at + " marketoption '" + market + "'");
+        return null;
+      }
+      String gpuId = families.get(fam);
+      if (gpuId == null) {
+        return refuse(sku, at + ": no GPU model known for instance family '" + fam + "' (gpu attribute "
+            + (gpuText == null ? "absent" : "'" + gpuText + "'") + "); add it to gpuFamilies");
+      }
+      Optional<Gpu> card = catalog.find(gpuId);
+      if (card.isEmpty()) return refuse(sku, at + ": unknown GPU '" + gpuId + "' for instance family '" + fam + "'");
+      if (gpus == null || gpus.signum() <= 0) {
+        return refuse(sku, at + ": GPU count missing (gpu attribute " + (gpuText == null ? "absent" : "'" + gpuText + "'") + ")");
+      }
+      Kept k = new Kept(sku, type, region, card.get(), gpus.doubleValue(), number(a.get("vcpu")), number(a.get("memory")));
+      kept.put(sku, k);
+      return k;
+    }
+
+    private Kept refuse(String sku, String why) {
+      refused.add(sku);
+      rejected.add(why);
+      return null;
+    }
+
+    private void onDemand(Kept k, String where, List<Dim> dims) {
+      List<Dim> hourly = dims.stream().filter(d -> d.unit().equalsIgnoreCase("Hrs")).toList();
+      if (hourly.size() != 1) {
+        rejected.add(where + ": expected one hourly (Hrs) price dimension, found " + hourly.size() + " in "
+            + dims.stream().map(Dim::unit).toList());
+        return;
+      }
+      Dim d = hourly.get(0);
+      if (d.price().signum() <= 0) {
+        rejected.add(where + ": price " + d.price().toPlainString() + " " + d.currency() + " is not an offer (" + d.description() + ")");
+        return;
+      }
+      add(where, quote(k, Billing.ON_DEMAND, new Money(d.price(), d.currency()), PriceUnit.HOUR));
+    }
+
+    /** A reserved term: hourly rate, upfront fee or both; the cheapest option per (sku, term) wins. */
+    private void reserved(Kept k, String where, Map<String, String> a, List<Dim> dims) {
+      String cls = a.getOrDefault("offeringclass", "standard");
+      String lease = a.getOrDefault("leasecontractlength", "");
+      String option = a.getOrDefault("purchaseoption", "");
+      if (!cls.equalsIgnoreCase("standard")) {
+        skip("OfferingClass is not standard (convertible reservations not modelled)", where + " " + lease + " " + option);
+        return;
+      }
+      Billing billing = switch (lease) {
+        case "1yr" -> Billing.YEARLY;
+        case "3yr" -> Billing.THREE_YEARS;
+        default -> null;
+      };
+      if (billing == null) {
+        rejected.add(where + ": LeaseContractLength '" + lease + "' is neither 1yr nor 3yr");
+        return;
+      }
+      BigDecimal hourly = BigDecimal.ZERO;
+      BigDecimal upfront = BigDecimal.ZERO;
+      String currency = null;
+      for (Dim d : dims) {
+        if (d.unit().equalsIgnoreCase("Hrs")) hourly = hourly.add(d.price());
+        else if (d.unit().equalsIgnoreCase("Quantity")) upfront = upfront.add(d.price());
+        else {
+          rejected.add(where + ": unknown price unit '" + d.unit() + "' in a reserved term");
+          return;
+        }
+        currency = d.currency();
+      }
+      if (currency == null || (hourly.signum() <= 0 && upfront.signum() <= 0)) {
+        rejected.add(where + ": reserved " + lease + " " + option + " has no price above 0");
+        return;
+      }
+      Quote q;
+      BigDecimal perHour;
+      if (upfront.signum() == 0) {
+        // No Upfront: the hourly rate is paid for every hour of the term.
+        q = quote(k, billing, new Money(hourly, currency), PriceUnit.HOUR);
+        perHour = hourly;
+      } else {
+        // All / Partial Upfront: the fee spread over the term's years plus the hourly rate.
+        BigDecimal years = BigDecimal.valueOf(billing.commitmentMonths() / 12);
+        BigDecimal perYear = upfront.divide(years, 10, RoundingMode.HALF_UP).add(hourly.multiply(HOURS_PER_YEAR));
+        q = quote(k, billing, new Money(perYear, currency), PriceUnit.YEAR);
+        perHour = perYear.divide(HOURS_PER_YEAR, 10, RoundingMode.HALF_UP);
+      }
+      String key = k.sku() + "|" + billing.wire();
+      Reserved old = reserved.get(key);
+      Reserved now = new Reserved(q, perHour, where + " " + option);
+      if (old == null || perHour.compareTo(old.perHour()) < 0) {
+        reserved.put(key, now);
+        if (old != null) skip("a cheaper standard purchase option of the same term was kept", old.where());
+      } else {
+        skip("a cheaper standard purchase option of the same term was kept", now.where());
+      }
+    }
+
+    private Quote quote(Kept k, Billing billing, Money price, PriceUnit unit) {
+      return new Quote(def.vendor(), k.region(), k.instanceType(), k.gpu().id(), k.gpuCount(), k.vcpus(), k.ramGiB(),
+          billing, price, unit, observedAt, cite);
+    }
+
+    private void add(String where, Quote q) {
+      if (!quoted.add(q.key())) {
+        rejected.add(where + ": a second " + q.billing() + " price for " + q.offerId() + " in " + q.region() + " ignored");
+        return;
+      }
+      quotes.add(q);
+    }
+
+    private void skip(String reason, String example) {
+      Skip s = skips.computeIfAbsent(reason, r -> new Skip());
+      if (s.count++ == 0) s.first = example;
+    }
+
+    private void publication(String text) {
+      try {
+        observedAt = Instant.parse(text.trim());
+      } catch (DateTimeParseException e) {
+        rejected.add("publicationDate '" + text + "' is not an ISO instant; fetch time used");
+      }
+    }
+
+    VendorQuotes result() {
+      for (Reserved r : reserved.values()) add(r.where(), r.quote());
+      List<String> all = new ArrayList<>(rejected);
+      skips.forEach((reason, s) -> all.add("skipped " + s.count + " " + unit + (s.count == 1 ? "" : "s") + ": " + reason
+          + " (first: " + s.first + ")"));
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, all, Instant.now(), def.note());
+    }
+  }
+
+  /** Attribute names compared as lowercase letters and digits: "Instance Type" = "instanceType". */
+  static String key(String name) {
+    StringBuilder b = new StringBuilder(name.length());
+    for (int i = 0; i < name.length(); i++) {
+      char c = Character.toLowerCase(name.charAt(i));
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) b.append(c);
+    }
+    return b.toString();
+  }
+
+  /** A decimal from text such as "8", "32.7726000000" or "1,952"; null when there is none. */
+  static BigDecimal decimal(String text) {
+    if (text == null) return null;
+    String t = text.trim().replace(",", "");
+    if (t.isEmpty()) return null;
+    try {
+      return new BigDecimal(t);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** The leading number of "1152 GiB", "1,952 Gib" or "96"; 0 when unknown ("NA"). */
+  static double number(String text) {
+    if (text == null) return 0;
+    String t = text.trim();
+    int sp = t.indexOf(' ');
+    BigDecimal d = decimal(sp < 0 ? t : t.substring(0, sp));
+    return d == null ? 0 : d.doubleValue();
+  }
+}

@@ -1,0 +1,486 @@
+package dev.gpurent.adapter;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.UnknownGpuException;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.VendorQuotes;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Kind {@code skypilot-catalog}: a SkyPilot catalog {@code vms.csv} (schema v5 to v8, and the
+ * anycloud-sh daily catalogs of the same shape). One row is one VM type in one region or zone;
+ * {@code Price} and {@code SpotPrice} are USD per instance-hour for the whole VM with all of its
+ * accelerators, so a row gives one {@link Billing#ON_DEMAND} quote and, when {@code SpotPrice}
+ * is a positive number, one {@link Billing#SPOT} quote, both per {@link PriceUnit#HOUR}.
+ *
+ * <p>Columns are found by header name (their order differs between clouds; unknown columns are
+ * ignored). Required: {@code InstanceType}, {@code AcceleratorName}, {@code AcceleratorCount},
+ * {@code Price}, {@code Region}. Rows are handled as follows:
+ * <ul>
+ *   <li>empty {@code AcceleratorName}: a CPU-only VM, skipped and counted in
+ *       {@link Result#cpuRowsSkipped()}, never listed as rejected;</li>
+ *   <li>empty {@code InstanceType} (GCP): the price of attachable GPUs alone, without the host
+ *       VM. Rejected unless the vendor YAML says {@code gpuOnlyRows: keep}; kept rows get the
+ *       offer id {@code "<AcceleratorName> x<count> (GPU only, host VM extra)"};</li>
+ *   <li>more fields than the header (Azure's unquoted {@code V1,V2} in {@code Generation}): the
+ *       surplus is joined back into the last column when the adapter does not read that column,
+ *       otherwise the row is rejected;</li>
+ *   <li>empty {@code Region}: the region of {@code AvailabilityZone} (its trailing {@code -N}
+ *       removed), as IBM needs;</li>
+ *   <li>{@code SpotPrice} empty or not above zero (Vast writes {@code 0.00}): no spot offer;</li>
+ *   <li>unknown GPU, missing or non-positive count or price: rejected with the reason.</li>
+ * </ul>
+ * The same offer repeated in several availability zones of one region (RunPod, IBM, GCP) keeps
+ * one quote per (region, offer, GPU, billing): the cheapest, or the first of equal ones, since a
+ * renter picks the region, not the zone; the others are counted in
+ * {@link Result#duplicatesDropped()}, not listed as rejected.
+ *
+ * <p>Vendor YAML keys besides the common ones:
+ * <pre>
+ * source: https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v8/lambda/vms.csv
+ * gpuOnlyRows: reject            # or keep (default reject)
+ * gpuByInstanceType:             # optional, first match wins, before AcceleratorName is resolved
+ *   - match: "_h100_pcie$"       # regex found in InstanceType, case-insensitive
+ *     gpu: h100-pcie             # catalog id
+ *     memoryGiB: 80              # optional: also require GpuInfo's TotalGpuMemoryInMiB / count
+ *                                #   to be this many GiB, within 10%
+ * </pre>
+ * SkyPilot files several board variants under one name ("H100" for SXM, PCIe and NVL cards;
+ * "A100-80GB" for SXM and PCIe), which {@code gpuByInstanceType} tells apart where the
+ * instance type or the memory says which.
+ */
+public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
+
+  public static final String KIND = "skypilot-catalog";
+  static final String GPU_ONLY_REASON = "GPU-only price; the host VM is billed separately";
+
+  private static final List<String> REQUIRED = List.of("InstanceType", "AcceleratorName", "AcceleratorCount", "Price", "Region");
+  /** Columns this adapter reads: a surplus of fields may be folded back only into a column outside this set. */
+  private static final Set<String> READ = Set.of("InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs",
+      "MemoryGiB", "GpuInfo", "Price", "SpotPrice", "Region", "AvailabilityZone");
+  private static final Pattern TOTAL_GPU_MIB = Pattern.compile("'totalgpumemoryinmib'\\s*:\\s*'?([0-9.]+)", Pattern.CASE_INSENSITIVE);
+  private static final Pattern ZONE_SUFFIX = Pattern.compile("-\\d+$");
+
+  /**
+   * What one catalog gave.
+   *
+   * @param vendorQuotes      the quotes kept and the rows rejected, with reasons
+   * @param dataRows          non-blank rows after the header
+   * @param cpuRowsSkipped    rows without an accelerator (CPU-only VMs), skipped silently
+   * @param duplicatesDropped quotes dropped because a cheaper or equal one for the same region,
+   *                          offer, GPU and billing mode was kept (one per extra availability zone)
+   */
+  public record Result(VendorQuotes vendorQuotes, int dataRows, int cpuRowsSkipped, int duplicatesDropped) {
+
+    public List<Quote> quotes() {
+      return vendorQuotes.quotes();
+    }
+
+    public List<String> rejected() {
+      return vendorQuotes.rejected();
+    }
+  }
+
+  @Override
+  public String name() {
+    return KIND;
+  }
+
+  @Override
+  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+    Options.from(def, catalog);
+    PayloadSource source = PayloadSource.of(vertx, def);
+    // A full catalog (Azure's is tens of thousands of rows) is streamed to a file and parsed
+    // from disk on a worker thread, never held whole in memory nor parsed on the event loop.
+    return () -> source.download().compose(d -> vertx.executeBlocking(() -> {
+      try {
+        return parse(d.file(), def, catalog, Instant.now()).vendorQuotes();
+      } finally {
+        if (d.temporary()) Files.deleteIfExists(d.file());
+      }
+    }));
+  }
+
+  public static Result parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return parse(in, def, catalog, observedAt);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  public static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
+    return parse(payload.toString(StandardCharsets.UTF_8), def, catalog, observedAt);
+  }
+
+  public static Result parse(String payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
+    try {
+      return parse(new StringReader(payload), def, catalog, observedAt);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Reads one {@code vms.csv}. Pure: no Vert.x, no network. Throws IllegalArgumentException when
+   * the payload as a whole is not a SkyPilot catalog (empty, no such header, unterminated quote);
+   * a bad row is only rejected.
+   */
+  public static Result parse(Reader in, VendorDefinition def, GpuCatalog catalog, Instant observedAt) throws IOException {
+    Options opts = Options.from(def, catalog);
+    String source = KIND + ":" + def.config().getString("source", String.valueOf(def.where()));
+    CsvRecords csv = new CsvRecords(in);
+    List<String> header = csv.next();
+    while (header != null && isBlank(header)) header = csv.next();
+    if (header == null) throw new IllegalArgumentException("not a SkyPilot vms.csv: the payload is empty");
+    Map<String, Integer> col = new HashMap<>();
+    for (int i = 0; i < header.size(); i++) col.putIfAbsent(header.get(i).strip().replace("\uFEFF", ""), i);
+    List<String> missing = REQUIRED.stream().filter(c -> !col.containsKey(c)).toList();
+    if (!missing.isEmpty()) {
+      String shown = String.join(",", header);
+      throw new IllegalArgumentException("not a SkyPilot vms.csv: the header lacks " + String.join(", ", missing)
+          + " (header: " + (shown.length() > 200 ? shown.substring(0, 200) + "..." : shown) + ")");
+    }
+    int width = header.size();
+    boolean lastColumnFree = !READ.contains(header.get(width - 1).strip());
+
+    Map<String, Quote> kept = new LinkedHashMap<>();
+    List<String> rejected = new ArrayList<>();
+    int dataRows = 0;
+    int cpuRows = 0;
+    int duplicates = 0;
+    List<String> f;
+    while ((f = csv.next()) != null) {
+      if (isBlank(f)) continue;
+      dataRows++;
+      int line = csv.line();
+      if (f.size() > width && lastColumnFree) {
+        // Azure's Generation holds an unquoted "V1,V2": the surplus belongs to that last column.
+        List<String> joined = new ArrayList<>(f.subList(0, width - 1));
+        joined.add(String.join(",", f.subList(width - 1, f.size())));
+        f = joined;
+      }
+      Row row = new Row(f, col);
+      String instance = row.get("InstanceType");
+      String accel = row.get("AcceleratorName");
+      String region = region(row.get("Region"), row.get("AvailabilityZone"));
+      String where = "line " + line + " (" + (instance.isEmpty() ? accel : instance) + (region.isEmpty() ? "" : ", " + region) + ")";
+      if (f.size() != width) {
+        rejected.add(where + ": " + f.size() + " fields for a " + width + "-column header");
+        continue;
+      }
+      if (accel.isEmpty()) {
+        cpuRows++;
+        continue;
+      }
+      if (instance.isEmpty() && !opts.keepGpuOnly) {
+        rejected.add(where + ": " + GPU_ONLY_REASON);
+        continue;
+      }
+      try {
+        for (Quote q : rowQuotes(row, instance, accel, region, def, catalog, opts, observedAt, source, where, rejected)) {
+          // The card is part of the key so that two boards a catalog files under one
+          // instance type (Vast's A100_SXM4 with 40 or 80 GB) are never merged.
+          String key = q.key() + '|' + q.gpuId();
+          Quote old = kept.get(key);
+          if (old == null) {
+            kept.put(key, q);
+          } else {
+            duplicates++;
+            if (q.price().compareTo(old.price()) < 0) kept.put(key, q);
+          }
+        }
+      } catch (IllegalArgumentException e) {
+        rejected.add(where + ": " + e.getMessage());
+      }
+    }
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), new ArrayList<>(kept.values()),
+        rejected, Instant.now(), def.note());
+    return new Result(vq, dataRows, cpuRows, duplicates);
+  }
+
+  private static List<Quote> rowQuotes(Row row, String instance, String accel, String region, VendorDefinition def,
+                                       GpuCatalog catalog, Options opts, Instant observedAt, String source,
+                                       String where, List<String> rejected) {
+    double count = positive(row.get("AcceleratorCount"), "AcceleratorCount");
+    Gpu gpu = gpu(instance, accel, count, row.get("GpuInfo"), catalog, opts);
+    BigDecimal price = price(row.get("Price"), "Price");
+    if (price == null) throw new IllegalArgumentException("no Price");
+    if (price.signum() <= 0) throw new IllegalArgumentException("Price " + price.toPlainString() + " is not an offer (must be > 0)");
+    String offerId = instance.isEmpty() ? accel + " x" + plain(count) + " (GPU only, host VM extra)" : instance;
+    double vcpus = optionalNumber(row.get("vCPUs"));
+    double ram = optionalNumber(row.get("MemoryGiB"));
+    List<Quote> out = new ArrayList<>(2);
+    out.add(new Quote(def.vendor(), region, offerId, gpu.id(), count, vcpus, ram, Billing.ON_DEMAND,
+        new Money(price, def.currency()), PriceUnit.HOUR, observedAt, source));
+    BigDecimal spot;
+    try {
+      spot = price(row.get("SpotPrice"), "SpotPrice");
+    } catch (IllegalArgumentException e) {
+      rejected.add(where + ": " + e.getMessage() + "; spot quote dropped, on-demand kept");
+      spot = null;
+    }
+    // Empty means no spot market; Vast writes 0.00 for the same.
+    if (spot != null && spot.signum() > 0) {
+      out.add(new Quote(def.vendor(), region, offerId, gpu.id(), count, vcpus, ram, Billing.SPOT,
+          new Money(spot, def.currency()), PriceUnit.HOUR, observedAt, source));
+    }
+    return out;
+  }
+
+  private static Gpu gpu(String instance, String accel, double count, String gpuInfo, GpuCatalog catalog, Options opts) {
+    Double perGpuGiB = null;
+    for (GpuRule o : opts.rules) {
+      if (!o.match.matcher(instance).find()) continue;
+      if (o.memoryGiB != null) {
+        if (perGpuGiB == null) perGpuGiB = perGpuGiB(gpuInfo, count);
+        if (perGpuGiB == null || Math.abs(perGpuGiB - o.memoryGiB) > 0.1 * o.memoryGiB) continue;
+      }
+      return o.gpu;
+    }
+    try {
+      return catalog.resolve(accel);
+    } catch (UnknownGpuException e) {
+      throw new IllegalArgumentException(e.getMessage());
+    }
+  }
+
+  /** GpuInfo's TotalGpuMemoryInMiB divided by the GPU count, in GiB, or null when absent. */
+  static Double perGpuGiB(String gpuInfo, double count) {
+    Matcher m = TOTAL_GPU_MIB.matcher(gpuInfo);
+    if (!m.find()) return null;
+    try {
+      return Double.parseDouble(m.group(1)) / count / 1024.0;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** Region, or else the zone without its trailing {@code -N} (IBM's us-south-1 is in us-south). */
+  static String region(String region, String zone) {
+    String r = tidyRegion(region);
+    if (!r.isEmpty() || zone.isEmpty()) return r;
+    return ZONE_SUFFIX.matcher(zone).replaceFirst("");
+  }
+
+  /** Vast writes "State, CC, Continent" with an empty state as ", CA, NA": drop the empty parts. */
+  private static String tidyRegion(String region) {
+    if (region.indexOf(',') < 0) return region;
+    return String.join(", ", Arrays.stream(region.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList());
+  }
+
+  private static double positive(String text, String field) {
+    if (text.isEmpty()) throw new IllegalArgumentException("no " + field);
+    double v;
+    try {
+      v = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(field + " '" + text + "' is not a number");
+    }
+    if (!Double.isFinite(v) || v <= 0) throw new IllegalArgumentException(field + " '" + text + "' must be > 0");
+    return v;
+  }
+
+  private static double optionalNumber(String text) {
+    if (text.isEmpty()) return 0;
+    try {
+      double v = Double.parseDouble(text);
+      return Double.isFinite(v) && v > 0 ? v : 0;
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static BigDecimal price(String text, String field) {
+    if (text.isEmpty()) return null;
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(field + " '" + text + "' is not a number");
+    }
+  }
+
+  private static String plain(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+  }
+
+  private static boolean isBlank(List<String> fields) {
+    return fields.size() == 1 && fields.get(0).isBlank();
+  }
+
+  /** One data row, read by column name; a column the file lacks reads as "". */
+  private record Row(List<String> fields, Map<String, Integer> col) {
+    String get(String name) {
+      Integer i = col.get(name);
+      return i == null || i >= fields.size() ? "" : fields.get(i).strip();
+    }
+  }
+
+  /** One {@code gpuByInstanceType} entry. */
+  private record GpuRule(Pattern match, Gpu gpu, Double memoryGiB) {}
+
+  /** The kind's own YAML keys, validated once. */
+  private record Options(boolean keepGpuOnly, List<GpuRule> rules) {
+
+    static Options from(VendorDefinition def, GpuCatalog catalog) {
+      JsonObject c = def.config();
+      String gpuOnly = c.getValue("gpuOnlyRows", "reject").toString().strip().toLowerCase(Locale.ROOT);
+      if (!gpuOnly.equals("reject") && !gpuOnly.equals("keep")) {
+        VendorDefinition.fail(def.where(), "gpuOnlyRows", "must be reject or keep, got '" + gpuOnly + "'");
+      }
+      List<GpuRule> rules = new ArrayList<>();
+      Object raw = c.getValue("gpuByInstanceType");
+      if (raw != null && !(raw instanceof JsonArray)) {
+        VendorDefinition.fail(def.where(), "gpuByInstanceType", "must be a list of {match, gpu, memoryGiB}");
+      }
+      JsonArray list = raw == null ? new JsonArray() : (JsonArray) raw;
+      for (int i = 0; i < list.size(); i++) {
+        String at = "gpuByInstanceType[" + i + "]";
+        if (!(list.getValue(i) instanceof JsonObject o)) {
+          VendorDefinition.fail(def.where(), at, "must be a map {match, gpu, memoryGiB}");
+          continue;
+        }
+        String match = o.getString("match", "");
+        if (match.isBlank()) VendorDefinition.fail(def.where(), at + ".match", "is required (a regex)");
+        Pattern p = null;
+        try {
+          p = Pattern.compile(match, Pattern.CASE_INSENSITIVE);
+        } catch (PatternSyntaxException e) {
+          VendorDefinition.fail(def.where(), at + ".match", "is not a valid regex: " + e.getDescription());
+        }
+        String id = o.getString("gpu", "");
+        Optional<Gpu> gpu = catalog.byId(id);
+        if (gpu.isEmpty()) VendorDefinition.fail(def.where(), at + ".gpu", "'" + id + "' is not a catalog id in config/gpus.yaml");
+        Object mem = o.getValue("memoryGiB");
+        Double memoryGiB = null;
+        if (mem != null) {
+          try {
+            memoryGiB = Double.parseDouble(mem.toString());
+          } catch (NumberFormatException e) {
+            VendorDefinition.fail(def.where(), at + ".memoryGiB", "must be a number, got '" + mem + "'");
+          }
+        }
+        rules.add(new GpuRule(p, gpu.get(), memoryGiB));
+      }
+      return new Options(gpuOnly.equals("keep"), List.copyOf(rules));
+    }
+  }
+
+  /**
+   * A minimal RFC 4180 reader: comma-separated fields, double-quoted fields may hold commas,
+   * line breaks and doubled quotes; records end at CRLF, LF or CR. Lenient where real files are
+   * sloppy (a quote inside an unquoted field is kept as a character); an unterminated quoted
+   * field fails the whole payload, since it would swallow every later row (a cut download).
+   */
+  static final class CsvRecords {
+    private final Reader in;
+    private int physicalLine = 1;
+    private int recordLine;
+    private int pushback = -2;
+
+    CsvRecords(Reader in) {
+      this.in = in instanceof BufferedReader ? in : new BufferedReader(in);
+    }
+
+    /** The line the last record returned by {@link #next()} started on (1-based). */
+    int line() {
+      return recordLine;
+    }
+
+    /** The next record's fields, or null at the end of the input. */
+    List<String> next() throws IOException {
+      int c = read();
+      if (c == -1) return null;
+      if (physicalLine == 1 && recordLine == 0 && c == '\uFEFF') c = read();
+      recordLine = physicalLine;
+      List<String> fields = new ArrayList<>();
+      StringBuilder field = new StringBuilder();
+      boolean quoted = false;
+      boolean wasQuoted = false;
+      while (true) {
+        if (quoted) {
+          if (c == -1) throw new IllegalArgumentException("not a readable CSV: a quoted field opened on line " + recordLine + " never closes");
+          if (c == '"') {
+            int d = read();
+            if (d == '"') {
+              field.append('"');
+            } else {
+              quoted = false;
+              c = d;
+              continue;
+            }
+          } else {
+            if (c == '\n' || (c == '\r' && peekNot('\n'))) physicalLine++;
+            field.append((char) c);
+          }
+        } else if (c == ',') {
+          fields.add(field.toString());
+          field.setLength(0);
+          wasQuoted = false;
+        } else if (c == '\n' || c == '\r' || c == -1) {
+          if (c == '\r') {
+            int d = read();
+            if (d != '\n') unread(d);
+          }
+          if (c != -1) physicalLine++;
+          fields.add(field.toString());
+          return fields;
+        } else if (c == '"' && field.length() == 0 && !wasQuoted) {
+          quoted = true;
+          wasQuoted = true;
+        } else {
+          field.append((char) c);
+        }
+        c = read();
+      }
+    }
+
+    private boolean peekNot(char expected) throws IOException {
+      int d = read();
+      unread(d);
+      return d != expected;
+    }
+
+    private int read() throws IOException {
+      if (pushback != -2) {
+        int c = pushback;
+        pushback = -2;
+        return c;
+      }
+      return in.read();
+    }
+
+    private void unread(int c) {
+      pushback = c;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.config.YamlFiles;
+import dev.gpurent.cost.Advice;
+import dev.gpurent.cost.Fleet;
+import dev.gpurent.cost.FleetReader;
+import dev.gpurent.report.AdviceText;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code advise FLEET.yaml}: what a running fleet's utilization says and what to rent instead. */
+@Command(name = "advise", mixinStandardHelpOptions = true,
+    description = "Right-sizing advice for a fleet in service, from its utilization (guide 5.3-5.4).")
+public final class AdviseCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "FLEET.yaml", description = "the fleet and its utilization (see config/scenarios/fleets/)")
+  Path fleetFile;
+
+  @Option(names = "--json", description = "print the advice as JSON")
+  boolean json;
+
+  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/")
+  Path root;
+
+  @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
+  Path adapters;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (Workspace ws = new Workspace(root)) {
+      Fleet fleet = new FleetReader(ws.catalog).read(YamlFiles.load(fleetFile));
+      List<String> failures = new ArrayList<>();
+      Advice advice = Advice.advise(fleet, ws.fetchQuotes(adapters, failures), ws.catalog);
+      failures.forEach(f -> spec.commandLine().getErr().println("gpurent: vendor skipped: " + f));
+      out.print(json ? new JsonObject(advice.toMap()).encodePrettily() + "\n" : AdviceText.render(advice));
+      return 0;
+    }
+  }
+}

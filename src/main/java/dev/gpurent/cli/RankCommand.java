@@ -1,0 +1,68 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.cost.CostModel;
+import dev.gpurent.cost.Ranking;
+import dev.gpurent.cost.Scenario;
+import dev.gpurent.cost.ScenarioReader;
+import dev.gpurent.config.YamlFiles;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.report.RankingCsv;
+import dev.gpurent.report.RankingText;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code rank SCENARIO.yaml}: every vendor's cheapest complete bill, best first. */
+@Command(name = "rank", mixinStandardHelpOptions = true,
+    description = "Prices a scenario at every vendor and ranks them by the monthly bill.")
+public final class RankCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "SCENARIO.yaml", description = "the scenario (see config/scenarios/)")
+  Path scenarioFile;
+
+  @ArgGroup(exclusive = true)
+  Format format = new Format();
+
+  static final class Format {
+    @Option(names = "--json", description = "print the ranking as JSON") boolean json;
+    @Option(names = "--csv", description = "print every bill line as CSV") boolean csv;
+  }
+
+  @Option(names = "--top", defaultValue = "5", description = "vendors to show in the table; 0 for all (default ${DEFAULT-VALUE})")
+  int top;
+
+  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/ (default: the current one)")
+  Path root;
+
+  @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
+  Path adapters;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try (Workspace ws = new Workspace(root)) {
+      Scenario scenario = new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile));
+      List<String> failures = new ArrayList<>();
+      QuoteBook book = ws.fetchQuotes(adapters, failures);
+      failures.forEach(f -> err.println("gpurent: vendor skipped: " + f));
+      Ranking ranking = new CostModel(ws.catalog).rank(scenario, book);
+      if (format.json) out.println(new JsonObject(ranking.toMap()).encodePrettily());
+      else if (format.csv) out.print(RankingCsv.render(ranking));
+      else out.print(RankingText.render(ranking, top));
+      return ranking.plans().isEmpty() ? 1 : 0;
+    }
+  }
+}

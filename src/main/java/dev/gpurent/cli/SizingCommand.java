@@ -1,0 +1,105 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.cost.Fit;
+import dev.gpurent.cost.Scenario;
+import dev.gpurent.cost.ScenarioReader;
+import dev.gpurent.cost.Sizing;
+import dev.gpurent.cost.Workload;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code sizing}: how many of which card a model needs, for memory and for load (guide 2.2-2.3). */
+@Command(name = "sizing", mixinStandardHelpOptions = true,
+    description = "How many of which card a model needs, from its size, precision and load.")
+public final class SizingCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--kind", defaultValue = "inference", description = "inference, fine-tune or training (default ${DEFAULT-VALUE})")
+  String kind;
+  @Option(names = "--params", required = true, description = "model parameters in billions, e.g. 7")
+  double params;
+  @Option(names = "--precision", defaultValue = "fp16", description = "fp32, bf16, fp16, int8, int4 (inference)")
+  String precision;
+  @Option(names = "--method", description = "full, lora or qlora (fine-tune, training)")
+  String method;
+  @Option(names = "--qps", defaultValue = "1", description = "peak QPS (inference, default ${DEFAULT-VALUE})")
+  double qps;
+  @Option(names = "--seconds", defaultValue = "2", description = "seconds per request on the reference card (default ${DEFAULT-VALUE})")
+  double seconds;
+  @Option(names = "--concurrent", defaultValue = "4", description = "concurrent requests per card on the reference card (default ${DEFAULT-VALUE})")
+  double concurrent;
+  @Option(names = "--reference", description = "card the speed figures were measured on")
+  String reference;
+  @Option(names = "--bound", defaultValue = "memory", description = "memory (LLM decoding) or compute (image models)")
+  String bound;
+  @Option(names = "--headroom", defaultValue = "0.3", description = "spare capacity on top of peak (default ${DEFAULT-VALUE})")
+  double headroom;
+  @Option(names = "--gpu", split = ",", description = "only these cards")
+  List<String> gpus;
+  @Option(names = "--root", defaultValue = ".", description = "folder holding config/")
+  Path root;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    GpuCatalog catalog = GpuCatalog.load(root.resolve("config/gpus.yaml"));
+    Map<String, Object> w = new LinkedHashMap<>();
+    w.put("kind", kind);
+    w.put("paramsBillions", params);
+    if (reference != null) w.put("referenceGpu", reference);
+    boolean inference = kind.trim().toLowerCase(Locale.ROOT).equals("inference");
+    if (inference) {
+      w.put("precision", precision);
+      w.put("peakQps", qps);
+      w.put("secondsPerRequest", seconds);
+      w.put("concurrentPerCard", concurrent);
+      w.put("bound", bound);
+    } else {
+      if (method != null) w.put("method", method);
+      w.put("gpuHoursPerMonth", 1);
+    }
+    Scenario s = new ScenarioReader(catalog).read(Map.of("headroom", headroom, "workloads", List.of(w)));
+    Workload wl = s.workloads().get(0);
+    Gpu ref = catalog.byId(wl.referenceGpu()).orElseThrow();
+    List<Gpu> cards = gpus == null ? new ArrayList<>(catalog.all()) : gpus.stream().map(catalog::resolve).toList();
+    Sizing.VramNeed need = Sizing.vram(wl);
+    out.println("VRAM need: " + need.formula() + (inference ? "" : "; cards are sized on the high end"));
+    if (inference) {
+      out.printf(Locale.ROOT, "Load: %s QPS peak; %s QPS per card on %s (N/T = %s/%s), x %.2f headroom%n",
+          fmt(qps), fmt(concurrent / seconds), ref.name(), fmt(concurrent), fmt(seconds), 1 + headroom);
+    }
+    List<Fit> fits = cards.stream().map(g -> Fit.of(wl, g, ref, s.headroom()))
+        .sorted(Comparator.comparing(Fit::ok).reversed().thenComparingInt(Fit::cards).thenComparing(f -> f.gpu().memoryGiB()))
+        .toList();
+    out.printf(Locale.ROOT, "%-26s %7s %9s %8s %8s%s%n", "card", "memory", "for memory", "cards", "memory",
+        inference ? "  QPS per copy" : "");
+    for (Fit f : fits) {
+      if (!f.ok()) {
+        out.printf(Locale.ROOT, "%-26s %5s GB  %s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.unfitReason());
+        continue;
+      }
+      out.printf(Locale.ROOT, "%-26s %5s GB %9d %8d %7d%%%s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.cardsPerCopy(),
+          f.cards(), Math.round(f.memoryShare() * 100), inference ? String.format(Locale.ROOT, "  %13.2f", f.qpsPerCopy()) : "");
+    }
+    return 0;
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+}

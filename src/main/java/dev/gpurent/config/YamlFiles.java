@@ -1,0 +1,66 @@
+package dev.gpurent.config;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.resolver.Resolver;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Reads YAML files into plain maps, lists, strings, numbers and booleans. Dates stay text
+ * (so values can become JSON unchanged), and any syntax error becomes one line naming the
+ * file, line and column.
+ */
+public final class YamlFiles {
+
+  private YamlFiles() {}
+
+  public static Object load(Path file) {
+    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return parse(r, file.toString());
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException(file + ": no such file");
+    } catch (IOException e) {
+      throw new IllegalArgumentException(file + ": cannot read (" + e.getMessage() + ")");
+    }
+  }
+
+  public static Object parse(Reader reader, String where) {
+    LoaderOptions options = new LoaderOptions();
+    options.setAllowDuplicateKeys(false);
+    Yaml yaml = new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()), new DumperOptions(), options,
+        new TextDatesResolver());
+    try {
+      return yaml.load(reader);
+    } catch (MarkedYAMLException e) {
+      Mark m = e.getProblemMark();
+      String at = m == null ? where : where + ":" + (m.getLine() + 1) + ":" + (m.getColumn() + 1);
+      throw new IllegalArgumentException(at + ": malformed YAML: " + e.getProblem());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(where + ": malformed YAML: " + e.getMessage());
+    }
+  }
+
+  /** YAML 1.1 resolution without timestamps: {@code asOf: 2025-05-09} stays the text "2025-05-09". */
+  private static final class TextDatesResolver extends Resolver {
+    @Override
+    protected void addImplicitResolvers() {
+      addImplicitResolver(Tag.BOOL, BOOL, "yYnNtTfFoO");
+      addImplicitResolver(Tag.INT, INT, "-+0123456789");
+      addImplicitResolver(Tag.FLOAT, FLOAT, "-+0123456789.");
+      addImplicitResolver(Tag.MERGE, MERGE, "<");
+      addImplicitResolver(Tag.NULL, NULL, "~nN\0");
+      addImplicitResolver(Tag.NULL, EMPTY, null);
+    }
+  }
+}

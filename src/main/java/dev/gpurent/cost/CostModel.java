@@ -1,0 +1,553 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.VendorTerms;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The pure cost engine: prices a {@link Scenario} at every vendor of a {@link QuoteBook} and
+ * ranks the vendors by their whole monthly bill. The same inputs always give the same ranking.
+ *
+ * <p>For speed, offers are compared with double arithmetic on pre-parsed prices (one pass over
+ * each vendor's quotes per workload); only the winning offers are priced exactly, in
+ * {@link Money}, for the bill.
+ */
+public final class CostModel {
+
+  private final GpuCatalog catalog;
+
+  public CostModel(GpuCatalog catalog) {
+    this.catalog = catalog;
+  }
+
+  public Ranking rank(Scenario scenario, QuoteBook book) {
+    return new Run(scenario, book).rank();
+  }
+
+  /** The cheapest offer found so far for one workload, with the usage it was priced at. */
+  private static final class Pick {
+    Quote quote;
+    Fit fit;
+    int instances;
+    double hours;
+    double cost;
+
+    Pick set(Quote q, Fit f, int instances, double hours, double cost) {
+      this.quote = q;
+      this.fit = f;
+      this.instances = instances;
+      this.hours = hours;
+      this.cost = cost;
+      return this;
+    }
+
+    int cards() {
+      return instances * (int) quote.gpuCount();
+    }
+  }
+
+  /** Per-vendor, per-workload winners: overall, on-demand only, monthly only, and on one card. */
+  private static final class Picks {
+    Pick best, onDemand, monthly, singleCard;
+    /** The cheapest offer on a different card than {@link #best}: the "next best card". */
+    Pick otherGpu;
+    /** The cheapest offer on the card the workload was measured on. */
+    Pick onReference;
+
+    void offer(Pick candidate, Run run) {
+      Pick before = best;
+      best = run.keepBetter(best, candidate);
+      if (best != before) {
+        if (before != null && !before.quote.gpuId().equals(best.quote.gpuId())) otherGpu = before;
+        else if (otherGpu != null && otherGpu.quote.gpuId().equals(best.quote.gpuId())) otherGpu = null;
+      } else if (!candidate.quote.gpuId().equals(best.quote.gpuId())) {
+        otherGpu = run.keepBetter(otherGpu, candidate);
+      }
+    }
+  }
+
+  /** One ranking: caches that live as long as one call. */
+  private final class Run {
+    private final Scenario s;
+    private final QuoteBook book;
+    private final FxRates fx;
+    private final List<Map<String, Fit>> fits = new ArrayList<>();
+    private final Map<String, Double> fxFactor = new HashMap<>();
+    private final Pick scratch = new Pick();
+    // The hot path's view of the same caches: per workload and GPU slot, per currency slot.
+    private final Fit[][] fitBySlot;
+    private final boolean[][] fitKnown;
+    private final double[] factorBySlot;
+
+    Run(Scenario s, QuoteBook book) {
+      this.s = s;
+      this.book = book;
+      this.fx = book.fx();
+      for (int i = 0; i < s.workloads().size(); i++) fits.add(new HashMap<>());
+      int gpus = book.gpuIds().size();
+      fitBySlot = new Fit[s.workloads().size()][gpus];
+      fitKnown = new boolean[s.workloads().size()][gpus];
+      factorBySlot = new double[book.currencies().size()];
+      for (int c = 0; c < factorBySlot.length; c++) factorBySlot[c] = factor(book.currencies().get(c));
+    }
+
+    private Fit fitAt(int w, int slot) {
+      if (!fitKnown[w][slot]) {
+        fitBySlot[w][slot] = fit(w, book.gpuIds().get(slot));
+        fitKnown[w][slot] = true;
+      }
+      return fitBySlot[w][slot];
+    }
+
+    Ranking rank() {
+      List<VendorPlan> plans = new ArrayList<>();
+      List<Ranking.Unavailable> unavailable = new ArrayList<>();
+      Map<String, Picks[]> allPicks = new LinkedHashMap<>();
+      for (QuoteBook.Entry e : book.vendors().values()) {
+        String vendor = e.quotes().vendor();
+        if (!e.freshness().rankable()) {
+          unavailable.add(new Ranking.Unavailable(vendor, "prices " + e.freshness() + ": past the hard age limit, not ranked"));
+          continue;
+        }
+        Picks[] picks = new Picks[s.workloads().size()];
+        List<String> missing = new ArrayList<>();
+        for (int w = 0; w < picks.length; w++) {
+          picks[w] = select(w, e);
+          if (picks[w].best == null) missing.add(s.workloads().get(w).name() + ": " + whyNot(w, e));
+        }
+        allPicks.put(vendor, picks);
+        if (!missing.isEmpty()) {
+          unavailable.add(new Ranking.Unavailable(vendor, String.join("; ", missing)));
+          continue;
+        }
+        try {
+          plans.add(vendorPlan(e, picks));
+        } catch (IllegalArgumentException fxMissing) {
+          unavailable.add(new Ranking.Unavailable(vendor, fxMissing.getMessage()));
+        }
+      }
+      book.unavailable().forEach((vendor, reason) -> unavailable.add(new Ranking.Unavailable(vendor, reason)));
+      unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
+      plans.sort(Comparator.comparing((VendorPlan p) -> p.monthlyTotal().amount()).thenComparing(VendorPlan::vendor));
+      Optional<MixedPlan> mixed = mixedPlan(allPicks, plans);
+      return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, unavailable, book.builtAt());
+    }
+
+    private Fit fit(int w, String gpuId) {
+      Map<String, Fit> m = fits.get(w);
+      Fit f = m.get(gpuId);
+      if (f == null && !m.containsKey(gpuId)) {
+        Workload wl = s.workloads().get(w);
+        Optional<Gpu> gpu = catalog.byId(gpuId);
+        Gpu ref = catalog.byId(wl.referenceGpu()).orElseThrow();
+        f = gpu.map(g -> Fit.of(wl, g, ref, s.headroom())).orElse(null);
+        m.put(gpuId, f);
+      }
+      return f;
+    }
+
+    /** Units of {@code to} per unit of {@code from} as a double, NaN when no rate is known. */
+    private double factor(String currency) {
+      Double f = fxFactor.get(currency);
+      if (f == null) {
+        f = fx.rate(currency, s.currency()).map(BigDecimal::doubleValue).orElse(Double.NaN);
+        fxFactor.put(currency, f);
+      }
+      return f;
+    }
+
+    private Picks select(int w, QuoteBook.Entry e) {
+      Workload wl = s.workloads().get(w);
+      Picks picks = new Picks();
+      if (wl.vendor().isPresent() && !wl.vendor().get().equals(e.quotes().vendor())) return picks;
+      List<Quote> quotes = e.quotes().quotes();
+      String vendor = e.quotes().vendor();
+      double[] prices = book.priceValues(vendor);
+      int[] gpuSlots = book.gpuSlots(vendor);
+      int[] currencySlots = book.currencySlots(vendor);
+      double discount = e.quotes().terms().discount().doubleValue();
+      String pin = wl.gpu().orElse(null);
+      for (int i = 0; i < prices.length; i++) {
+        Quote q = quotes.get(i);
+        if (pin != null && !pin.equals(q.gpuId())) continue;
+        Fit fit = fitAt(w, gpuSlots[i]);
+        if (!evaluate(wl, q, fit, factorBySlot[currencySlots[i]], prices[i] * discount, scratch)) continue;
+        picks.offer(scratch, this);
+        if (q.billing() == Billing.ON_DEMAND) picks.onDemand = keepBetter(picks.onDemand, scratch);
+        if (q.billing() == Billing.MONTHLY) picks.monthly = keepBetter(picks.monthly, scratch);
+        if (scratch.cards() == 1) picks.singleCard = keepBetter(picks.singleCard, scratch);
+        if (q.gpuId().equals(wl.referenceGpu())) picks.onReference = keepBetter(picks.onReference, scratch);
+      }
+      return picks;
+    }
+
+    /**
+     * Prices one quote for one workload into {@code out}, with the quote's price already
+     * discounted and its FX factor to the scenario currency; false when it cannot serve.
+     */
+    private boolean evaluate(Workload wl, Quote q, Fit fit, double factor, double price, Pick out) {
+      Billing b = q.billing();
+      if (b == Billing.SPOT && !wl.interruptible()) return false;
+      double perInstance = q.gpuCount();
+      if (perInstance < 1 || perInstance != Math.rint(perInstance)) return false;
+      if (fit == null || !fit.ok()) return false;
+      if (Double.isNaN(factor)) return false;
+      int per = (int) perInstance;
+      int instances = (fit.cards + per - 1) / per;
+      double hours;
+      if (wl instanceof Inference inf) {
+        hours = inf.hoursPerMonth();
+      } else {
+        hours = fit.wallHours(instances * per);
+        if (b.isCommitment() && hours > BillingPlanner.HOURS_PER_MONTH) {
+          // More work than one set of committed cards can do in a month: rent more sets in parallel.
+          int sets = (int) Math.ceil(hours / BillingPlanner.HOURS_PER_MONTH);
+          instances *= sets;
+          hours /= sets;
+        }
+      }
+      double units = BillingPlanner.unitsPerMonth(b, q.unit(), instances, hours, s.horizonMonths());
+      out.set(q, fit, instances, hours, price * factor * units);
+      return true;
+    }
+
+    /** Lower cost wins; then fewer cards; then the billing mode order; then the offer key. */
+    private Pick keepBetter(Pick current, Pick candidate) {
+      if (current != null) {
+        int c = Double.compare(Math.round(candidate.cost * 100), Math.round(current.cost * 100));
+        if (c == 0) c = Integer.compare(candidate.cards(), current.cards());
+        if (c == 0) c = candidate.quote.billing().compareTo(current.quote.billing());
+        if (c == 0) c = candidate.quote.key().compareTo(current.quote.key());
+        if (c >= 0) return current;
+      }
+      return new Pick().set(candidate.quote, candidate.fit, candidate.instances, candidate.hours, candidate.cost);
+    }
+
+    /** Why no offer of a vendor can carry a workload: the rare path, so it may scan again. */
+    private String whyNot(int w, QuoteBook.Entry e) {
+      Workload wl = s.workloads().get(w);
+      if (wl.vendor().isPresent()) return "pinned to vendor " + wl.vendor().get();
+      List<Quote> quotes = e.quotes().quotes();
+      if (wl.gpu().isPresent()) {
+        String pin = wl.gpu().get();
+        List<Quote> ofPin = quotes.stream().filter(q -> q.gpuId().equals(pin)).toList();
+        if (ofPin.isEmpty()) return "no offer of " + pin;
+        Fit f = fit(w, pin);
+        if (f != null && !f.ok()) return f.unfitReason;
+        if (ofPin.stream().allMatch(q -> q.billing() == Billing.SPOT)) return pin + " is sold only as spot and the work must not be interrupted";
+        if (ofPin.stream().noneMatch(q -> !Double.isNaN(factor(q.price().currency())))) {
+          return "no FX rate from " + ofPin.get(0).price().currency() + " to " + s.currency();
+        }
+        return "no usable offer of " + pin;
+      }
+      for (Quote q : quotes) {
+        Fit f = fit(w, q.gpuId());
+        if (f != null && !f.ok()) return f.unfitReason;
+      }
+      return "no offer can carry it (" + Sizing.vram(wl).formula() + ")";
+    }
+
+    private VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks) {
+      VendorTerms terms = e.quotes().terms();
+      String vendor = e.quotes().vendor();
+      List<Placement> placements = new ArrayList<>();
+      List<LineItem> lines = new ArrayList<>();
+      List<String> warnings = new ArrayList<>();
+      Money gpuTotal = Money.zero(s.currency());
+      Money onDemandTotal = Money.zero(s.currency());
+      Money monthlyTotal = Money.zero(s.currency());
+      boolean allOnDemand = true, allMonthly = true;
+      for (int w = 0; w < picks.length; w++) {
+        Placement p = placement(w, picks[w].best, picks[w], terms);
+        placements.add(p);
+        lines.add(gpuLine(p));
+        warnings.addAll(p.warnings());
+        Money cost = p.perMonth().cents();
+        gpuTotal = gpuTotal.plus(cost);
+        if (picks[w].onDemand == null) allOnDemand = false;
+        else onDemandTotal = onDemandTotal.plus(exactCost(picks[w].onDemand, terms).cents());
+        if (picks[w].monthly == null) allMonthly = false;
+        else monthlyTotal = monthlyTotal.plus(exactCost(picks[w].monthly, terms).cents());
+      }
+      List<LineItem> dataLines = dataLines(vendor, terms);
+      lines.addAll(dataLines);
+      dataLines.stream().filter(l -> l.item().equals(EGRESS_ITEM)).findFirst().ifPresent(egress -> {
+        if (egress.perMonth().compareTo(placementsTotal(placements)) > 0) {
+          warnings.add("bandwidth (" + egress.perMonth() + "/month) costs more than the GPUs: compress and cache API responses (guide 4.4)");
+        }
+      });
+      if (e.freshness().state() != dev.gpurent.quote.Freshness.State.FRESH) {
+        warnings.add("prices are " + e.freshness() + ": the last refresh failed");
+      }
+      Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
+      return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
+          allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
+          allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
+          warnings, e.freshness().toString(), e.quotes().note());
+    }
+
+    private Money placementsTotal(List<Placement> placements) {
+      Money t = Money.zero(s.currency());
+      for (Placement p : placements) t = t.plus(p.perMonth().cents());
+      return t;
+    }
+
+    private Money unitPrice(Quote q, VendorTerms terms) {
+      return fx.convert(q.price(), s.currency()).money().times(terms.discount());
+    }
+
+    private Money exactCost(Pick p, VendorTerms terms) {
+      return BillingPlanner.monthlyCost(unitPrice(p.quote, terms), p.quote.unit(), p.quote.billing(), p.instances, p.hours,
+          s.horizonMonths());
+    }
+
+    private Placement placement(int w, Pick p, Picks alternatives, VendorTerms terms) {
+      Workload wl = s.workloads().get(w);
+      Quote q = p.quote;
+      FxRates.Conversion conv = fx.convert(q.price(), s.currency());
+      Money unit = conv.money().times(terms.discount());
+      Money perMonth = BillingPlanner.monthlyCost(unit, q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths());
+      String fxText = conv.isIdentity() ? "" : fxText(q.price().currency(), conv);
+      // Every mode's cost and the explanation are built on first read: most rankings are compared,
+      // not read line by line, and this is most of the cost of a plan.
+      return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, perMonth, warnings(wl, p), fxText,
+          () -> details(wl, p, alternatives, terms));
+    }
+
+    private Placement.Details details(Workload wl, Pick p, Picks alternatives, VendorTerms terms) {
+      List<Placement.ModeCost> modes = new ArrayList<>();
+      Money hourly = null, monthly = null;
+      for (Quote m : book.modesOf(p.quote)) {
+        Money mUnit = unitPrice(m, terms);
+        boolean allowed = m.billing() != Billing.SPOT || wl.interruptible();
+        Pick priced = new Pick();
+        if (!evaluate(wl, m, p.fit, 1, 0, priced)) priced.set(m, p.fit, p.instances, p.hours, 0);
+        Money cost = BillingPlanner.monthlyCost(mUnit, m.unit(), m.billing(), priced.instances, priced.hours, s.horizonMonths());
+        modes.add(new Placement.ModeCost(m.billing(), cost, allowed));
+        if (m.billing() == Billing.ON_DEMAND) hourly = mUnit.times(PriceUnit.HOUR.hours()).dividedBy(m.unit().hours());
+        if (m.billing() == Billing.MONTHLY) monthly = mUnit.times(PriceUnit.MONTH.hours()).dividedBy(m.unit().hours());
+      }
+      modes.sort(Comparator.comparing(Placement.ModeCost::billing));
+      Optional<BigDecimal> breakEven = hourly != null && monthly != null && hourly.isPositive()
+          ? Optional.of(BillingPlanner.breakEvenHours(hourly, monthly)) : Optional.empty();
+      return new Placement.Details(modes, breakEven, explain(wl, p, modes, breakEven, alternatives, terms));
+    }
+
+
+    private String fxText(String from, FxRates.Conversion conv) {
+      return "1 " + from + " = " + conv.rate().stripTrailingZeros().toPlainString() + " " + s.currency()
+          + " (" + conv.source() + (conv.asOf() == null ? "" : " " + conv.asOf()) + ")";
+    }
+
+    private String explain(Workload wl, Pick p, List<Placement.ModeCost> modes, Optional<BigDecimal> breakEven,
+                           Picks alternatives, VendorTerms terms) {
+      Fit f = p.fit;
+      Gpu gpu = f.gpu;
+      StringBuilder sb = new StringBuilder();
+      Sizing.VramNeed need = Sizing.vram(wl);
+      sb.append(p.cards()).append(" x ").append(gpu.name()).append(": ");
+      if (wl instanceof Inference inf) {
+        int copies = f.cards / f.cardsPerCopy;
+        sb.append(copies).append(copies == 1 ? " copy" : " copies").append(" of the model");
+        if (f.cardsPerCopy > 1) sb.append(" on ").append(f.cardsPerCopy).append(" cards each");
+        sb.append(copies == 1 ? " serves " : " serve ").append(Sizing.fmt(inf.peakQps())).append(" QPS at ").append(Sizing.fmt(f.qpsPerCopy))
+            .append(" QPS each with ").append(pct(s.headroom())).append(" headroom; ");
+      } else {
+        sb.append(Sizing.fmt(((Job) wl).gpuHoursPerMonth())).append(" reference card-hours take ")
+            .append(Sizing.fmt(p.hours)).append(" h a month on ").append(p.cards()).append(p.cards() == 1 ? " card" : " cards");
+        if (p.cards() > 1) {
+          sb.append(" (").append(Sizing.fmt(gpu.interconnect().speedup(p.cards()))).append("x over ")
+              .append(gpu.interconnect().label()).append(")");
+        }
+        if (!gpu.id().equals(wl.referenceGpu())) {
+          sb.append(", each card at ").append(Sizing.fmt(f.relativeSpeedPerCard)).append("x the speed of the reference ")
+              .append(catalog.byId(wl.referenceGpu()).map(Gpu::name).orElse(wl.referenceGpu()));
+        }
+        sb.append("; ");
+      }
+      sb.append(need.formula()).append(" uses ").append(pct(f.memoryShare)).append(" of ")
+          .append(f.cardsPerCopy == 1 ? "the card's" : f.cardsPerCopy + " cards'").append(" memory. ");
+      sb.append(p.quote.billing().wire()).append(" is cheapest for this use:");
+      for (Placement.ModeCost m : modes) {
+        sb.append(' ').append(m.billing().wire()).append(' ')
+            .append(m.allowed() ? m.perMonth().cents().plain() : "not allowed (the work must not be interrupted)").append(',');
+      }
+      sb.setLength(sb.length() - 1);
+      breakEven.ifPresent(b -> sb.append("; monthly beats on-demand above ").append(b.stripTrailingZeros().toPlainString())
+          .append(" h a month per card"));
+      sb.append('.');
+      if (alternatives == null) return sb.toString();
+      Pick single = alternatives.singleCard;
+      if (wl instanceof Job && single != null && p.cards() > 1 && single.quote != p.quote) {
+        sb.append(" One-card alternative: ").append(single.fit.gpu.name()).append(' ').append(single.quote.billing().wire())
+            .append(" at ").append(exactCost(single, terms).cents().plain()).append(" a month.");
+      }
+      Pick ref = alternatives.onReference;
+      if (ref != null && !ref.quote.gpuId().equals(p.quote.gpuId())) {
+        Money refCost = exactCost(ref, terms).cents();
+        sb.append(" On the reference card it would take ").append(ref.cards()).append(" x ").append(ref.fit.gpu.name())
+            .append(' ').append(ref.quote.billing().wire()).append(" at ").append(refCost.plain()).append(" a month (+")
+            .append(refCost.minus(exactCost(p, terms).cents()).plain()).append(").");
+      }
+      Pick next = alternatives.otherGpu;
+      if (next != null && next != ref) {
+        Money nextCost = exactCost(next, terms).cents();
+        sb.append(" Next best card: ").append(next.cards()).append(" x ").append(next.fit.gpu.name()).append(' ')
+            .append(next.quote.billing().wire()).append(" at ").append(nextCost.plain()).append(" a month (+")
+            .append(nextCost.minus(exactCost(p, terms).cents()).plain()).append(").");
+      }
+      return sb.toString();
+    }
+
+    private List<String> warnings(Workload wl, Pick p) {
+      List<String> out = new ArrayList<>();
+      Gpu gpu = p.fit.gpu;
+      if (wl instanceof Inference inf && p.quote.billing() == Billing.SPOT && inf.hoursPerDay() >= 20) {
+        out.add(wl.name() + ": spot for 7x24 inference can be reclaimed at any time; use monthly or on-demand (guide 6.1)");
+      }
+      if (wl instanceof Job j && j.method() == TuneMethod.LORA && j.paramsBillions() > 0 && gpu.memoryGiB() <= 24) {
+        out.add(wl.name() + ": " + Sizing.fmt(j.paramsBillions()) + "B LoRA on " + Sizing.fmt(gpu.memoryGiB())
+            + " GB cards is marginal, OOM risk (guide 3.2)");
+      }
+      if (wl instanceof Job && p.cards() > 1 && gpu.interconnect().isPcie()) {
+        out.add(wl.name() + ": " + p.cards() + " cards over " + gpu.interconnect().label() + " reach "
+            + Sizing.fmt(gpu.interconnect().speedup(p.cards())) + "x, not " + p.cards() + "x; NVLink cards or fewer cards scale better (guide 3.3)");
+      }
+      if (p.fit.memoryShare > Sizing.MEMORY_EDGE) {
+        out.add(wl.name() + ": needs " + pct(p.fit.memoryShare) + " of " + gpu.name() + " memory, at the edge (guide 2.2)");
+      }
+      return out;
+    }
+
+    private LineItem gpuLine(Placement p) {
+      Quote q = p.quote();
+      String spec = p.gpu().name() + " (" + q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()) + ")";
+      String note = p.billing().wire();
+      if (p.workload() instanceof Job || !p.billing().isCommitment()) {
+        note += ", about " + Sizing.fmt(p.hoursPerMonth()) + " h a month";
+      }
+      if (p.billing() == Billing.SPOT) note += " + " + pct(BillingPlanner.SPOT_RESTART_OVERHEAD) + " restart overhead";
+      if (q.gpuCount() > 1) note += "; " + p.instances() + " x " + Sizing.fmt(q.gpuCount()) + "-GPU instance";
+      return new LineItem(p.workload().kind().item(), spec, Integer.toString(q.gpuCount() > 1 ? p.instances() : p.cards()),
+          p.unitPrice().cents(), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
+    }
+
+    private List<LineItem> dataLines(String vendor, VendorTerms terms) {
+      List<LineItem> lines = new ArrayList<>();
+      String src = terms.source();
+      if (s.storedGb() > 0) {
+        FxRates.Conversion c = fx.convert(terms.storagePerGbMonth(), s.currency());
+        lines.add(new LineItem("object storage", "standard", Sizing.fmt(s.storedGb()) + " GB", c.money(), "GB-month",
+            c.money().times(BigDecimal.valueOf(s.storedGb())).cents(), "", src, fxOf(terms.storagePerGbMonth(), c)));
+      }
+      double egressGb = s.billedEgressGb();
+      if (egressGb > 0) {
+        FxRates.Conversion cost = fx.convert(terms.egressCost(BigDecimal.valueOf(egressGb)), s.currency());
+        Money first = fx.convert(terms.egressPerGb(), s.currency()).money();
+        String spec = s.compressionRatio() == 1 ? "per GB"
+            : "per GB, " + Sizing.fmt(s.egressGbPerMonth()) + " GB compressed " + Sizing.fmt(s.compressionRatio()) + ":1";
+        String note = terms.egress().size() > 1 ? "tiered: " + terms.egress().size() + " bands" : "";
+        lines.add(new LineItem(EGRESS_ITEM, spec, Sizing.fmt(egressGb) + " GB", first, "GB", cost.money().cents(), note, src,
+            fxOf(terms.egressPerGb(), cost)));
+      }
+      if (s.loadBalancers() > 0) {
+        FxRates.Conversion c = fx.convert(terms.loadBalancerPerMonth(), s.currency());
+        lines.add(new LineItem("load balancer", "basic", Integer.toString(s.loadBalancers()), c.money(), "month",
+            c.money().times(s.loadBalancers()).cents(), "", src, fxOf(terms.loadBalancerPerMonth(), c)));
+      }
+      s.migration().ifPresent(m -> lines.add(migrationLine(m, vendor, terms)));
+      return lines;
+    }
+
+    private LineItem migrationLine(Migration m, String vendor, VendorTerms terms) {
+      String from = m.fromVendor().orElse("the current site");
+      if (m.fromVendor().map(vendor::equals).orElse(false)) {
+        return new LineItem("data migration", "none: the data is already at " + vendor, Sizing.fmt(m.gb()) + " GB",
+            Money.zero(s.currency()), "GB once", Money.zero(s.currency()), "", "", "");
+      }
+      FxRates.Conversion ingress = fx.convert(terms.ingressPerGb(), s.currency());
+      Money perGb = m.sourceEgressPerGb().plus(ingress.money());
+      Money once = perGb.times(BigDecimal.valueOf(m.gb()));
+      return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB", perGb, "GB once",
+          once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
+          "one-time " + once.cents().plain() + " (source egress + " + vendor + " ingress), spread over " + s.horizonMonths() + " months",
+          terms.source(), fxOf(terms.ingressPerGb(), ingress));
+    }
+
+    private String fxOf(Money original, FxRates.Conversion c) {
+      return c.isIdentity() ? "" : fxText(original.currency(), c);
+    }
+
+    private Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans) {
+      int n = s.workloads().size();
+      if (n < 2) return Optional.empty();
+      String[] vendorOf = new String[n];
+      Pick[] chosen = new Pick[n];
+      for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {
+        for (int w = 0; w < n; w++) {
+          Pick p = e.getValue()[w].best;
+          if (p != null && (chosen[w] == null || Math.round(p.cost * 100) < Math.round(chosen[w].cost * 100))) {
+            chosen[w] = p;
+            vendorOf[w] = e.getKey();
+          }
+        }
+      }
+      for (Pick p : chosen) if (p == null) return Optional.empty();
+      if (java.util.Arrays.stream(vendorOf).distinct().count() == 1) return Optional.empty();
+      int home = 0;
+      for (int w = 1; w < n; w++) {
+        boolean inf = s.workloads().get(w) instanceof Inference, homeInf = s.workloads().get(home) instanceof Inference;
+        if ((inf && !homeInf) || (inf == homeInf && chosen[w].cost > chosen[home].cost)) home = w;
+      }
+      String homeVendor = vendorOf[home];
+      VendorTerms homeTerms = book.vendor(homeVendor).orElseThrow().quotes().terms();
+      List<Placement> placements = new ArrayList<>();
+      List<LineItem> lines = new ArrayList<>();
+      try {
+        for (int w = 0; w < n; w++) {
+          VendorTerms t = book.vendor(vendorOf[w]).orElseThrow().quotes().terms();
+          Placement p = placement(w, chosen[w], null, t);
+          placements.add(p);
+          lines.add(gpuLine(p));
+        }
+        lines.addAll(dataLines(homeVendor, homeTerms));
+        if (s.storedGb() > 0) {
+          for (String v : java.util.Arrays.stream(vendorOf).distinct().filter(v -> !v.equals(homeVendor)).toList()) {
+            Money once = fx.convert(homeTerms.egressCost(BigDecimal.valueOf(s.storedGb())), s.currency()).money();
+            lines.add(new LineItem("data transfer", "copy from " + homeVendor + " to " + v + ", once",
+                Sizing.fmt(s.storedGb()) + " GB", fx.convert(homeTerms.egressPerGb(), s.currency()).money(), "GB once",
+                once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
+                "one-time " + once.cents().plain() + " at " + homeVendor + " egress, spread over " + s.horizonMonths() + " months",
+                homeTerms.source(), ""));
+          }
+        }
+      } catch (IllegalArgumentException fxMissing) {
+        return Optional.empty();
+      }
+      Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
+      Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
+      return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal())));
+    }
+  }
+
+  static final String EGRESS_ITEM = "public bandwidth";
+
+  static String pct(double share) {
+    return Math.round(share * 100) + "%";
+  }
+
+}

@@ -1,0 +1,107 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.catalog.Gpu;
+import java.util.Locale;
+
+/**
+ * How one workload sits on one GPU model, before any offer is looked at: computed once per
+ * (workload, card) and reused for every offer of that card, which keeps ranking cheap.
+ */
+public final class Fit {
+  final Gpu gpu;
+  final String unfitReason;
+  /** Cards the workload needs on this GPU (all replicas for inference). */
+  final int cards;
+  /** Cards that hold one copy of the model. */
+  final int cardsPerCopy;
+  /** Share of those cards' memory the model takes. */
+  final double memoryShare;
+  /** Inference: QPS one copy serves, and its seconds per request on this card. */
+  final double qpsPerCopy;
+  final double secondsPerRequest;
+  /** Jobs: work in hours of one reference card, and this card's speed relative to it. */
+  final double referenceCardHours;
+  final double relativeSpeedPerCard;
+  final boolean computeBound;
+
+  private Fit(Gpu gpu, String unfitReason, int cards, int cardsPerCopy, double memoryShare, double qpsPerCopy,
+              double secondsPerRequest, double referenceCardHours, double relativeSpeedPerCard, boolean computeBound) {
+    this.gpu = gpu;
+    this.unfitReason = unfitReason;
+    this.cards = cards;
+    this.cardsPerCopy = cardsPerCopy;
+    this.memoryShare = memoryShare;
+    this.qpsPerCopy = qpsPerCopy;
+    this.secondsPerRequest = secondsPerRequest;
+    this.referenceCardHours = referenceCardHours;
+    this.relativeSpeedPerCard = relativeSpeedPerCard;
+    this.computeBound = computeBound;
+  }
+
+  public boolean ok() {
+    return unfitReason == null;
+  }
+
+  /** Why the workload cannot run on this card (a latency target it misses), or null. */
+  public String unfitReason() {
+    return unfitReason;
+  }
+
+  public Gpu gpu() {
+    return gpu;
+  }
+
+  public int cards() {
+    return cards;
+  }
+
+  public int cardsPerCopy() {
+    return cardsPerCopy;
+  }
+
+  public double memoryShare() {
+    return memoryShare;
+  }
+
+  public double qpsPerCopy() {
+    return qpsPerCopy;
+  }
+
+  public double secondsPerRequest() {
+    return secondsPerRequest;
+  }
+
+  /** Sizes {@code w} on {@code gpu}, its speed figures having been measured on {@code ref}. */
+  public static Fit of(Workload w, Gpu gpu, Gpu ref, double headroom) {
+    double need = Sizing.vram(w).highGB();
+    int perCopy = Sizing.cardsForMemory(need, gpu);
+    int refPerCopy = Sizing.cardsForMemory(need, ref);
+    double share = need / (perCopy * gpu.memoryGB());
+    if (w instanceof Inference i) {
+      double speed = Sizing.relativeSpeed(gpu, perCopy, ref, refPerCopy, i.computeBound());
+      double qps = Sizing.referenceQpsPerCard(i) * speed;
+      double seconds = i.secondsPerRequest() / speed;
+      if (i.latencyTargetSeconds() > 0 && seconds > i.latencyTargetSeconds() + 1e-9) {
+        return unfit(gpu, String.format(Locale.ROOT, "%s answers in %.2f s, over the %.2f s latency target",
+            gpu.id(), seconds, i.latencyTargetSeconds()));
+      }
+      int copies = Sizing.cardsForQps(i.peakQps(), qps, headroom);
+      return new Fit(gpu, null, copies * perCopy, perCopy, share, qps, seconds, 0, 0, i.computeBound());
+    }
+    Job j = (Job) w;
+    int cards = Math.max(perCopy, j.cards());
+    // The reference measurement ran on as many reference cards as memory needs there.
+    double refHours = j.gpuHoursPerMonth() / refPerCopy * ref.interconnect().speedup(refPerCopy);
+    double rel = Sizing.speedMetric(gpu, true) / Sizing.speedMetric(ref, true);
+    return new Fit(gpu, null, cards, perCopy, share, 0, 0, refHours, rel, true);
+  }
+
+  private static Fit unfit(Gpu gpu, String reason) {
+    return new Fit(gpu, reason, 0, 0, 0, 0, 0, 0, 0, false);
+  }
+
+  /** Jobs: wall-clock hours a month when running on {@code cardsUsed} of these cards. */
+  double wallHours(int cardsUsed) {
+    return referenceCardHours / (relativeSpeedPerCard * gpu.interconnect().speedup(cardsUsed));
+  }
+}

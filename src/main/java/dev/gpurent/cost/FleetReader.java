@@ -1,0 +1,82 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.UnknownGpuException;
+import dev.gpurent.quote.Money;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Builds a {@link Fleet} from parsed YAML or JSON:
+ *
+ * <pre>
+ * name: ...
+ * currency: CNY
+ * headroom: 0.3
+ * fleet: {gpu: A100 80G, count: 4, pricePerCardMonth: 7500}
+ * utilization: {gpuPercent: 22, vramPercent: 30, peakQps: 8, queueing: false}
+ * workload: {paramsBillions: 3.5, precision: fp16, secondsPerRequest: 2, concurrentPerCard: 4,
+ *            referenceGpu: rtx-4090, bound: compute}
+ * </pre>
+ */
+public final class FleetReader {
+
+  private final GpuCatalog catalog;
+
+  public FleetReader(GpuCatalog catalog) {
+    this.catalog = catalog;
+  }
+
+  public Fleet read(Object root) {
+    Fields f = new Fields("", root);
+    String name = f.string("name", "fleet");
+    String currency = f.string("currency", "USD").trim().toUpperCase(Locale.ROOT);
+    double headroom = f.between("headroom", 0.3, 0, 10);
+    Fields fleet = f.object("fleet");
+    if (fleet == null) throw new InvalidInputException("fleet", "is required: gpu, count, pricePerCardMonth");
+    String gpu;
+    try {
+      gpu = catalog.resolve(fleet.requiredString("gpu")).id();
+    } catch (UnknownGpuException e) {
+      throw new InvalidInputException("fleet.gpu", e.getMessage());
+    }
+    double count = fleet.requiredPositive("count");
+    if (count != Math.rint(count)) throw new InvalidInputException("fleet.count", "must be a whole number");
+    double price = fleet.requiredPositive("pricePerCardMonth");
+    fleet.done();
+    Fields u = f.object("utilization");
+    if (u == null) throw new InvalidInputException("utilization", "is required: gpuPercent, vramPercent, peakQps");
+    double gpuPct = u.between("gpuPercent", 0, 0, 100);
+    double vramPct = u.between("vramPercent", 0, 0, 100);
+    double peak = u.requiredPositive("peakQps");
+    boolean queueing = u.bool("queueing", false);
+    u.done();
+    Object rawWorkload = f.raw("workload");
+    if (rawWorkload == null) throw new InvalidInputException("workload", "is required: the served model's size and speed");
+    f.done();
+    Map<String, Object> w = new LinkedHashMap<>(asMap(rawWorkload));
+    w.put("kind", "inference");
+    w.put("peakQps", peak);
+    Map<String, Object> scenario = new LinkedHashMap<>();
+    scenario.put("currency", currency);
+    scenario.put("headroom", headroom);
+    scenario.put("workloads", List.of(w));
+    Inference inference;
+    try {
+      inference = (Inference) new ScenarioReader(catalog).read(scenario).workloads().get(0);
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException(e.field().replace("workloads[0]", "workload"), e.reason());
+    }
+    return new Fleet(name, currency, gpu, (int) count, new Money(BigDecimal.valueOf(price), currency), gpuPct / 100,
+        vramPct / 100, peak, queueing, inference, headroom);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asMap(Object o) {
+    if (!(o instanceof Map<?, ?>)) throw new InvalidInputException("workload", "must be an object");
+    return (Map<String, Object>) o;
+  }
+}

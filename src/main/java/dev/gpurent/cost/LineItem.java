@@ -1,0 +1,33 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.quote.Money;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One row of a bill, in the guide's template form (5.1): item, spec, quantity, unit price,
+ * per month, note; plus where the price came from and the FX rate used, if any.
+ *
+ * @param unitPrice  price of one unit, in the scenario currency
+ * @param unit       what one unit is: "hour", "month", "GB", "GB-month", "one-time"
+ * @param perMonth   this row's monthly cost, rounded to the cent
+ * @param fx         "1 USD = 7.1 CNY (ECB 2025-05-09)" when converted, else ""
+ */
+public record LineItem(String item, String spec, String quantity, Money unitPrice, String unit, Money perMonth,
+                       String note, String source, String fx) {
+
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("item", item);
+    m.put("spec", spec);
+    m.put("quantity", quantity);
+    m.put("unitPrice", unitPrice.plain());
+    m.put("unit", unit);
+    m.put("perMonth", perMonth.plain());
+    m.put("currency", perMonth.currency());
+    m.put("note", note);
+    m.put("source", source);
+    m.put("fx", fx);
+    return m;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.catalog.Gpu;
+
+/**
+ * The guide's sizing rules (sections 2.2, 2.3, 3.3): how much memory a workload needs, how many
+ * cards memory and load call for, and how fast a set of cards runs relative to the reference.
+ * Pure functions over datasheet figures.
+ */
+public final class Sizing {
+
+  /** Inference overhead on top of the weights: KV cache, activations, runtime (guide 2.2). */
+  public static final double INFERENCE_OVERHEAD = 1.2;
+  /** Above this share of card memory a plan is "at the edge" (guide 2.2: 16.8 GB on a 16 GB card). */
+  public static final double MEMORY_EDGE = 0.9;
+
+  private static final double EPS = 1e-9;
+
+  private Sizing() {}
+
+  /**
+   * VRAM need in GB (10^9 bytes) as a range; cards are sized on the high end.
+   *
+   * @param formula how the figure was computed, for explanations
+   */
+  public record VramNeed(double lowGB, double highGB, String formula) {}
+
+  public static VramNeed vram(Workload w) {
+    if (w instanceof Inference i) {
+      double gb = i.paramsBillions() * i.precision().bytesPerParam() * INFERENCE_OVERHEAD;
+      return new VramNeed(gb, gb, fmt(i.paramsBillions()) + "B x " + fmt(i.precision().bytesPerParam()) + " B ("
+          + i.precision().wire() + ") x " + fmt(INFERENCE_OVERHEAD) + " = " + fmt(gb) + " GB");
+    }
+    Job j = (Job) w;
+    if (j.memoryGB() > 0 || j.paramsBillions() == 0) {
+      return new VramNeed(j.memoryGB(), j.memoryGB(), fmt(j.memoryGB()) + " GB as stated");
+    }
+    TuneMethod m = j.method();
+    double low = j.paramsBillions() * m.lowBytesPerParam();
+    double high = j.paramsBillions() * m.highBytesPerParam();
+    return new VramNeed(low, high, fmt(j.paramsBillions()) + "B x " + fmt(m.lowBytesPerParam()) + "-" + fmt(m.highBytesPerParam())
+        + " B (" + m.wire() + ") = " + fmt(low) + "-" + fmt(high) + " GB");
+  }
+
+  /** Cards whose memory together holds {@code needGB}; at least one. */
+  public static int cardsForMemory(double needGB, Gpu gpu) {
+    return Math.max(1, (int) Math.ceil(needGB / gpu.memoryGB() - EPS));
+  }
+
+  /** The guide's per-card QPS on the reference card: N concurrent requests / T seconds. */
+  public static double referenceQpsPerCard(Inference i) {
+    return i.concurrentPerCard() / i.secondsPerRequest();
+  }
+
+  /** Cards for a peak load: peak / per-card QPS x (1 + headroom), rounded up (20 QPS at 2 -> 10 -> 13). */
+  public static int cardsForQps(double peakQps, double qpsPerCard, double headroom) {
+    return Math.max(1, (int) Math.ceil(peakQps / qpsPerCard * (1 + headroom) - EPS));
+  }
+
+  /** The figure a card's speed scales by: memory bandwidth for LLM decoding, TFLOPS for compute-bound work. */
+  public static double speedMetric(Gpu gpu, boolean computeBound) {
+    return computeBound ? gpu.fp16Tflops() : gpu.bandwidthGBs();
+  }
+
+  /**
+   * Speed of {@code cards} cards of {@code gpu} relative to {@code refCards} cards of the
+   * reference, counting the interconnect's scaling loss on both sides.
+   */
+  public static double relativeSpeed(Gpu gpu, int cards, Gpu ref, int refCards, boolean computeBound) {
+    return (speedMetric(gpu, computeBound) * gpu.interconnect().speedup(cards))
+        / (speedMetric(ref, computeBound) * ref.interconnect().speedup(refCards));
+  }
+
+  /** A quantity for people: at most two decimals, no trailing zeros (16.8, 2, 86.19). */
+  static String fmt(double d) {
+    long hundredths = Math.round(d * 100);
+    if (hundredths % 100 == 0) return Long.toString(hundredths / 100);
+    String sign = hundredths < 0 ? "-" : "";
+    long abs = Math.abs(hundredths);
+    String frac = (abs % 100 < 10 ? "0" : "") + (abs % 100);
+    if (frac.endsWith("0")) frac = frac.substring(0, 1);
+    return sign + (abs / 100) + "." + frac;
+  }
+}

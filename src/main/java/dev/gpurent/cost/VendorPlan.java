@@ -1,0 +1,46 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.quote.Money;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One vendor's cheapest complete plan for a scenario.
+ *
+ * @param savingsVsOnDemand what the chosen modes save against buying every GPU on-demand at
+ *                          this vendor; empty when some workload is not sold on-demand here
+ * @param savingsVsMonthly  the same against monthly
+ * @param freshness         how old this vendor's prices are ("fresh", "stale (40 min old)")
+ */
+public record VendorPlan(String vendor, String displayName, Bill bill, List<Placement> placements,
+                         Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly, List<String> warnings,
+                         String freshness, String note) {
+
+  public VendorPlan {
+    placements = List.copyOf(placements);
+    warnings = List.copyOf(warnings);
+  }
+
+  public Money monthlyTotal() {
+    return bill.monthlyTotal();
+  }
+
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("vendor", vendor);
+    m.put("displayName", displayName);
+    m.put("monthlyTotal", bill.monthlyTotal().plain());
+    m.put("horizonTotal", bill.horizonTotal().plain());
+    m.put("currency", bill.monthlyTotal().currency());
+    m.put("bill", bill.toMap());
+    m.put("placements", placements.stream().map(Placement::toMap).toList());
+    m.put("savingsVsOnDemand", savingsVsOnDemand.map(Money::plain).orElse(null));
+    m.put("savingsVsMonthly", savingsVsMonthly.map(Money::plain).orElse(null));
+    m.put("warnings", warnings);
+    m.put("freshness", freshness);
+    m.put("note", note);
+    return m;
+  }
+}

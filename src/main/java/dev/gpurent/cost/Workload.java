@@ -1,0 +1,58 @@
+package dev.gpurent.cost;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One thing a team runs on rented GPUs: a serving {@link Inference} or a time-boxed {@link Job}
+ * (fine-tuning, training, batch experiments). A workload may pin a GPU model or a vendor.
+ */
+public sealed interface Workload permits Inference, Job {
+
+  /** The guide's kinds of work. */
+  enum Kind {
+    INFERENCE("inference", "inference GPU"),
+    FINE_TUNE("fine-tune", "fine-tuning GPU"),
+    TRAINING("training", "training GPU"),
+    BATCH("batch", "batch GPU");
+
+    private final String wire;
+    private final String item;
+
+    Kind(String wire, String item) {
+      this.wire = wire;
+      this.item = item;
+    }
+
+    public String wire() {
+      return wire;
+    }
+
+    /** The bill's item column for this kind, as in the guide's template. */
+    public String item() {
+      return item;
+    }
+
+    static Kind parse(String field, String s) {
+      String k = s.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+      for (Kind kind : values()) if (kind.wire.equals(k) || (kind == FINE_TUNE && k.equals("finetune"))) return kind;
+      throw new InvalidInputException(field, "unknown kind '" + s + "'; known: inference, fine-tune, training, batch");
+    }
+  }
+
+  String name();
+
+  Kind kind();
+
+  /** Canonical GPU id the workload must run on, if pinned. */
+  Optional<String> gpu();
+
+  /** Vendor id the workload must run at, if pinned. */
+  Optional<String> vendor();
+
+  /** The card the workload's speed figures were measured on. */
+  String referenceGpu();
+
+  /** Whether the work survives being preempted (checkpoints): only then is spot allowed. */
+  boolean interruptible();
+}

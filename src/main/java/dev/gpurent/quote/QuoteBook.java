@@ -1,0 +1,142 @@
+package dev.gpurent.quote;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * An immutable picture of every vendor's quotes at one moment, with each vendor's freshness.
+ * The engine ranks a QuoteBook; a refresh builds a new one rather than changing this one.
+ */
+public final class QuoteBook {
+
+  /** One vendor's quotes and how fresh they are. */
+  public record Entry(VendorQuotes quotes, Freshness freshness) {}
+
+  private final Map<String, Entry> vendors;
+  private final Map<String, String> unavailable;
+  private final FxRates fx;
+  private final Instant builtAt;
+  // Built once per book so that ranking never parses a BigDecimal or scans for an offer's modes.
+  private final Map<String, double[]> priceValues = new HashMap<>();
+  private final Map<String, int[]> gpuSlots = new HashMap<>();
+  private final Map<String, int[]> currencySlots = new HashMap<>();
+  private final List<String> gpuIds = new ArrayList<>();
+  private final List<String> currencies = new ArrayList<>();
+  private final Map<String, List<Quote>> modesByOffer = new HashMap<>();
+
+  public QuoteBook(Map<String, Entry> vendors, FxRates fx, Instant builtAt) {
+    this(vendors, Map.of(), fx, builtAt);
+  }
+
+  /**
+   * @param unavailable vendors with no usable quotes at all (never fetched, or offline), with the reason
+   */
+  public QuoteBook(Map<String, Entry> vendors, Map<String, String> unavailable, FxRates fx, Instant builtAt) {
+    this.vendors = Collections.unmodifiableMap(new TreeMap<>(vendors));
+    this.unavailable = Collections.unmodifiableMap(new TreeMap<>(unavailable));
+    this.fx = fx;
+    this.builtAt = builtAt;
+    Map<String, Integer> gpuSlot = new HashMap<>();
+    Map<String, Integer> currencySlot = new HashMap<>();
+    for (Entry e : this.vendors.values()) {
+      List<Quote> quotes = e.quotes().quotes();
+      double[] values = new double[quotes.size()];
+      int[] gpus = new int[quotes.size()];
+      int[] curs = new int[quotes.size()];
+      for (int i = 0; i < values.length; i++) {
+        Quote q = quotes.get(i);
+        values[i] = q.price().toDouble();
+        gpus[i] = gpuSlot.computeIfAbsent(q.gpuId(), id -> { gpuIds.add(id); return gpuIds.size() - 1; });
+        curs[i] = currencySlot.computeIfAbsent(q.price().currency(), c -> { currencies.add(c); return currencies.size() - 1; });
+        modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
+      }
+      priceValues.put(e.quotes().vendor(), values);
+      gpuSlots.put(e.quotes().vendor(), gpus);
+      currencySlots.put(e.quotes().vendor(), curs);
+    }
+  }
+
+  /**
+   * Each quote's GPU as a small integer, index-aligned with the vendor's quotes; {@link #gpuIds()}
+   * maps it back. Lets the engine keep per-card work in arrays instead of hash maps.
+   */
+  public int[] gpuSlots(String vendor) {
+    return gpuSlots.get(vendor);
+  }
+
+  /** Every GPU id in the book, by slot. */
+  public List<String> gpuIds() {
+    return Collections.unmodifiableList(gpuIds);
+  }
+
+  /** Each quote's currency as a slot into {@link #currencies()}. */
+  public int[] currencySlots(String vendor) {
+    return currencySlots.get(vendor);
+  }
+
+  /** Every currency in the book, by slot. */
+  public List<String> currencies() {
+    return Collections.unmodifiableList(currencies);
+  }
+
+  private static String offerKey(Quote q) {
+    return q.vendor() + '|' + q.region() + '|' + q.offerId();
+  }
+
+  /** The vendor's prices as doubles, index-aligned with its quotes: for comparing, never for billing. */
+  public double[] priceValues(String vendor) {
+    return priceValues.get(vendor);
+  }
+
+  /** Every billing mode the same offer (vendor, region, offer id) is sold in, including {@code q}. */
+  public List<Quote> modesOf(Quote q) {
+    return Collections.unmodifiableList(modesByOffer.getOrDefault(offerKey(q), List.of(q)));
+  }
+
+  /** A book of freshly fetched vendors. */
+  public static QuoteBook of(Collection<VendorQuotes> quotes, FxRates fx, Instant builtAt) {
+    Map<String, Entry> m = new LinkedHashMap<>();
+    for (VendorQuotes q : quotes) m.put(q.vendor(), new Entry(q, Freshness.fresh()));
+    return new QuoteBook(m, fx, builtAt);
+  }
+
+  /** Vendors that have no quotes in this book, with the reason, in id order. */
+  public Map<String, String> unavailable() {
+    return unavailable;
+  }
+
+  /** Vendors in id order. */
+  public Map<String, Entry> vendors() {
+    return vendors;
+  }
+
+  public Optional<Entry> vendor(String id) {
+    return Optional.ofNullable(vendors.get(id));
+  }
+
+  public FxRates fx() {
+    return fx;
+  }
+
+  public Instant builtAt() {
+    return builtAt;
+  }
+
+  /** Every quote of every vendor that may still be ranked (fresh or stale). */
+  public List<Quote> rankableQuotes() {
+    return vendors.values().stream().filter(e -> e.freshness().rankable())
+        .flatMap(e -> e.quotes().quotes().stream()).toList();
+  }
+
+  public int quoteCount() {
+    return vendors.values().stream().mapToInt(e -> e.quotes().quotes().size()).sum();
+  }
+}

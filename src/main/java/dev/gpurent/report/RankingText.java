@@ -1,0 +1,68 @@
+package dev.gpurent.report;
+
+import dev.gpurent.cost.Bill;
+import dev.gpurent.cost.LineItem;
+import dev.gpurent.cost.MixedPlan;
+import dev.gpurent.cost.Placement;
+import dev.gpurent.cost.Ranking;
+import dev.gpurent.cost.VendorPlan;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** The ranking as a person reads it in a terminal: each vendor's bill in the guide's template form. */
+public final class RankingText {
+
+  private static final boolean[] BILL_ALIGN = {false, false, true, true, true, false};
+
+  private RankingText() {}
+
+  public static String render(Ranking r, int top) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(r.scenario()).append(" - ").append(r.currency()).append(", ").append(r.horizonMonths())
+        .append("-month horizon").append(r.quotesAt() == null ? "" : ", quotes of " + r.quotesAt()).append("\n\n");
+    if (r.plans().isEmpty()) sb.append("No vendor can carry the whole scenario.\n\n");
+    int n = 0;
+    for (VendorPlan p : r.plans()) {
+      if (top > 0 && n >= top) break;
+      n++;
+      sb.append('#').append(n).append(' ').append(p.vendor());
+      if (!p.displayName().equals(p.vendor())) sb.append(" (").append(p.displayName()).append(')');
+      sb.append(": ").append(p.monthlyTotal()).append(" a month, ").append(p.bill().horizonTotal().plain())
+          .append(" over ").append(r.horizonMonths()).append(" months; prices ").append(p.freshness()).append('\n');
+      if (!p.note().isEmpty()) sb.append("  note: ").append(p.note()).append('\n');
+      sb.append(bill(p.bill()));
+      sb.append("  saves ").append(p.savingsVsOnDemand().map(m -> m.plain()).orElse("n/a")).append(" vs all on-demand, ")
+          .append(p.savingsVsMonthly().map(m -> m.plain()).orElse("n/a (not every card is sold monthly)"))
+          .append(" vs all monthly\n");
+      for (Placement pl : p.placements()) sb.append("  why ").append(pl.workload().name()).append(": ").append(pl.explanation()).append('\n');
+      Set<String> warnings = new LinkedHashSet<>(p.warnings());
+      for (String w : warnings) sb.append("  warning: ").append(w).append('\n');
+      Set<String> fx = new LinkedHashSet<>();
+      p.bill().lines().stream().map(LineItem::fx).filter(s -> !s.isEmpty()).forEach(fx::add);
+      for (String f : fx) sb.append("  fx: ").append(f).append('\n');
+      sb.append('\n');
+    }
+    if (top > 0 && r.plans().size() > top) sb.append("(").append(r.plans().size() - top).append(" more vendors; --top 0 shows all)\n\n");
+    r.mixed().ifPresent(m -> sb.append(mixed(m)));
+    if (!r.unavailable().isEmpty()) {
+      sb.append("Not ranked:\n");
+      for (Ranking.Unavailable u : r.unavailable()) sb.append("  ").append(u.vendor()).append(": ").append(u.reason()).append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String mixed(MixedPlan m) {
+    return "Mixed plan (each workload at its cheapest vendor, data at " + m.homeVendor() + "): "
+        + m.bill().monthlyTotal() + " a month, " + (m.savingsVsBest().isPositive() ? "saves " + m.savingsVsBest().plain()
+        : "costs " + m.savingsVsBest().times(-1).plain() + " more") + " against the best single vendor\n" + bill(m.bill()) + "\n";
+  }
+
+  static String bill(Bill b) {
+    TextTable t = new TextTable(BILL_ALIGN, "item", "spec", "quantity", "unit price", "per month", "note");
+    for (LineItem l : b.lines()) {
+      t.row(l.item(), l.spec(), l.quantity(), l.unitPrice().plain() + "/" + l.unit(), l.perMonth().plain(), l.note());
+    }
+    t.row("total", "", "", "", b.monthlyTotal().plain(), b.monthlyTotal().currency());
+    return t.render("  ");
+  }
+}

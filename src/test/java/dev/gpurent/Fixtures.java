@@ -1,0 +1,41 @@
+package dev.gpurent;
+
+import dev.gpurent.adapter.StaticSheetAdapter;
+import dev.gpurent.adapter.VendorDefinition;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.config.YamlFiles;
+import dev.gpurent.cost.Scenario;
+import dev.gpurent.cost.ScenarioReader;
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.VendorQuotes;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/** Shared test inputs: the real catalog, the shipped guide-reference sheet and scenario files. */
+public final class Fixtures {
+
+  public static final GpuCatalog CATALOG = GpuCatalog.load(Path.of("config/gpus.yaml"));
+  public static final Instant AT = Instant.parse("2026-01-01T00:00:00Z");
+
+  private Fixtures() {}
+
+  /** A static vendor sheet read without any I/O beyond the YAML file. */
+  public static VendorQuotes sheet(Path yaml) {
+    VendorDefinition def = VendorDefinition.load(yaml);
+    return new StaticSheetAdapter().create(null, def, CATALOG).fetch().result();
+  }
+
+  public static VendorQuotes guideReference() {
+    return sheet(Path.of("adapters/guide-reference.yaml"));
+  }
+
+  public static QuoteBook book(VendorQuotes... vendors) {
+    return QuoteBook.of(List.of(vendors), FxRates.none("CNY"), AT);
+  }
+
+  public static Scenario scenario(String file) {
+    return new ScenarioReader(CATALOG).read(YamlFiles.load(Path.of("config/scenarios", file)));
+  }
+}

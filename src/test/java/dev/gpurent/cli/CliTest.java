@@ -1,0 +1,94 @@
+package dev.gpurent.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gpurent.Main;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line as a user meets it: tables, JSON, CSV, and one clear line for bad input. */
+class CliTest {
+
+  record Result(int status, String out, String err) {}
+
+  /** Only the guide's reference sheet, so that no test reaches for a real vendor. */
+  static Path guideOnly() {
+    try {
+      Path dir = Files.createTempDirectory("adapters");
+      Files.copy(Path.of("adapters/guide-reference.yaml"), dir.resolve("guide-reference.yaml"));
+      return dir;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter(), err = new StringWriter();
+    int status = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+    return new Result(status, out.toString(), err.toString());
+  }
+
+  @Test
+  void ranks_the_guide_template_as_a_table() {
+    Result r = run("rank", "--adapters=" + guideOnly(), "config/scenarios/guide-template.yaml");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor)): 5000.00 CNY a month, 60000.00 over 12 months"), r.out());
+    assertTrue(r.out().matches("(?s).*inference GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/month +3000\\.00 +monthly.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  total +5000\\.00 +CNY\\n.*"), r.out());
+  }
+
+  @Test
+  void ranks_as_json_and_csv() {
+    Result json = run("rank", "--adapters=" + guideOnly(), "--json", "config/scenarios/team-large.yaml");
+    assertEquals(0, json.status(), json.err());
+    JsonObject best = new JsonObject(json.out()).getJsonArray("plans").getJsonObject(0);
+    assertEquals("guide-reference", best.getString("vendor"));
+    assertEquals("11500.00", best.getString("monthlyTotal"));
+    Result csv = run("rank", "--adapters=" + guideOnly(), "--csv", "config/scenarios/team-small.yaml");
+    assertEquals(0, csv.status(), csv.err());
+    String[] lines = csv.out().split("\r\n");
+    assertEquals("rank,vendor,item,spec,quantity,unit_price,unit,per_month,currency,note,source,fx,vendor_monthly_total,vendor_horizon_total", lines[0]);
+    assertTrue(lines[1].startsWith("1,guide-reference,inference GPU,\"NVIDIA GeForce RTX 4090 (rtx-4090, cn)\",1,1500.00,month,1500.00,CNY,monthly,"), lines[1]);
+  }
+
+  @Test
+  void advises_the_sdxl_fleet() {
+    Result r = run("advise", "--adapters=" + guideOnly(), "config/scenarios/fleets/sdxl-a100.yaml");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("Recommended: 6 x NVIDIA GeForce RTX 4090 at guide-reference (monthly), 9000.00 CNY a month"), r.out());
+    assertTrue(r.out().contains("Saves: 21000.00 CNY a month"), r.out());
+  }
+
+  @Test
+  void sizes_a_7b_model_for_20_qps() {
+    Result r = run("sizing", "--params", "7", "--qps", "20", "--gpu", "rtx-4090,v100-16g");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().startsWith("VRAM need: 7B x 2 B (fp16) x 1.2 = 16.8 GB\n"), r.out());
+    assertTrue(r.out().matches("(?s).*NVIDIA GeForce RTX 4090 +24 GB +1 +13 +65%.*"), r.out());
+  }
+
+  @Test
+  void reports_bad_input_in_one_line_with_status_2(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(bad, "workloads:\n  - kind: inference\n    paramsBillions: 7\n    peakQps: -1\n    secondsPerRequest: 2\n    concurrentPerCard: 4\n");
+    Result r = run("rank", "--adapters=" + guideOnly(), bad.toString());
+    assertEquals(2, r.status());
+    assertEquals("gpurent: workloads[0].peakQps: must be > 0, got -1\n", r.err());
+    Files.writeString(bad, "workloads: [\n");
+    Result malformed = run("rank", "--adapters=" + guideOnly(), bad.toString());
+    assertEquals(2, malformed.status());
+    assertTrue(malformed.err().startsWith("gpurent: " + bad + ":2:1: malformed YAML"), malformed.err());
+    assertEquals(1, malformed.err().lines().count());
+    Result missing = run("rank", "--adapters=" + guideOnly(), dir.resolve("nope.yaml").toString());
+    assertEquals(2, missing.status());
+    assertEquals("gpurent: " + dir.resolve("nope.yaml") + ": no such file\n", missing.err());
+    Result unknownOption = run("rank", "--adapters=" + guideOnly(), "--frobnicate", "x.yaml");
+    assertEquals(2, unknownOption.status());
+  }
+}
