@@ -95,6 +95,19 @@ public final class PayloadSource {
   }
 
   /**
+   * The whole body of a GET of another absolute http(s) URL with this source's headers and
+   * timeout, for paged APIs whose answer links the next page (Azure's {@code NextPageLink}).
+   */
+  public Future<Buffer> fetchUrl(String url) {
+    if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
+      return Future.failedFuture(new IllegalArgumentException("not an http(s) URL: " + url));
+    }
+    return request(url).send()
+        .expecting(HttpResponseExpectation.SC_SUCCESS)
+        .map(r -> r.body() == null ? Buffer.buffer() : r.body());
+  }
+
+  /**
    * The payload as a file, streamed to a temporary file for URLs so that a large payload is
    * never held in memory; the caller deletes it when {@code temporary} is true.
    */
@@ -112,8 +125,12 @@ public final class PayloadSource {
   public record Download(Path file, boolean temporary) {}
 
   private HttpRequest<Buffer> request() {
+    return request(source);
+  }
+
+  private HttpRequest<Buffer> request(String url) {
     if (client == null) client = WebClient.create(vertx);
-    HttpRequest<Buffer> req = client.getAbs(source).timeout(timeoutMs);
+    HttpRequest<Buffer> req = client.getAbs(url).timeout(timeoutMs);
     for (Map.Entry<String, Object> h : headers) {
       String v = String.valueOf(h.getValue());
       int at = v.startsWith("env:") ? 0 : v.lastIndexOf(" env:") + 1;  // "env:NAME" or "Bearer env:NAME"

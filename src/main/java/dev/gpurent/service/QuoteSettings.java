@@ -1,0 +1,45 @@
+package dev.gpurent.service;
+
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The {@code quotes:} section of the configuration, with its defaults.
+ *
+ * @param expireAfter     past this age without a successful refresh, a vendor's quotes leave the ranking
+ * @param maxFailures     consecutive failures that open a vendor's circuit breaker
+ * @param resetTimeout    how long an open breaker waits before letting one try through
+ * @param freshnessCheck  how often freshness is re-evaluated between refreshes
+ * @param cacheDir        where each vendor's last good quotes are kept across restarts ("" for nowhere)
+ * @param offline         fetch only file sources; http vendors answer from the cache, stale
+ * @param fxRefresh       how often the FX feed is read
+ */
+public record QuoteSettings(Duration expireAfter, int maxFailures, Duration resetTimeout, Duration freshnessCheck,
+                            String cacheDir, boolean offline, Duration fxRefresh) {
+
+  public static QuoteSettings from(JsonObject quotes) {
+    JsonObject q = quotes == null ? new JsonObject() : quotes;
+    JsonObject breaker = q.getJsonObject("breaker", new JsonObject());
+    return new QuoteSettings(duration(q, "expireAfter", "24h"), breaker.getInteger("maxFailures", 3),
+        duration(breaker, "resetTimeout", "60s"), duration(q, "freshnessCheck", "1m"), q.getString("cacheDir", "data/last-good"),
+        q.getBoolean("offline", false), duration(q, "fxRefresh", "12h"));
+  }
+
+  public QuoteSettings withOffline(boolean offline) {
+    return new QuoteSettings(expireAfter, maxFailures, resetTimeout, freshnessCheck, cacheDir, offline, fxRefresh);
+  }
+
+  static Duration duration(JsonObject o, String key, String dflt) {
+    String s = String.valueOf(o.getValue(key, dflt)).trim().toLowerCase(Locale.ROOT);
+    if (s.matches("\\d+ms")) return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
+    if (!s.matches("\\d+[smhd]")) throw new IllegalArgumentException("quotes." + key + ": must look like 500ms, 30s, 5m, 6h or 1d, got '" + s + "'");
+    long n = Long.parseLong(s.substring(0, s.length() - 1));
+    return switch (s.charAt(s.length() - 1)) {
+      case 's' -> Duration.ofSeconds(n);
+      case 'm' -> Duration.ofMinutes(n);
+      case 'h' -> Duration.ofHours(n);
+      default -> Duration.ofDays(n);
+    };
+  }
+}

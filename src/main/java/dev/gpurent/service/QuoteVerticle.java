@@ -1,0 +1,311 @@
+package dev.gpurent.service;
+
+import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.gpurent.adapter.AdapterRegistry;
+import dev.gpurent.adapter.EcbFxAdapter;
+import dev.gpurent.adapter.PayloadSource;
+import dev.gpurent.adapter.VendorAdapter;
+import dev.gpurent.adapter.VendorDefinition;
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.quote.Freshness;
+import dev.gpurent.quote.FxHistory;
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.QuoteIntegrity;
+import dev.gpurent.quote.VendorQuotes;
+import dev.gpurent.store.LastGoodCache;
+import io.vertx.circuitbreaker.CircuitBreaker;
+import io.vertx.circuitbreaker.CircuitBreakerOptions;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Keeps every vendor's quotes fresh and publishes an immutable {@link QuoteBook} after any change.
+ *
+ * <p>One Caffeine {@link AsyncLoadingCache} keyed by vendor holds the last good quotes; loads run
+ * on this verticle's event loop and concurrent loads of one vendor share one fetch. Every vendor
+ * is refreshed on its own timer (Caffeine refreshes only what is read, and swallows errors), each
+ * fetch behind that vendor's circuit breaker and timeout. A failed or implausible fetch keeps the
+ * last good quotes, which turn stale, and past {@code expireAfter} expired: listed, never priced.
+ * Time comes from the injected clock, so tests advance it instead of sleeping.
+ */
+public final class QuoteVerticle extends VerticleBase {
+
+  private final List<VendorDefinition> definitions;
+  private final GpuCatalog catalog;
+  private final AdapterRegistry registry;
+  private final QuoteSettings settings;
+  private final JsonObject fxConfig;
+  private final Clock clock;
+  private final Map<String, Vendor> vendors = new LinkedHashMap<>();
+  private final List<Long> timers = new ArrayList<>();
+  private Set<String> knownGpus;
+  private AsyncLoadingCache<String, VendorQuotes> cache;
+  private LastGoodCache lastGoodFiles;
+  private FxRates fallbackFx;
+  private FxRates fx;
+  private QuoteBook book;
+  private Map<String, Object> publishedState = Map.of();
+
+  /** One vendor's adapter, breaker and refresh history; touched only on this verticle's event loop. */
+  private static final class Vendor {
+    final VendorDefinition def;
+    final VendorAdapter adapter;
+    final CircuitBreaker breaker;
+    final boolean http;
+    final String source;
+    Instant lastSuccess;
+    Instant lastAttempt;
+    Instant lastErrorAt;
+    String lastError;
+    boolean fromCache;
+    long refreshes;
+    long failures;
+    Future<VendorQuotes> inFlight;
+
+    Vendor(VendorDefinition def, VendorAdapter adapter, CircuitBreaker breaker, boolean http, String source) {
+      this.def = def;
+      this.adapter = adapter;
+      this.breaker = breaker;
+      this.http = http;
+      this.source = source;
+    }
+  }
+
+  public QuoteVerticle(List<VendorDefinition> definitions, GpuCatalog catalog, AdapterRegistry registry, QuoteSettings settings,
+                       JsonObject fxConfig, Clock clock) {
+    this.definitions = List.copyOf(definitions);
+    this.catalog = catalog;
+    this.registry = registry;
+    this.settings = settings;
+    this.fxConfig = fxConfig == null ? new JsonObject() : fxConfig;
+    this.clock = clock;
+  }
+
+  @Override
+  public Future<?> start() {
+    try {
+      vertx.eventBus().registerDefaultCodec(QuoteBook.class, new LocalCodec<>(QuoteBook.class));
+    } catch (IllegalStateException alreadyRegistered) {
+      // another verticle of this Vert.x instance registered it first
+    }
+    knownGpus = catalog.all().stream().map(Gpu::id).collect(Collectors.toUnmodifiableSet());
+    JsonObject fallback = fxConfig.getJsonObject("fallback");
+    fallbackFx = fallback == null ? FxRates.none("USD") : FxRates.fallback(fallback.getMap());
+    fx = fallbackFx;
+    for (VendorDefinition def : definitions) {
+      VendorAdapter adapter = registry.factory(def.kind()).create(vertx, def, catalog);
+      long timeout = PayloadSource.timeout(def).toMillis();
+      CircuitBreaker breaker = CircuitBreaker.create("vendor-" + def.vendor(), vertx, new CircuitBreakerOptions()
+          .setMaxFailures(settings.maxFailures()).setTimeout(timeout).setResetTimeout(settings.resetTimeout().toMillis())
+          .setNotificationAddress(null));
+      String src = def.config().getString("source", "");
+      vendors.put(def.vendor(), new Vendor(def, adapter, breaker, src.startsWith("http://") || src.startsWith("https://"),
+          PayloadSource.redact(src)));
+    }
+    cache = Caffeine.newBuilder()
+        .executor(task -> context.runOnContext(v -> task.run()))
+        .ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis()))
+        .buildAsync((vendor, executor) -> load(vendor));
+    lastGoodFiles = settings.cacheDir().isEmpty() ? null : new LastGoodCache(vertx, settings.cacheDir());
+    vertx.eventBus().consumer(Addresses.QUOTES_BOOK, msg -> msg.reply(book));
+    vertx.eventBus().consumer(Addresses.QUOTES_STATUS, msg -> msg.reply(status()));
+    vertx.eventBus().<JsonObject>consumer(Addresses.QUOTES_REFRESH, msg -> {
+      JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
+      String only = body.getString("vendor");
+      if (only != null && !vendors.containsKey(only)) {
+        msg.fail(404, "unknown vendor '" + only + "'; known: " + String.join(", ", vendors.keySet()));
+        return;
+      }
+      refreshAll(only == null ? List.copyOf(vendors.keySet()) : List.of(only)).onSuccess(msg::reply);
+    });
+    return warmFromFiles().compose(v -> {
+      republish();
+      refreshFx();
+      refreshAll(List.copyOf(vendors.keySet()));
+      for (Vendor v2 : vendors.values()) {
+        timers.add(vertx.setPeriodic(v2.def.refresh().toMillis(), id -> refresh(v2.def.vendor())));
+      }
+      timers.add(vertx.setPeriodic(settings.freshnessCheck().toMillis(), id -> republish()));
+      timers.add(vertx.setPeriodic(settings.fxRefresh().toMillis(), id -> refreshFx()));
+      return Future.succeededFuture();
+    });
+  }
+
+  @Override
+  public Future<?> stop() {
+    timers.forEach(vertx::cancelTimer);
+    vendors.values().forEach(v -> v.breaker.close());
+    return Future.succeededFuture();
+  }
+
+  /** The book as it stands, for in-process callers (the command line). */
+  public QuoteBook book() {
+    return book;
+  }
+
+  private Future<Void> warmFromFiles() {
+    if (lastGoodFiles == null) return Future.succeededFuture();
+    List<Future<?>> loads = new ArrayList<>();
+    for (Vendor v : vendors.values()) {
+      loads.add(lastGoodFiles.load(v.def.vendor()).onSuccess(q -> q.ifPresent(quotes -> {
+        cache.put(v.def.vendor(), CompletableFuture.completedFuture(quotes));
+        v.lastSuccess = quotes.fetchedAt();
+        v.fromCache = true;
+      })));
+    }
+    return Future.join(loads).mapEmpty();
+  }
+
+  /** Refreshes the named vendors now; completes, never fails, with what succeeded and why the rest failed. */
+  public Future<JsonObject> refreshAll(List<String> ids) {
+    List<Future<VendorQuotes>> all = ids.stream().map(this::refresh).toList();
+    return Future.join(all).transform(ignored -> {
+      JsonArray ok = new JsonArray();
+      JsonObject failed = new JsonObject();
+      for (int i = 0; i < ids.size(); i++) {
+        Future<VendorQuotes> f = all.get(i);
+        if (f.succeeded()) ok.add(ids.get(i));
+        else failed.put(ids.get(i), f.cause().getMessage());
+      }
+      return Future.succeededFuture(new JsonObject().put("refreshed", ok).put("failed", failed));
+    });
+  }
+
+  /** One vendor's refresh; a refresh already under way is shared, not repeated. */
+  Future<VendorQuotes> refresh(String id) {
+    Vendor v = vendors.get(id);
+    if (v.inFlight != null) return v.inFlight;
+    if (settings.offline() && v.http) {
+      return Future.failedFuture("offline: " + id + " is read from " + v.source + ", not fetched");
+    }
+    v.lastAttempt = clock.instant();
+    v.refreshes++;
+    Future<VendorQuotes> f = Future.fromCompletionStage(cache.synchronous().refresh(id), context)
+        .andThen(ar -> {
+          v.inFlight = null;
+          if (ar.succeeded()) {
+            v.lastSuccess = clock.instant();
+            v.lastError = null;
+            v.fromCache = false;
+            if (lastGoodFiles != null) lastGoodFiles.save(ar.result());
+          } else {
+            v.failures++;
+            v.lastError = message(ar.cause());
+            v.lastErrorAt = clock.instant();
+          }
+          republish();
+        });
+    v.inFlight = f;
+    return f;
+  }
+
+  /** The cache loader: fetch behind the breaker, then check the payload before it may replace anything. */
+  private CompletableFuture<VendorQuotes> load(String id) {
+    Vendor v = vendors.get(id);
+    CompletableFuture<VendorQuotes> done = new CompletableFuture<>();
+    context.runOnContext(x -> v.breaker.<VendorQuotes>execute(() -> v.adapter.fetch().compose(q -> checked(v, q)))
+        .onComplete(ar -> {
+          if (ar.succeeded()) done.complete(ar.result());
+          else done.completeExceptionally(ar.cause());
+        }));
+    return done;
+  }
+
+  private Future<VendorQuotes> checked(Vendor v, VendorQuotes fresh) {
+    VendorQuotes previous = cache.synchronous().getIfPresent(v.def.vendor());
+    return QuoteIntegrity.problem(fresh, knownGpus, previous)
+        .<Future<VendorQuotes>>map(p -> Future.failedFuture("payload refused: " + p))
+        .orElseGet(() -> Future.succeededFuture(fresh));
+  }
+
+  private void refreshFx() {
+    String src = fxConfig.getString("source", EcbFxAdapter.DAILY_URL);
+    if (settings.offline() && (src.startsWith("http://") || src.startsWith("https://"))) return;
+    EcbFxAdapter.fetch(vertx, fxConfig).map(FxHistory::latest)
+        .onSuccess(rates -> {
+          fx = rates;
+          republish();
+        });
+  }
+
+  private Freshness freshness(Vendor v, Instant now) {
+    Duration age = v.lastSuccess == null ? Duration.ZERO : Duration.between(v.lastSuccess, now);
+    if (age.compareTo(settings.expireAfter()) > 0) return new Freshness(Freshness.State.EXPIRED, age);
+    boolean failedSince = v.lastErrorAt != null && !v.lastErrorAt.isBefore(v.lastSuccess);
+    if (failedSince || v.fromCache) return new Freshness(Freshness.State.STALE, age);
+    return new Freshness(Freshness.State.FRESH, age);
+  }
+
+  /** Builds the book and publishes it when quotes, freshness states or FX changed. */
+  private void republish() {
+    Instant now = clock.instant();
+    Map<String, QuoteBook.Entry> entries = new LinkedHashMap<>();
+    Map<String, String> unavailable = new LinkedHashMap<>();
+    Map<String, Object> state = new LinkedHashMap<>();
+    for (Vendor v : vendors.values()) {
+      String id = v.def.vendor();
+      VendorQuotes q = cache.synchronous().getIfPresent(id);
+      if (q == null) {
+        String why = settings.offline() && v.http ? "offline, and no quotes were saved from an earlier fetch"
+            : v.lastError != null ? "no quotes yet: " + v.lastError : "no quotes yet: first fetch under way";
+        unavailable.put(id, why);
+        state.put(id, why);
+        continue;
+      }
+      Freshness f = freshness(v, now);
+      entries.put(id, new QuoteBook.Entry(q, f));
+      state.put(id, List.of(System.identityHashCode(q), f.state()));
+    }
+    state.put("fx", System.identityHashCode(fx));
+    book = new QuoteBook(entries, unavailable, fx, now);
+    if (!state.equals(publishedState)) {
+      publishedState = state;
+      vertx.eventBus().publish(Addresses.QUOTES_CHANGED, book);
+    }
+  }
+
+  private JsonArray status() {
+    Instant now = clock.instant();
+    JsonArray out = new JsonArray();
+    for (Vendor v : vendors.values()) {
+      VendorQuotes q = cache.synchronous().getIfPresent(v.def.vendor());
+      Freshness f = q == null ? null : freshness(v, now);
+      out.add(new JsonObject()
+          .put("vendor", v.def.vendor()).put("name", v.def.displayName()).put("kind", v.def.kind()).put("source", v.source)
+          .put("quotes", q == null ? 0 : q.quotes().size()).put("rejected", q == null ? 0 : q.rejected().size())
+          .put("freshness", f == null ? "unavailable" : f.state().name().toLowerCase())
+          .put("ageSeconds", f == null ? null : f.age().toSeconds())
+          .put("lastSuccess", str(v.lastSuccess)).put("lastAttempt", str(v.lastAttempt))
+          .put("lastError", v.lastError).put("lastErrorAt", str(v.lastErrorAt))
+          .put("breaker", v.breaker.state().name().toLowerCase()).put("refreshes", v.refreshes).put("failures", v.failures));
+    }
+    return out;
+  }
+
+  private static String str(Instant i) {
+    return i == null ? null : i.toString();
+  }
+
+  private static String message(Throwable t) {
+    String m = t.getMessage();
+    if (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) return message(t.getCause());
+    return Objects.requireNonNullElse(m, t.getClass().getSimpleName());
+  }
+}

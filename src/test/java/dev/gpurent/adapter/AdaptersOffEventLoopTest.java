@@ -1,0 +1,85 @@
+package dev.gpurent.adapter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gpurent.Fixtures;
+import dev.gpurent.quote.VendorQuotes;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.internal.threadchecker.BlockedThreadEvent;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every shipped vendor, fetched at once through Vert.x from its recorded payload (the AWS offer
+ * file from a generated 30 MB file), with the blocked-thread threshold lowered to 100 ms: no
+ * adapter may hold an event loop that long.
+ */
+class AdaptersOffEventLoopTest {
+
+  static final Path SKY = Path.of("../shared/data/skypilot-catalog-format");
+
+  static Map<String, String> samples(Path awsFile) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("azure.yaml", SKY.resolve("anycloud-sh/azure/vms.gpu.csv").toString());
+    m.put("gcp.yaml", SKY.resolve("anycloud-sh/gcp/vms.gpu.csv").toString());
+    m.put("lambda.yaml", SKY.resolve("anycloud-sh/lambda/vms.gpu.csv").toString());
+    m.put("vast.yaml", SKY.resolve("anycloud-sh/vast/vms.gpu.csv").toString());
+    m.put("paperspace.yaml", SKY.resolve("skypilot-org/v6/paperspace/vms.csv").toString());
+    m.put("digitalocean.yaml", SKY.resolve("skypilot-org/v6/do/vms.csv").toString());
+    m.put("fluidstack.yaml", SKY.resolve("skypilot-org/v6/fluidstack/vms.csv").toString());
+    m.put("cudo.yaml", SKY.resolve("skypilot-org/v8/cudo/vms.first36rows.csv").toString());
+    m.put("hyperbolic.yaml", SKY.resolve("skypilot-org/v8/hyperbolic/vms.csv").toString());
+    m.put("oci.yaml", SKY.resolve("skypilot-org/v8/oci/vms.gpu.af-casablanca-1.csv").toString());
+    m.put("ibm.yaml", SKY.resolve("skypilot-org/v5/ibm/vms.csv").toString());
+    m.put("scp.yaml", SKY.resolve("skypilot-org/v5/scp/vms.gpu.first-page.csv").toString());
+    m.put("runpod.yaml", "../shared/data/runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json");
+    m.put("aws.yaml", awsFile.toString());
+    m.put("guide-reference.yaml", null);
+    return m;
+  }
+
+  @Test
+  void no_adapter_blocks_the_event_loop(@TempDir Path tmp) throws Exception {
+    Path aws = tmp.resolve("index.json");
+    AwsPriceListAdapterTest.generate(aws, 20_000);
+    Vertx vertx = Vertx.vertx(new VertxOptions()
+        .setMaxEventLoopExecuteTime(100).setMaxEventLoopExecuteTimeUnit(TimeUnit.MILLISECONDS)
+        .setBlockedThreadCheckInterval(20).setBlockedThreadCheckIntervalUnit(TimeUnit.MILLISECONDS));
+    List<BlockedThreadEvent> blocked = new CopyOnWriteArrayList<>();
+    ((VertxInternal) vertx).blockedThreadChecker().setThreadBlockedHandler(e -> {
+      if (e.thread().getName().startsWith("vert.x-eventloop")) blocked.add(e);
+    });
+    try {
+      AdapterRegistry registry = AdapterRegistry.load();
+      List<Future<VendorQuotes>> fetches = new ArrayList<>();
+      Map<String, String> samples = samples(aws);
+      for (Map.Entry<String, String> s : samples.entrySet()) {
+        VendorDefinition d = VendorDefinition.load(Path.of("adapters", s.getKey()));
+        if (s.getValue() != null) d = VendorDefinition.from(d.config().copy().put("source", s.getValue()), d.where());
+        VendorDefinition def = d;
+        // start each fetch on an event loop, as the QuoteVerticle does
+        fetches.add(Future.<VendorQuotes>future(p -> vertx.runOnContext(v ->
+            registry.factory(def.kind()).create(vertx, def, Fixtures.CATALOG).fetch().onComplete(p))));
+      }
+      Future.join(fetches).toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
+      for (int i = 0; i < fetches.size(); i++) {
+        assertTrue(fetches.get(i).succeeded(), List.copyOf(samples.keySet()).get(i) + ": " + fetches.get(i).cause());
+      }
+      assertEquals(500, fetches.get(samples.size() - 2).result().quotes().size(), "one AWS GPU instance in 40");
+      assertEquals(List.of(), blocked.stream().map(BlockedThreadEvent::toString).toList());
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+  }
+}

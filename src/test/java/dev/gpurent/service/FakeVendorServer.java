@@ -1,0 +1,89 @@
+package dev.gpurent.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A vendor API on loopback that serves the real recorded payloads from ../shared/data, one per
+ * path, each with a switchable fault. Counts the requests each path receives.
+ */
+public final class FakeVendorServer {
+
+  /** How a path misbehaves. */
+  public enum Fault { NONE, SLOW, HANG, HTTP_503, RESET, TRUNCATED, GARBAGE, ZERO_PRICES, NEGATIVE_PRICES }
+
+  private final Vertx vertx;
+  private final Map<String, Buffer> payloads = new ConcurrentHashMap<>();
+  private final Map<String, Fault> faults = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
+  private HttpServer server;
+  /** Delay of {@link Fault#SLOW}: slower than usual, still inside the vendor timeout. */
+  public volatile long slowMillis = 200;
+
+  public FakeVendorServer(Vertx vertx) {
+    this.vertx = vertx;
+  }
+
+  /** Serves a recorded file at {@code /name}. */
+  public FakeVendorServer serve(String name, Path file) throws java.io.IOException {
+    payloads.put("/" + name, Buffer.buffer(Files.readAllBytes(file)));
+    faults.put("/" + name, Fault.NONE);
+    hits.put("/" + name, new AtomicInteger());
+    return this;
+  }
+
+  public Future<FakeVendorServer> start() {
+    return vertx.createHttpServer().requestHandler(this::handle).listen(0, "127.0.0.1").map(s -> {
+      server = s;
+      return this;
+    });
+  }
+
+  public String url(String name) {
+    return "http://127.0.0.1:" + server.actualPort() + "/" + name;
+  }
+
+  public void fault(String name, Fault fault) {
+    faults.put("/" + name, fault);
+  }
+
+  public int hits(String name) {
+    return hits.get("/" + name).get();
+  }
+
+  private void handle(HttpServerRequest req) {
+    String path = req.path();
+    Buffer body = payloads.get(path);
+    if (body == null) {
+      req.response().setStatusCode(404).end();
+      return;
+    }
+    hits.get(path).incrementAndGet();
+    switch (faults.get(path)) {
+      case NONE -> req.response().end(body);
+      case SLOW -> vertx.setTimer(slowMillis, t -> req.response().end(body));
+      case HANG -> { /* never answers: the vendor timeout must cut it */ }
+      case HTTP_503 -> req.response().setStatusCode(503).end("Service Unavailable");
+      case RESET -> req.connection().close();
+      case TRUNCATED -> {
+        req.response().putHeader("content-length", Integer.toString(body.length()));
+        req.response().write(body.slice(0, body.length() / 2)).onComplete(x -> req.connection().close());
+      }
+      case GARBAGE -> req.response().end(Buffer.buffer("\u0000\u00ff<html>502 Bad Gateway</html>{{{"));
+      case ZERO_PRICES -> req.response().end(Buffer.buffer(body.toString().replaceAll("(Price\"\\s*:\\s*)[0-9.]+", "$10")));
+      case NEGATIVE_PRICES -> req.response().end(Buffer.buffer(body.toString().replaceAll("(Price\"\\s*:\\s*)([0-9.]+)", "$1-$2")));
+    }
+  }
+
+  public Future<Void> close() {
+    return server == null ? Future.succeededFuture() : server.close();
+  }
+}
