@@ -8,8 +8,6 @@ import dev.gpurent.report.AdviceText;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,14 +35,15 @@ public final class AdviseCommand implements Callable<Integer> {
   @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
   Path adapters;
 
+  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
+  boolean offline;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     try (Workspace ws = new Workspace(root)) {
       Fleet fleet = new FleetReader(ws.catalog).read(YamlFiles.load(fleetFile));
-      List<String> failures = new ArrayList<>();
-      Advice advice = Advice.advise(fleet, ws.fetchQuotes(adapters, failures), ws.catalog);
-      failures.forEach(f -> spec.commandLine().getErr().println("gpurent: vendor skipped: " + f));
+      Advice advice = Advice.advise(fleet, ws.quoteBook(adapters, offline, spec.commandLine().getErr()), ws.catalog);
       out.print(json ? new JsonObject(advice.toMap()).encodePrettily() + "\n" : AdviceText.render(advice));
       return 0;
     }

@@ -11,8 +11,6 @@ import dev.gpurent.report.RankingText;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -49,15 +47,16 @@ public final class RankCommand implements Callable<Integer> {
   @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
   Path adapters;
 
+  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
+  boolean offline;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try (Workspace ws = new Workspace(root)) {
       Scenario scenario = new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile));
-      List<String> failures = new ArrayList<>();
-      QuoteBook book = ws.fetchQuotes(adapters, failures);
-      failures.forEach(f -> err.println("gpurent: vendor skipped: " + f));
+      QuoteBook book = ws.quoteBook(adapters, offline, err);
       Ranking ranking = new CostModel(ws.catalog).rank(scenario, book);
       if (format.json) out.println(new JsonObject(ranking.toMap()).encodePrettily());
       else if (format.csv) out.print(RankingCsv.render(ranking));

@@ -5,14 +5,17 @@ import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.config.YamlFiles;
-import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.QuoteBook;
-import dev.gpurent.quote.VendorQuotes;
+import dev.gpurent.service.Addresses;
+import dev.gpurent.service.QuoteSettings;
+import dev.gpurent.service.QuoteVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,34 +39,38 @@ final class Workspace implements AutoCloseable {
     this.catalog = GpuCatalog.load(root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml"))));
   }
 
-  FxRates fallbackFx() {
-    Object fx = config.get("fx");
-    if (fx instanceof Map<?, ?> m && m.get("fallback") instanceof Map<?, ?> table) {
-      @SuppressWarnings("unchecked") Map<String, Object> t = (Map<String, Object>) table;
-      return FxRates.fallback(t);
-    }
-    return FxRates.none("USD");
-  }
-
-  /** Fetches every enabled vendor once; a vendor that fails is reported on stderr and left out. */
-  QuoteBook fetchQuotes(Path adaptersDir, List<String> failures) throws Exception {
+  /**
+   * Runs the quote pipeline once: loads every enabled vendor (offline: only file sources, the rest
+   * from their last good quotes, stale), reports each vendor's outcome on {@code progress}, and
+   * returns the resulting book.
+   */
+  QuoteBook quoteBook(Path adaptersDir, boolean offline, PrintWriter progress) throws Exception {
     AdapterRegistry registry = AdapterRegistry.load();
     Path dir = adaptersDir != null ? adaptersDir : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
     List<VendorDefinition> defs = VendorDirectory.load(dir, registry);
+    JsonObject cfg = new JsonObject(config);
+    QuoteSettings settings = QuoteSettings.from(cfg.getJsonObject("quotes")).withOffline(offline);
+    if (!settings.cacheDir().isEmpty()) settings = settings.withCacheDir(root.resolve(settings.cacheDir()).toString());
     vertx = Vertx.vertx();
-    List<Future<VendorQuotes>> fetches = new ArrayList<>();
+    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, registry, settings, cfg.getJsonObject("fx"), Clock.systemUTC());
+    await(vertx.deployVerticle(quotes));
+    JsonObject outcome = await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject(),
+        new DeliveryOptions().setSendTimeout(TimeUnit.HOURS.toMillis(1))).map(m -> m.body()));
+    QuoteBook book = await(vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body()));
     for (VendorDefinition d : defs) {
-      fetches.add(registry.factory(d.kind()).create(vertx, d, catalog).fetch()
-          .recover(e -> {
-            synchronized (failures) {
-              failures.add(d.vendor() + ": " + e.getMessage());
-            }
-            return Future.succeededFuture(null);
-          }));
+      String id = d.vendor();
+      String failure = outcome.getJsonObject("failed").getString(id);
+      String line = book.vendor(id).map(e -> id + ": " + e.quotes().quotes().size() + " quotes, " + e.freshness()
+          + (failure == null ? "" : " (refresh failed: " + failure + ")"))
+          .orElse(id + ": unavailable (" + book.unavailable().get(id) + ")");
+      progress.println("gpurent: " + line);
     }
-    Future.join(fetches).toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
-    List<VendorQuotes> ok = fetches.stream().map(Future::result).filter(q -> q != null).toList();
-    return QuoteBook.of(ok, fallbackFx(), Instant.now());
+    progress.println("gpurent: FX " + book.fx().source() + (book.fx().asOf() == null ? "" : " of " + book.fx().asOf()));
+    return book;
+  }
+
+  private static <T> T await(Future<T> f) throws Exception {
+    return f.toCompletionStage().toCompletableFuture().get(1, TimeUnit.HOURS);
   }
 
   @Override

@@ -22,4 +22,9 @@ public record VendorQuotes(String vendor, String displayName, VendorTerms terms,
     rejected = List.copyOf(rejected);
     note = note == null ? "" : note;
   }
+
+  /** The same payload stamped with another fetch time (the pipeline's clock, not the adapter's). */
+  public VendorQuotes withFetchedAt(Instant at) {
+    return new VendorQuotes(vendor, displayName, terms, quotes, rejected, at, note);
+  }
 }

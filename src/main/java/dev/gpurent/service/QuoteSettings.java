@@ -30,6 +30,10 @@ public record QuoteSettings(Duration expireAfter, int maxFailures, Duration rese
     return new QuoteSettings(expireAfter, maxFailures, resetTimeout, freshnessCheck, cacheDir, offline, fxRefresh);
   }
 
+  public QuoteSettings withCacheDir(String dir) {
+    return new QuoteSettings(expireAfter, maxFailures, resetTimeout, freshnessCheck, dir, offline, fxRefresh);
+  }
+
   static Duration duration(JsonObject o, String key, String dflt) {
     String s = String.valueOf(o.getValue(key, dflt)).trim().toLowerCase(Locale.ROOT);
     if (s.matches("\\d+ms")) return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));

@@ -47,6 +47,16 @@ import java.util.stream.Collectors;
  */
 public final class QuoteVerticle extends VerticleBase {
 
+  // Caffeine logs every failed load with a stack trace; a vendor failing is normal here and is
+  // recorded in its status instead. Held in a field so the logger (and its level) is not collected.
+  private static final java.util.logging.Logger CAFFEINE_LOG = quiet("com.github.benmanes.caffeine.cache");
+
+  private static java.util.logging.Logger quiet(String name) {
+    java.util.logging.Logger log = java.util.logging.Logger.getLogger(name);
+    log.setLevel(java.util.logging.Level.OFF);
+    return log;
+  }
+
   private final List<VendorDefinition> definitions;
   private final GpuCatalog catalog;
   private final AdapterRegistry registry;
@@ -137,7 +147,6 @@ public final class QuoteVerticle extends VerticleBase {
     });
     return warmFromFiles().compose(v -> {
       republish();
-      refreshFx();
       refreshAll(List.copyOf(vendors.keySet()));
       for (Vendor v2 : vendors.values()) {
         timers.add(vertx.setPeriodic(v2.def.refresh().toMillis(), id -> refresh(v2.def.vendor())));
@@ -173,10 +182,14 @@ public final class QuoteVerticle extends VerticleBase {
     return Future.join(loads).mapEmpty();
   }
 
-  /** Refreshes the named vendors now; completes, never fails, with what succeeded and why the rest failed. */
+  /**
+   * Refreshes the named vendors now (and the FX rates, when every vendor is asked for); completes,
+   * never fails, with what succeeded and why the rest failed.
+   */
   public Future<JsonObject> refreshAll(List<String> ids) {
     List<Future<VendorQuotes>> all = ids.stream().map(this::refresh).toList();
-    return Future.join(all).transform(ignored -> {
+    Future<?> rates = ids.size() == vendors.size() ? refreshFx() : Future.succeededFuture();
+    return Future.join(Future.join(all), rates).transform(ignored -> {
       JsonArray ok = new JsonArray();
       JsonObject failed = new JsonObject();
       for (int i = 0; i < ids.size(); i++) {
@@ -198,13 +211,13 @@ public final class QuoteVerticle extends VerticleBase {
     v.lastAttempt = clock.instant();
     v.refreshes++;
     Future<VendorQuotes> f = Future.fromCompletionStage(cache.synchronous().refresh(id), context)
+        .compose(this::saved)
         .andThen(ar -> {
           v.inFlight = null;
           if (ar.succeeded()) {
             v.lastSuccess = clock.instant();
             v.lastError = null;
             v.fromCache = false;
-            if (lastGoodFiles != null) lastGoodFiles.save(ar.result());
           } else {
             v.failures++;
             v.lastError = message(ar.cause());
@@ -214,6 +227,12 @@ public final class QuoteVerticle extends VerticleBase {
         });
     v.inFlight = f;
     return f;
+  }
+
+  /** Keeps the good payload on disk for restarts and offline runs; a failed write only loses that. */
+  private Future<VendorQuotes> saved(VendorQuotes q) {
+    if (lastGoodFiles == null) return Future.succeededFuture(q);
+    return lastGoodFiles.save(q).map(q).recover(e -> Future.succeededFuture(q));
   }
 
   /** The cache loader: fetch behind the breaker, then check the payload before it may replace anything. */
@@ -232,13 +251,14 @@ public final class QuoteVerticle extends VerticleBase {
     VendorQuotes previous = cache.synchronous().getIfPresent(v.def.vendor());
     return QuoteIntegrity.problem(fresh, knownGpus, previous)
         .<Future<VendorQuotes>>map(p -> Future.failedFuture("payload refused: " + p))
-        .orElseGet(() -> Future.succeededFuture(fresh));
+        .orElseGet(() -> Future.succeededFuture(fresh.withFetchedAt(clock.instant())));
   }
 
-  private void refreshFx() {
+  /** Reads the FX feed; on failure the last rates stay (at first, the fallback table). */
+  private Future<FxRates> refreshFx() {
     String src = fxConfig.getString("source", EcbFxAdapter.DAILY_URL);
-    if (settings.offline() && (src.startsWith("http://") || src.startsWith("https://"))) return;
-    EcbFxAdapter.fetch(vertx, fxConfig).map(FxHistory::latest)
+    if (settings.offline() && (src.startsWith("http://") || src.startsWith("https://"))) return Future.succeededFuture(fx);
+    return EcbFxAdapter.fetch(vertx, fxConfig).map(FxHistory::latest)
         .onSuccess(rates -> {
           fx = rates;
           republish();
@@ -273,7 +293,7 @@ public final class QuoteVerticle extends VerticleBase {
       entries.put(id, new QuoteBook.Entry(q, f));
       state.put(id, List.of(System.identityHashCode(q), f.state()));
     }
-    state.put("fx", System.identityHashCode(fx));
+    state.put("fx", fx.source() + " " + fx.asOf());
     book = new QuoteBook(entries, unavailable, fx, now);
     if (!state.equals(publishedState)) {
       publishedState = state;

@@ -11,18 +11,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.gpurent.adapter.VendorDefinition;
+import java.util.List;
 
 /** The command line as a user meets it: tables, JSON, CSV, and one clear line for bad input. */
 class CliTest {
 
   record Result(int status, String out, String err) {}
 
-  /** Only the guide's reference sheet, so that no test reaches for a real vendor. */
-  static Path guideOnly() {
+  /**
+   * A root of its own (config copied, so that the last-good cache lands in a temporary folder)
+   * and an adapters folder holding only the guide's reference sheet: no test reaches for a real vendor.
+   */
+  static String guideOnly() {
     try {
-      Path dir = Files.createTempDirectory("adapters");
+      Path root = Files.createTempDirectory("gpurent");
+      Files.createDirectories(root.resolve("config"));
+      Files.copy(Path.of("config/gpurent.yaml"), root.resolve("config/gpurent.yaml"));
+      Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+      Path dir = Files.createDirectories(root.resolve("adapters"));
       Files.copy(Path.of("adapters/guide-reference.yaml"), dir.resolve("guide-reference.yaml"));
-      return dir;
+      return root.toAbsolutePath().toString();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -36,7 +45,7 @@ class CliTest {
 
   @Test
   void ranks_the_guide_template_as_a_table() {
-    Result r = run("rank", "--adapters=" + guideOnly(), "config/scenarios/guide-template.yaml");
+    Result r = run("rank", "--root=" + guideOnly(), "config/scenarios/guide-template.yaml");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor)): 5000.00 CNY a month, 60000.00 over 12 months"), r.out());
     assertTrue(r.out().matches("(?s).*inference GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/month +3000\\.00 +monthly.*"), r.out());
@@ -45,12 +54,12 @@ class CliTest {
 
   @Test
   void ranks_as_json_and_csv() {
-    Result json = run("rank", "--adapters=" + guideOnly(), "--json", "config/scenarios/team-large.yaml");
+    Result json = run("rank", "--root=" + guideOnly(), "--json", "config/scenarios/team-large.yaml");
     assertEquals(0, json.status(), json.err());
     JsonObject best = new JsonObject(json.out()).getJsonArray("plans").getJsonObject(0);
     assertEquals("guide-reference", best.getString("vendor"));
     assertEquals("11500.00", best.getString("monthlyTotal"));
-    Result csv = run("rank", "--adapters=" + guideOnly(), "--csv", "config/scenarios/team-small.yaml");
+    Result csv = run("rank", "--root=" + guideOnly(), "--csv", "config/scenarios/team-small.yaml");
     assertEquals(0, csv.status(), csv.err());
     String[] lines = csv.out().split("\r\n");
     assertEquals("rank,vendor,item,spec,quantity,unit_price,unit,per_month,currency,note,source,fx,vendor_monthly_total,vendor_horizon_total", lines[0]);
@@ -59,10 +68,30 @@ class CliTest {
 
   @Test
   void advises_the_sdxl_fleet() {
-    Result r = run("advise", "--adapters=" + guideOnly(), "config/scenarios/fleets/sdxl-a100.yaml");
+    Result r = run("advise", "--root=" + guideOnly(), "config/scenarios/fleets/sdxl-a100.yaml");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("Recommended: 6 x NVIDIA GeForce RTX 4090 at guide-reference (monthly), 9000.00 CNY a month"), r.out());
     assertTrue(r.out().contains("Saves: 21000.00 CNY a month"), r.out());
+  }
+
+  @Test
+  void lists_quotes_filtered_and_converted(@TempDir Path dir) throws Exception {
+    String root = guideOnly();
+    VendorDefinition lambda = VendorDefinition.load(Path.of("adapters/lambda.yaml"));
+    Files.writeString(Path.of(root, "adapters/lambda.yaml"),
+        lambda.config().copy().put("source", Path.of("../shared/data/skypilot-catalog-format/anycloud-sh/lambda/vms.gpu.csv")
+            .toAbsolutePath().toString()).encodePrettily());
+    Result r = run("quotes", "--root=" + root, "--gpu", "NVIDIA H100 SXM", "--vendor", "lambda", "--currency", "cny", "--limit", "2");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.err().contains("gpurent: lambda: 391 quotes, fresh"), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(4, lines.size(), r.out());
+    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d\\d CNY hour +fresh"), lines.get(1));
+    assertTrue(lines.get(3).endsWith("quotes, 2 shown (--limit 0 for all); converted with fallback table (ECB reference rates of 2025-05-09) of 2025-05-09"),
+        lines.get(3));
+    Result unknown = run("quotes", "--root=" + root, "--gpu", "RTX 9999");
+    assertEquals(2, unknown.status());
+    assertEquals("gpurent: --gpu: unknown GPU 'RTX 9999'; see config/gpus.yaml for the known cards\n", unknown.err());
   }
 
   @Test
@@ -77,18 +106,18 @@ class CliTest {
   void reports_bad_input_in_one_line_with_status_2(@TempDir Path dir) throws Exception {
     Path bad = dir.resolve("bad.yaml");
     Files.writeString(bad, "workloads:\n  - kind: inference\n    paramsBillions: 7\n    peakQps: -1\n    secondsPerRequest: 2\n    concurrentPerCard: 4\n");
-    Result r = run("rank", "--adapters=" + guideOnly(), bad.toString());
+    Result r = run("rank", "--root=" + guideOnly(), bad.toString());
     assertEquals(2, r.status());
     assertEquals("gpurent: workloads[0].peakQps: must be > 0, got -1\n", r.err());
     Files.writeString(bad, "workloads: [\n");
-    Result malformed = run("rank", "--adapters=" + guideOnly(), bad.toString());
+    Result malformed = run("rank", "--root=" + guideOnly(), bad.toString());
     assertEquals(2, malformed.status());
     assertTrue(malformed.err().startsWith("gpurent: " + bad + ":2:1: malformed YAML"), malformed.err());
     assertEquals(1, malformed.err().lines().count());
-    Result missing = run("rank", "--adapters=" + guideOnly(), dir.resolve("nope.yaml").toString());
+    Result missing = run("rank", "--root=" + guideOnly(), dir.resolve("nope.yaml").toString());
     assertEquals(2, missing.status());
     assertEquals("gpurent: " + dir.resolve("nope.yaml") + ": no such file\n", missing.err());
-    Result unknownOption = run("rank", "--adapters=" + guideOnly(), "--frobnicate", "x.yaml");
+    Result unknownOption = run("rank", "--root=" + guideOnly(), "--frobnicate", "x.yaml");
     assertEquals(2, unknownOption.status());
   }
 }

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -75,9 +76,12 @@ class QuoteVerticleTest {
     }).compose(id -> refresh(vertx)).onComplete(ctx.succeedingThenComplete());
   }
 
+  Vertx other;
+
   @AfterEach
   void tearDown(VertxTestContext ctx) {
-    fake.close().onComplete(ctx.succeedingThenComplete());
+    Future<Void> closeOther = other == null ? Future.succeededFuture() : other.close();
+    fake.close().compose(v -> closeOther).onComplete(ctx.succeedingThenComplete());
   }
 
   static Future<JsonObject> refresh(Vertx vertx) {
@@ -246,6 +250,35 @@ class QuoteVerticleTest {
       clock.advance(Duration.ofMinutes(10));
       refresh(vertx);
     });
+  }
+
+  @Test
+  void answers_offline_from_the_last_good_quotes_saved_on_disk(VertxTestContext ctx, @TempDir Path dir) {
+    QuoteSettings online = new QuoteSettings(Duration.ofHours(48), 2, Duration.ofSeconds(1), Duration.ofHours(1), dir.toString(),
+        false, Duration.ofHours(12));
+    List<VendorDefinition> defs = List.of(vendor("lambda.yaml", fake.url("lambda")));
+    JsonObject fx = new JsonObject().put("source", DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toString());
+    // A Vert.x of its own, so that only these verticles answer on the quote addresses.
+    other = Vertx.vertx();
+    other.deployVerticle(new QuoteVerticle(defs, Fixtures.CATALOG, AdapterRegistry.load(), online, fx, clock))
+        .compose(id -> refresh(other).compose(r -> other.undeploy(id)))
+        .compose(v -> {
+          clock.advance(Duration.ofHours(5));
+          return other.deployVerticle(new QuoteVerticle(defs, Fixtures.CATALOG, AdapterRegistry.load(), online.withOffline(true),
+              fx, clock));
+        })
+        .compose(id -> refresh(other))
+        .compose(r -> {
+          ctx.verify(() -> assertEquals("offline: lambda is read from " + fake.url("lambda") + ", not fetched",
+              r.getJsonObject("failed").getString("lambda")));
+          return book(other);
+        })
+        .onComplete(ctx.succeeding(b -> ctx.verify(() -> {
+          QuoteBook.Entry lambda = b.vendor("lambda").orElseThrow();
+          assertEquals(391, lambda.quotes().quotes().size());
+          assertEquals(new Freshness(Freshness.State.STALE, Duration.ofHours(5)), lambda.freshness());
+          ctx.completeNow();
+        })));
   }
 
   @Test

@@ -1,0 +1,110 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.catalog.UnknownGpuException;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.QuoteJson;
+import io.vertx.core.json.JsonArray;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code quotes}: the live quotes, filtered, in any currency, with their freshness. */
+@Command(name = "quotes", mixinStandardHelpOptions = true,
+    description = "Lists vendor quotes, filtered by GPU, vendor, region and billing mode, in any currency.")
+public final class QuotesCommand implements Callable<Integer> {
+
+  private static final String ROW = "%-16s %-18s %-28s %-14s %5s %-9s %14s %-6s %s";
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--gpu", description = "a GPU in any vendor's spelling") String gpu;
+  @Option(names = "--vendor", description = "vendor id") String vendor;
+  @Option(names = "--region", description = "region, exactly as the vendor names it") String region;
+  @Option(names = "--billing", description = "on-demand, spot, monthly, 3-month, 6-month, yearly, 3-year") String billing;
+  @Option(names = "--currency", description = "convert prices to this currency (default: each quote's own)") String currency;
+  @Option(names = "--limit", defaultValue = "50", description = "rows to print, cheapest first; 0 for all (default ${DEFAULT-VALUE})") int limit;
+  @Option(names = "--json", description = "print JSON") boolean json;
+  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes") boolean offline;
+  @Option(names = "--adapters", description = "folder of vendor YAML files") Path adapters;
+  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/") Path root;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (Workspace ws = new Workspace(root)) {
+      String gpuId = null;
+      if (gpu != null) {
+        try {
+          gpuId = ws.catalog.resolve(gpu).id();
+        } catch (UnknownGpuException e) {
+          throw new IllegalArgumentException("--gpu: " + e.getMessage());
+        }
+      }
+      Billing mode = billing == null ? null : Billing.parse(billing);
+      String cur = currency == null ? null : currency.toUpperCase(Locale.ROOT);
+      QuoteBook book = ws.quoteBook(adapters, offline, spec.commandLine().getErr());
+      FxRates fx = book.fx();
+      if (cur != null && !fx.currencies().contains(cur)) {
+        throw new IllegalArgumentException("--currency: no FX rate for " + cur + " in " + fx.source());
+      }
+      String g = gpuId;
+      List<QuoteBook.Entry> entries = book.vendors().values().stream()
+          .filter(e -> vendor == null || e.quotes().vendor().equals(vendor)).toList();
+      List<Row> rows = entries.stream().flatMap(e -> e.quotes().quotes().stream()
+              .filter(q -> g == null || q.gpuId().equals(g))
+              .filter(q -> region == null || q.region().equals(region))
+              .filter(q -> mode == null || q.billing() == mode)
+              .map(q -> new Row(q, cur == null ? null : fx.convert(q.price(), cur), e.freshness().toString())))
+          .sorted(Comparator.comparing(Row::perGpuHour).thenComparing(r -> r.quote().key()))
+          .toList();
+      List<Row> shown = limit > 0 && rows.size() > limit ? rows.subList(0, limit) : rows;
+      if (json) {
+        JsonArray arr = new JsonArray();
+        for (Row r : shown) {
+          arr.add(QuoteJson.toJson(r.quote()).put("freshness", r.freshness())
+              .put("converted", r.converted() == null ? null : r.converted().money().amount().toPlainString())
+              .put("convertedCurrency", cur).put("fx", r.converted() == null || r.converted().isIdentity() ? null
+                  : "1 " + r.quote().price().currency() + " = " + r.converted().rate().stripTrailingZeros().toPlainString() + " " + cur
+                  + " (" + r.converted().source() + ")"));
+        }
+        out.println(arr.encodePrettily());
+        return 0;
+      }
+      out.println(String.format(Locale.ROOT, ROW, "vendor", "region", "offer", "gpu", "gpus", "billing", "price", "per",
+          "freshness").stripTrailing());
+      for (Row r : shown) {
+        Quote q = r.quote();
+        String price = (r.converted() == null ? q.price() : r.converted().money().cents()).toString();
+        out.println(String.format(Locale.ROOT, ROW, q.vendor(), cut(q.region(), 18), cut(q.offerId(), 28), q.gpuId(),
+            q.gpuCount() == Math.rint(q.gpuCount()) ? Long.toString((long) q.gpuCount()) : Double.toString(q.gpuCount()),
+            q.billing().wire(), price, q.unit().wire(), r.freshness()).stripTrailing());
+      }
+      out.println(rows.size() + " quotes" + (shown.size() < rows.size() ? ", " + shown.size() + " shown (--limit 0 for all)" : "")
+          + (cur == null ? "" : "; converted with " + fx.source() + (fx.asOf() == null ? "" : " of " + fx.asOf())));
+      return 0;
+    }
+  }
+
+  private record Row(Quote quote, FxRates.Conversion converted, String freshness) {
+    /** Sort key only: price per GPU-hour in the quote's own units. */
+    double perGpuHour() {
+      double p = (converted == null ? quote.price() : converted.money()).toDouble();
+      return p / quote.unit().hoursValue() / Math.max(quote.gpuCount(), 1e-9);
+    }
+  }
+
+  private static String cut(String s, int n) {
+    return s.length() <= n ? s : s.substring(0, n - 1) + "…";
+  }
+}
