@@ -3,6 +3,7 @@ package dev.gpurent;
 import dev.gpurent.cli.AdviseCommand;
 import dev.gpurent.cli.QuotesCommand;
 import dev.gpurent.cli.RankCommand;
+import dev.gpurent.cli.ServeCommand;
 import dev.gpurent.cli.SizingCommand;
 import dev.gpurent.catalog.UnknownGpuException;
 import dev.gpurent.cost.InvalidInputException;
@@ -10,10 +11,11 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The command line: {@code rank}, {@code quotes}, {@code sizing}, {@code advise}. Exit 0 on success, 2 on bad input, 1 on failure. */
+/** The command line: {@code serve}, {@code rank}, {@code quotes}, {@code sizing}, {@code advise}. Exit 0 on success, 2 on bad input, 1 on failure. */
 @Command(name = "gpurent", mixinStandardHelpOptions = true, version = "gpurent 0.1.0",
     description = "Ranks GPU rental vendors by the whole monthly bill of a workload.",
-    subcommands = {RankCommand.class, QuotesCommand.class, SizingCommand.class, AdviseCommand.class})
+    subcommands = {ServeCommand.class, RankCommand.class, QuotesCommand.class, SizingCommand.class, AdviseCommand.class,
+        dev.gpurent.cli.SnapshotCommand.class, dev.gpurent.cli.ImportHistoryCommand.class})
 public final class Main implements Runnable {
 
   public static final int BAD_INPUT = 2;

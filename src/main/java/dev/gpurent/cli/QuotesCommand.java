@@ -6,10 +6,11 @@ import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteJson;
+import dev.gpurent.quote.QuoteQuery;
+import dev.gpurent.quote.QuoteQuery.Row;
 import io.vertx.core.json.JsonArray;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -55,28 +56,19 @@ public final class QuotesCommand implements Callable<Integer> {
       String cur = currency == null ? null : currency.toUpperCase(Locale.ROOT);
       QuoteBook book = ws.quoteBook(adapters, offline, spec.commandLine().getErr());
       FxRates fx = book.fx();
-      if (cur != null && !fx.currencies().contains(cur)) {
-        throw new IllegalArgumentException("--currency: no FX rate for " + cur + " in " + fx.source());
+      List<Row> rows;
+      try {
+        rows = new QuoteQuery(gpuId, vendor, region, mode, cur).apply(book);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--currency: " + e.getMessage());
       }
-      String g = gpuId;
-      List<QuoteBook.Entry> entries = book.vendors().values().stream()
-          .filter(e -> vendor == null || e.quotes().vendor().equals(vendor)).toList();
-      List<Row> rows = entries.stream().flatMap(e -> e.quotes().quotes().stream()
-              .filter(q -> g == null || q.gpuId().equals(g))
-              .filter(q -> region == null || q.region().equals(region))
-              .filter(q -> mode == null || q.billing() == mode)
-              .map(q -> new Row(q, cur == null ? null : fx.convert(q.price(), cur), e.freshness().toString())))
-          .sorted(Comparator.comparing(Row::perGpuHour).thenComparing(r -> r.quote().key()))
-          .toList();
       List<Row> shown = limit > 0 && rows.size() > limit ? rows.subList(0, limit) : rows;
       if (json) {
         JsonArray arr = new JsonArray();
         for (Row r : shown) {
           arr.add(QuoteJson.toJson(r.quote()).put("freshness", r.freshness())
               .put("converted", r.converted() == null ? null : r.converted().money().amount().toPlainString())
-              .put("convertedCurrency", cur).put("fx", r.converted() == null || r.converted().isIdentity() ? null
-                  : "1 " + r.quote().price().currency() + " = " + r.converted().rate().stripTrailingZeros().toPlainString() + " " + cur
-                  + " (" + r.converted().source() + ")"));
+              .put("convertedCurrency", cur).put("fx", r.fxText()));
         }
         out.println(arr.encodePrettily());
         return 0;
@@ -93,14 +85,6 @@ public final class QuotesCommand implements Callable<Integer> {
       out.println(rows.size() + " quotes" + (shown.size() < rows.size() ? ", " + shown.size() + " shown (--limit 0 for all)" : "")
           + (cur == null ? "" : "; converted with " + fx.source() + (fx.asOf() == null ? "" : " of " + fx.asOf())));
       return 0;
-    }
-  }
-
-  private record Row(Quote quote, FxRates.Conversion converted, String freshness) {
-    /** Sort key only: price per GPU-hour in the quote's own units. */
-    double perGpuHour() {
-      double p = (converted == null ? quote.price() : converted.money()).toDouble();
-      return p / quote.unit().hoursValue() / Math.max(quote.gpuCount(), 1e-9);
     }
   }
 

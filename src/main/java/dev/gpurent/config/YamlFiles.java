@@ -36,10 +36,24 @@ public final class YamlFiles {
   }
 
   public static Object parse(Reader reader, String where) {
+    return parse(reader, where, false);
+  }
+
+  /**
+   * As {@link #parse(Reader, String)}, but numbers with a fraction or exponent stay text
+   * ({@code hour: 4.80478794} gives the String "4.80478794"), so that prices become exact
+   * BigDecimals instead of passing through a double. Integers are still numbers.
+   */
+  public static Object parseDecimalsAsText(Reader reader, String where) {
+    return parse(reader, where, true);
+  }
+
+  private static Object parse(Reader reader, String where, boolean decimalsAsText) {
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
+    if (decimalsAsText) options.setCodePointLimit(64 * 1024 * 1024);  // price sheets of a few MB (default limit: 3 MB)
     Yaml yaml = new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()), new DumperOptions(), options,
-        new TextDatesResolver());
+        new TextDatesResolver(decimalsAsText));
     try {
       return yaml.load(reader);
     } catch (MarkedYAMLException e) {
@@ -53,11 +67,24 @@ public final class YamlFiles {
 
   /** YAML 1.1 resolution without timestamps: {@code asOf: 2025-05-09} stays the text "2025-05-09". */
   private static final class TextDatesResolver extends Resolver {
+    private final boolean decimalsAsText;
+
+    TextDatesResolver(boolean decimalsAsText) {
+      super();  // calls addImplicitResolvers() before the field is set: those defaults are replaced below
+      this.decimalsAsText = decimalsAsText;
+      yamlImplicitResolvers.clear();
+      addResolvers();
+    }
+
     @Override
     protected void addImplicitResolvers() {
+      addResolvers();
+    }
+
+    private void addResolvers() {
       addImplicitResolver(Tag.BOOL, BOOL, "yYnNtTfFoO");
       addImplicitResolver(Tag.INT, INT, "-+0123456789");
-      addImplicitResolver(Tag.FLOAT, FLOAT, "-+0123456789.");
+      if (!decimalsAsText) addImplicitResolver(Tag.FLOAT, FLOAT, "-+0123456789.");
       addImplicitResolver(Tag.MERGE, MERGE, "<");
       addImplicitResolver(Tag.NULL, NULL, "~nN\0");
       addImplicitResolver(Tag.NULL, EMPTY, null);

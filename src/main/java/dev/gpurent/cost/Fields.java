@@ -9,20 +9,61 @@ import java.util.TreeSet;
 /**
  * Strict reading of one map-shaped input object (parsed YAML or JSON): every read names its
  * field path, and {@link #done()} refuses fields nobody read, so a typo never passes silently.
+ * A bad value is recorded in the shared {@link Problems} and a harmless default returned, so
+ * that one reading reports every bad field at once.
  */
 final class Fields {
   private final String path;
   private final Map<String, ?> map;
+  private final Problems problems;
   private final Set<String> read = new TreeSet<>();
 
-  Fields(String path, Object value) {
-    if (!(value instanceof Map<?, ?> m)) throw new InvalidInputException(path.isEmpty() ? "(root)" : path, "must be an object");
-    for (Object k : m.keySet()) {
-      if (!(k instanceof String)) throw new InvalidInputException(path, "field names must be text, got " + k);
+  /** Every problem found while reading one input. */
+  static final class Problems {
+    private final List<InvalidInputException.Problem> list = new ArrayList<>();
+
+    void add(String field, String reason) {
+      list.add(new InvalidInputException.Problem(field, reason));
     }
-    @SuppressWarnings("unchecked") Map<String, ?> typed = (Map<String, ?>) m;
+
+    /** Runs {@code read}; a failure in it is recorded and {@code dflt} returned instead. */
+    <T> T attempt(java.util.function.Supplier<T> read, T dflt) {
+      try {
+        return read.get();
+      } catch (InvalidInputException e) {
+        list.addAll(e.problems());
+        return dflt;
+      }
+    }
+
+    void throwIfAny() {
+      if (!list.isEmpty()) throw new InvalidInputException(list);
+    }
+  }
+
+  Fields(String path, Object value, Problems problems) {
     this.path = path;
+    this.problems = problems;
+    Map<String, ?> typed = Map.of();
+    if (!(value instanceof Map<?, ?> m)) {
+      problems.add(path.isEmpty() ? "(root)" : path, "must be an object");
+    } else if (m.keySet().stream().anyMatch(k -> !(k instanceof String))) {
+      problems.add(path.isEmpty() ? "(root)" : path, "field names must be text");
+    } else {
+      @SuppressWarnings("unchecked") Map<String, ?> cast = (Map<String, ?>) m;
+      typed = cast;
+    }
     this.map = typed;
+  }
+
+  Problems problems() {
+    return problems;
+  }
+
+  /** Records a problem with {@code field} and returns {@code dflt}. */
+  <T> T fail(String field, String reason, T dflt) {
+    problems.add(at(field), reason);
+    return dflt;
   }
 
   String at(String field) {
@@ -41,13 +82,13 @@ final class Fields {
   String string(String field, String dflt) {
     Object v = raw(field);
     if (v == null) return dflt;
-    if (v instanceof Map || v instanceof List) throw new InvalidInputException(at(field), "must be text");
+    if (v instanceof Map || v instanceof List) return fail(field, "must be text", dflt);
     return String.valueOf(v);
   }
 
   String requiredString(String field) {
     String s = string(field, null);
-    if (s == null || s.isBlank()) throw new InvalidInputException(at(field), "is required");
+    if (s == null || s.isBlank()) return fail(field, "is required", null);
     return s;
   }
 
@@ -61,42 +102,44 @@ final class Fields {
       try {
         d = Double.parseDouble(String.valueOf(v).trim());
       } catch (NumberFormatException e) {
-        throw new InvalidInputException(at(field), "must be a number, got '" + v + "'");
+        return fail(field, "must be a number, got '" + v + "'", dflt);
       }
     }
-    if (Double.isNaN(d) || Double.isInfinite(d)) throw new InvalidInputException(at(field), "must be a finite number");
+    if (Double.isNaN(d) || Double.isInfinite(d)) return fail(field, "must be a finite number", dflt);
     return d;
   }
 
   double requiredNumber(String field) {
     if (!has(field)) {
       read.add(field);
-      throw new InvalidInputException(at(field), "is required");
+      return fail(field, "is required", Double.NaN);
     }
-    return number(field, 0);
+    return number(field, Double.NaN);
   }
 
   double positive(String field, double dflt) {
     double d = number(field, dflt);
-    if (d <= 0) throw new InvalidInputException(at(field), "must be > 0, got " + fmt(d));
+    if (d <= 0) return fail(field, "must be > 0, got " + fmt(d), 1.0);
     return d;
   }
 
+  /** A required number above zero; 1 stands in for a missing or bad one (already recorded). */
   double requiredPositive(String field) {
     double d = requiredNumber(field);
-    if (d <= 0) throw new InvalidInputException(at(field), "must be > 0, got " + fmt(d));
+    if (Double.isNaN(d)) return 1.0;
+    if (d <= 0) return fail(field, "must be > 0, got " + fmt(d), 1.0);
     return d;
   }
 
   double nonNegative(String field, double dflt) {
     double d = number(field, dflt);
-    if (d < 0) throw new InvalidInputException(at(field), "must be >= 0, got " + fmt(d));
+    if (d < 0) return fail(field, "must be >= 0, got " + fmt(d), 0.0);
     return d;
   }
 
   double between(String field, double dflt, double lo, double hi) {
     double d = number(field, dflt);
-    if (d < lo || d > hi) throw new InvalidInputException(at(field), "must be between " + fmt(lo) + " and " + fmt(hi) + ", got " + fmt(d));
+    if (d < lo || d > hi) return fail(field, "must be between " + fmt(lo) + " and " + fmt(hi) + ", got " + fmt(d), dflt);
     return d;
   }
 
@@ -107,27 +150,25 @@ final class Fields {
     String s = String.valueOf(v).trim().toLowerCase();
     if (s.equals("true") || s.equals("yes")) return true;
     if (s.equals("false") || s.equals("no")) return false;
-    throw new InvalidInputException(at(field), "must be true or false, got '" + v + "'");
+    return fail(field, "must be true or false, got '" + v + "'", dflt);
   }
 
   List<Object> list(String field) {
     Object v = raw(field);
     if (v == null) return List.of();
-    if (!(v instanceof List<?> l)) throw new InvalidInputException(at(field), "must be a list");
+    if (!(v instanceof List<?> l)) return fail(field, "must be a list", List.of());
     return new ArrayList<>(l);
   }
 
   Fields object(String field) {
     Object v = raw(field);
-    return v == null ? null : new Fields(at(field), v);
+    return v == null ? null : new Fields(at(field), v, problems);
   }
 
-  /** Fails on the first field that was never read: an unknown field or a typo. */
+  /** Records every field that was never read: an unknown field or a typo. */
   void done() {
     for (String k : new TreeSet<>(map.keySet())) {
-      if (!read.contains(k)) {
-        throw new InvalidInputException(at(k), "unknown field; known here: " + String.join(", ", read));
-      }
+      if (!read.contains(k)) problems.add(at(k), "unknown field; known here: " + String.join(", ", read));
     }
   }
 

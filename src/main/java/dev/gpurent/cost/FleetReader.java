@@ -1,7 +1,6 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.catalog.GpuCatalog;
-import dev.gpurent.catalog.UnknownGpuException;
 import dev.gpurent.quote.Money;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -31,20 +30,17 @@ public final class FleetReader {
   }
 
   public Fleet read(Object root) {
-    Fields f = new Fields("", root);
+    Fields f = new Fields("", root, new Fields.Problems());
     String name = f.string("name", "fleet");
     String currency = f.string("currency", "USD").trim().toUpperCase(Locale.ROOT);
     double headroom = f.between("headroom", 0.3, 0, 10);
     Fields fleet = f.object("fleet");
     if (fleet == null) throw new InvalidInputException("fleet", "is required: gpu, count, pricePerCardMonth");
-    String gpu;
-    try {
-      gpu = catalog.resolve(fleet.requiredString("gpu")).id();
-    } catch (UnknownGpuException e) {
-      throw new InvalidInputException("fleet.gpu", e.getMessage());
-    }
+    String spelling = fleet.requiredString("gpu");
+    String gpu = spelling == null ? null : catalog.find(spelling).map(g -> g.id())
+        .orElseGet(() -> fleet.fail("gpu", "unknown GPU '" + spelling + "'; see config/gpus.yaml for the known cards", null));
     double count = fleet.requiredPositive("count");
-    if (count != Math.rint(count)) throw new InvalidInputException("fleet.count", "must be a whole number");
+    if (count != Math.rint(count)) count = fleet.fail("count", "must be a whole number", 1.0);
     double price = fleet.requiredPositive("pricePerCardMonth");
     fleet.done();
     Fields u = f.object("utilization");
@@ -57,6 +53,7 @@ public final class FleetReader {
     Object rawWorkload = f.raw("workload");
     if (rawWorkload == null) throw new InvalidInputException("workload", "is required: the served model's size and speed");
     f.done();
+    f.problems().throwIfAny();
     Map<String, Object> w = new LinkedHashMap<>(asMap(rawWorkload));
     w.put("kind", "inference");
     w.put("peakQps", peak);

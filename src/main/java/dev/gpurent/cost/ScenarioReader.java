@@ -27,26 +27,31 @@ public final class ScenarioReader {
   }
 
   public Scenario read(Object root) {
-    Fields f = new Fields("", root);
+    Fields f = new Fields("", root, new Fields.Problems());
     String name = f.string("name", "scenario");
     String currency = f.string("currency", "USD").trim().toUpperCase(Locale.ROOT);
-    if (!currency.matches("[A-Z]{3}")) throw new InvalidInputException("currency", "must be a 3-letter ISO code, got '" + currency + "'");
+    if (!currency.matches("[A-Z]{3}")) currency = f.fail("currency", "must be a 3-letter ISO code, got '" + currency + "'", "USD");
     double horizon = f.between("horizonMonths", 12, 1, 120);
-    if (horizon != Math.rint(horizon)) throw new InvalidInputException("horizonMonths", "must be a whole number of months");
+    if (horizon != Math.rint(horizon)) horizon = f.fail("horizonMonths", "must be a whole number of months", 12.0);
     double headroom = f.between("headroom", 0.3, 0, 10);
     List<Object> rawWorkloads = f.list("workloads");
-    if (rawWorkloads.isEmpty()) throw new InvalidInputException("workloads", "at least one workload is required");
+    if (rawWorkloads.isEmpty() && (f.raw("workloads") == null || f.raw("workloads") instanceof List)) {
+      f.fail("workloads", "at least one workload is required", null);
+    }
     List<Workload> workloads = new ArrayList<>();
     for (int i = 0; i < rawWorkloads.size(); i++) {
-      workloads.add(workload(new Fields("workloads[" + i + "]", rawWorkloads.get(i)), i));
+      Workload w = workload(new Fields("workloads[" + i + "]", rawWorkloads.get(i), f.problems()), i);
+      if (w != null) workloads.add(w);
     }
     double storedGb = f.nonNegative("storedGb", 0);
     double egress = f.nonNegative("egressGbPerMonth", 0);
     double compression = f.positive("compressionRatio", 1);
     double lbs = f.nonNegative("loadBalancers", 0);
-    if (lbs != Math.rint(lbs)) throw new InvalidInputException("loadBalancers", "must be a whole number");
-    Optional<Migration> migration = Optional.ofNullable(f.object("migration")).map(m -> migration(m, currency));
+    if (lbs != Math.rint(lbs)) lbs = f.fail("loadBalancers", "must be a whole number", 0.0);
+    String cur = currency;
+    Optional<Migration> migration = Optional.ofNullable(f.object("migration")).map(m -> migration(m, cur));
     f.done();
+    f.problems().throwIfAny();
     return new Scenario(name, currency, (int) horizon, headroom, workloads, storedGb, egress, compression, (int) lbs, migration);
   }
 
@@ -58,13 +63,17 @@ public final class ScenarioReader {
     return new Migration(gb, new Money(BigDecimal.valueOf(egressPerGb), currency), Optional.ofNullable(from));
   }
 
+  /** One workload, or null when its kind is unusable (the problem is recorded). */
   private Workload workload(Fields w, int index) {
-    Workload.Kind kind = Workload.Kind.parse(w.at("kind"), w.requiredString("kind"));
+    String kindText = w.requiredString("kind");
+    if (kindText == null) return null;
+    Workload.Kind kind = w.problems().attempt(() -> Workload.Kind.parse(w.at("kind"), kindText), null);
+    if (kind == null) return null;
     String name = w.string("name", kind.wire() + "-" + (index + 1));
-    Optional<String> gpu = Optional.ofNullable(w.string("gpu", null)).map(g -> gpuId(w.at("gpu"), g));
-    Optional<String> vendor = Optional.ofNullable(w.string("vendor", null));
     String defaultRef = kind == Workload.Kind.INFERENCE ? DEFAULT_INFERENCE_REFERENCE : DEFAULT_JOB_REFERENCE;
-    String reference = gpuId(w.at("referenceGpu"), w.string("referenceGpu", defaultRef));
+    Optional<String> gpu = Optional.ofNullable(w.string("gpu", null)).map(g -> gpuId(w, "gpu", g, defaultRef));
+    Optional<String> vendor = Optional.ofNullable(w.string("vendor", null));
+    String reference = gpuId(w, "referenceGpu", w.string("referenceGpu", defaultRef), defaultRef);
     boolean interruptible = w.bool("interruptible", kind == Workload.Kind.BATCH);
     Workload result = kind == Workload.Kind.INFERENCE
         ? inference(w, name, gpu, vendor, reference, interruptible)
@@ -76,7 +85,8 @@ public final class ScenarioReader {
   private Inference inference(Fields w, String name, Optional<String> gpu, Optional<String> vendor, String ref,
                               boolean interruptible) {
     double params = w.requiredPositive("paramsBillions");
-    Precision precision = Precision.parse(w.at("precision"), w.string("precision", "fp16"));
+    String precisionText = w.string("precision", "fp16");
+    Precision precision = w.problems().attempt(() -> Precision.parse(w.at("precision"), precisionText), Precision.FP16);
     double qps = w.requiredPositive("peakQps");
     double seconds = w.requiredPositive("secondsPerRequest");
     double concurrent = w.requiredPositive("concurrentPerCard");
@@ -85,7 +95,7 @@ public final class ScenarioReader {
     double latency = w.nonNegative("latencyTargetSeconds", 0);
     String bound = w.string("bound", "memory").trim().toLowerCase(Locale.ROOT);
     if (!bound.equals("memory") && !bound.equals("compute")) {
-      throw new InvalidInputException(w.at("bound"), "must be memory (LLM decoding) or compute (image models), got '" + bound + "'");
+      w.fail("bound", "must be memory (LLM decoding) or compute (image models), got '" + bound + "'", null);
     }
     return new Inference(name, gpu, vendor, ref, interruptible, params, precision, qps, seconds, concurrent,
         hoursPerDay, days, latency, bound.equals("compute"));
@@ -95,22 +105,23 @@ public final class ScenarioReader {
                   boolean interruptible) {
     double params = kind == Workload.Kind.BATCH ? w.nonNegative("paramsBillions", 0) : w.requiredPositive("paramsBillions");
     String defaultMethod = kind == Workload.Kind.FINE_TUNE ? "lora" : "full";
-    TuneMethod method = TuneMethod.parse(w.at("method"), w.string("method", defaultMethod));
+    String methodText = w.string("method", defaultMethod);
+    TuneMethod method = w.problems().attempt(() -> TuneMethod.parse(w.at("method"), methodText), TuneMethod.LORA);
     double memory = w.nonNegative("memoryGB", 0);
     if (kind != Workload.Kind.BATCH && memory > 0) {
-      throw new InvalidInputException(w.at("memoryGB"), "only batch work states memory directly; give paramsBillions and method");
+      memory = w.fail("memoryGB", "only batch work states memory directly; give paramsBillions and method", 0.0);
     }
     double hours = w.requiredPositive("gpuHoursPerMonth");
     double cards = w.nonNegative("cards", 0);
-    if (cards != Math.rint(cards) || cards > 1024) throw new InvalidInputException(w.at("cards"), "must be a whole number up to 1024");
+    if (cards != Math.rint(cards) || cards > 1024) cards = w.fail("cards", "must be a whole number up to 1024", 0.0);
     return new Job(name, kind, gpu, vendor, ref, interruptible, params, method, memory, hours, (int) cards);
   }
 
-  private String gpuId(String field, String spelling) {
+  private String gpuId(Fields w, String field, String spelling, String dflt) {
     try {
       return catalog.resolve(spelling).id();
     } catch (UnknownGpuException e) {
-      throw new InvalidInputException(field, e.getMessage());
+      return w.fail(field, e.getMessage(), dflt);
     }
   }
 }

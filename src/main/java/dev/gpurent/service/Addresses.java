@@ -23,4 +23,59 @@ public final class Addresses {
    * replies, once every refresh asked for has settled, with JSON {@code {"refreshed": [...], "failed": {...}}}.
    */
   public static final String QUOTES_REFRESH = "gpurent.quotes.refresh";
+
+  /**
+   * Request-reply. Body: {@code {"scenario": {...}, "format": "json" | "csv"}}. Reply: the ranking
+   * encoded as text (JSON or CSV). Fails 400 with a JSON array of bad fields, 503 before any quotes.
+   */
+  public static final String RANKING_COMPUTE = "gpurent.ranking.compute";
+
+  /** Request-reply. Body: a scenario (JSON). Reply: {@code {"id": ...}}; fails 400 like RANKING_COMPUTE. */
+  public static final String SCENARIOS_REGISTER = "gpurent.scenarios.register";
+
+  /** Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (text, see {@link #ranking}); fails 404. */
+  public static final String SCENARIOS_RANKING = "gpurent.scenarios.ranking";
+
+  /** Request-reply. Body: {@code {"id": ...}}. Reply: {@code {"deleted": id}}; fails 404. */
+  public static final String SCENARIOS_DELETE = "gpurent.scenarios.delete";
+
+  /** Request-reply. Body: anything. Reply: re-reads adapters/ and restarts the quote pipeline; {@code {"vendors": n}}. */
+  public static final String ADMIN_RELOAD = "gpurent.admin.reload";
+
+  private static final String RANKING_PREFIX = "gpurent.ranking.changed.";
+
+  /**
+   * Publish. Body: text, the message dashboards receive, encoded once per scenario:
+   * {@code {"type":"ranking","scenario":id,"ranking":{...}}}; sent only when the ranking changed.
+   */
+  public static String ranking(String scenarioId) {
+    return RANKING_PREFIX + scenarioId;
+  }
+
+  /**
+   * Request-reply. Body: {@code null} or {@code {"slot": "..."}} (default {@code manual-<instant>}).
+   * Snapshots the current quote book now; reply: {@code {"id", "slot", "quotes", "created"}}
+   * ({@code created} false when the slot already had one: nothing written).
+   */
+  public static final String SNAPSHOTS_TAKE = "gpurent.snapshots.take";
+
+  /** Request-reply. Body: {@code {"limit"?: 30, "before"?: ISO instant or date}}. Reply: JSON array of snapshot metadata, newest first. */
+  public static final String SNAPSHOTS_LIST = "gpurent.snapshots.list";
+
+  /** Request-reply. Body: {@code {"id"}}. Reply: the snapshot's metadata plus {@code quotes}, every quote; fails 404. */
+  public static final String SNAPSHOTS_GET = "gpurent.snapshots.get";
+
+  /**
+   * Request-reply. Body: {@code {"id", "against"?}} (default: the snapshot before {@code id}). Reply:
+   * {@code {"snapshot", "against", "changed": [...with percent], "added", "removed", "unchanged"}};
+   * fails 404 (no such snapshot, or none before it), 400.
+   */
+  public static final String SNAPSHOTS_DIFF = "gpurent.snapshots.diff";
+
+  /**
+   * Request-reply. Body: {@code {"gpu"?, "vendor"?, "billing"?, "from"?, "to"?}} (dates or ISO
+   * instants). Reply: JSON array of series, one per offer:
+   * {@code {vendor, region, offer, gpu, billing, currency, unit, points: [{at, price}]}}; fails 400.
+   */
+  public static final String HISTORY = "gpurent.history";
 }

@@ -9,6 +9,7 @@ import dev.gpurent.adapter.VendorAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.config.PlainValues;
 import dev.gpurent.quote.Freshness;
 import dev.gpurent.quote.FxHistory;
 import dev.gpurent.quote.FxRates;
@@ -63,6 +64,7 @@ public final class QuoteVerticle extends VerticleBase {
   private final QuoteSettings settings;
   private final JsonObject fxConfig;
   private final Clock clock;
+  private final io.micrometer.core.instrument.MeterRegistry meters;
   private final Map<String, Vendor> vendors = new LinkedHashMap<>();
   private final List<Long> timers = new ArrayList<>();
   private Set<String> knownGpus;
@@ -100,6 +102,13 @@ public final class QuoteVerticle extends VerticleBase {
 
   public QuoteVerticle(List<VendorDefinition> definitions, GpuCatalog catalog, AdapterRegistry registry, QuoteSettings settings,
                        JsonObject fxConfig, Clock clock) {
+    this(definitions, catalog, registry, settings, fxConfig, clock, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+  }
+
+  /** @param meters where refresh counts and failures per vendor are counted ({@code gpurent.quotes.refresh}) */
+  public QuoteVerticle(List<VendorDefinition> definitions, GpuCatalog catalog, AdapterRegistry registry, QuoteSettings settings,
+                       JsonObject fxConfig, Clock clock, io.micrometer.core.instrument.MeterRegistry meters) {
+    this.meters = meters;
     this.definitions = List.copyOf(definitions);
     this.catalog = catalog;
     this.registry = registry;
@@ -117,7 +126,7 @@ public final class QuoteVerticle extends VerticleBase {
     }
     knownGpus = catalog.all().stream().map(Gpu::id).collect(Collectors.toUnmodifiableSet());
     JsonObject fallback = fxConfig.getJsonObject("fallback");
-    fallbackFx = fallback == null ? FxRates.none("USD") : FxRates.fallback(fallback.getMap());
+    fallbackFx = fallback == null ? FxRates.none("USD") : FxRates.fallback(PlainValues.map(fallback));
     fx = fallbackFx;
     for (VendorDefinition def : definitions) {
       VendorAdapter adapter = registry.factory(def.kind()).create(vertx, def, catalog);
@@ -214,7 +223,11 @@ public final class QuoteVerticle extends VerticleBase {
         .compose(this::saved)
         .andThen(ar -> {
           v.inFlight = null;
+          meters.counter("gpurent.quotes.refresh", "vendor", id, "outcome", ar.succeeded() ? "success" : "failure").increment();
           if (ar.succeeded()) {
+            // Caffeine installs a refreshed value after the refresh future completes; install it
+            // now so that the book built below already holds it.
+            cache.put(id, CompletableFuture.completedFuture(ar.result()));
             v.lastSuccess = clock.instant();
             v.lastError = null;
             v.fromCache = false;

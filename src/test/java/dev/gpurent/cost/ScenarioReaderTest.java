@@ -82,6 +82,28 @@ class ScenarioReaderTest {
   }
 
   @Test
+  void reports_every_bad_field_at_once() {
+    InvalidInputException e = assertThrows(InvalidInputException.class, () -> read("""
+        currency: yuan
+        workloads:
+          - kind: inference
+            paramsBillions: 7
+            peakQps: -1
+            secondsPerRequest: 2
+            concurrentPerCard: 4
+            precision: fp8
+          - kind: serving
+        loadBalancers: 1.5
+        """));
+    assertEquals(java.util.List.of(
+        new InvalidInputException.Problem("currency", "must be a 3-letter ISO code, got 'YUAN'"),
+        new InvalidInputException.Problem("workloads[0].precision", "unknown precision 'fp8'; known: fp32, bf16, fp16, int8, int4"),
+        new InvalidInputException.Problem("workloads[0].peakQps", "must be > 0, got -1"),
+        new InvalidInputException.Problem("workloads[1].kind", "unknown kind 'serving'; known: inference, fine-tune, training, batch"),
+        new InvalidInputException.Problem("loadBalancers", "must be a whole number")), e.problems());
+  }
+
+  @Test
   void says_where_yaml_is_malformed() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> YamlFiles.parse(new StringReader("workloads:\n  - kind: [inference\n"), "bad.yaml"));

@@ -51,6 +51,11 @@ public final class FakeVendorServer {
     return "http://127.0.0.1:" + server.actualPort() + "/" + name;
   }
 
+  /** Rewrites the payload served at {@code /name} (a price change at the vendor). */
+  public void rewrite(String name, java.util.function.UnaryOperator<String> change) {
+    payloads.computeIfPresent("/" + name, (k, b) -> Buffer.buffer(change.apply(b.toString())));
+  }
+
   public void fault(String name, Fault fault) {
     faults.put("/" + name, fault);
   }

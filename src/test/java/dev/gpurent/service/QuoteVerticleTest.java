@@ -248,7 +248,7 @@ class QuoteVerticleTest {
     })).completion().onSuccess(v -> {
       fake.fault("lambda", Fault.GARBAGE);
       clock.advance(Duration.ofMinutes(10));
-      refresh(vertx);
+      vertx.eventBus().request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", "lambda"));
     });
   }
 

@@ -1,0 +1,322 @@
+package dev.gpurent.adapter;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.VendorQuotes;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Kind {@code aws-spot-js}: the legacy spot price feed {@code spot.js}
+ * (https://spot-price.s3.amazonaws.com/spot.js), a JSONP file {@code callback({...});} that the
+ * old EC2 spot pricing page loaded. AWS has retired it; the adapter reads archived copies.
+ *
+ * <p>Path: {@code config.regions[].region} (legacy names, see {@link #REGIONS}) ->
+ * {@code instanceTypes[].type} and {@code .sizes[].size} -> {@code valueColumns[]} ({@code name}
+ * linux or mswin) -> {@code prices.USD}, a decimal string in USD per instance-hour; "N/A",
+ * "N/A*" and "-1" mean not offered. Only {@code linux} is read; every price is SPOT, unit HOUR.
+ * The file is JavaScript rather than strict JSON (a leading comment, trailing commas in the
+ * 2012 file, possibly unquoted keys), so it is read leniently.
+ *
+ * <p>Sizes: newer files name the instance type ({@code "m3.medium"}); older ones (2012) give
+ * a type and a size code, mapped through {@link #LEGACY_SIZES} ({@code clusterGPUI} +
+ * {@code xxxxl} = cg1.4xlarge, as ec2instances.info and Netflix Asgard map them). Only GPU
+ * instance types become quotes ({@link #GPU_TYPES}: card, count, vCPUs, RAM from AWS's
+ * instance type pages); the others are counted in one "skipped" line, as are GPU rows marked
+ * "N/A". The feed carries no date, so quotes are dated at fetch time.
+ */
+public final class AwsSpotJsAdapter implements VendorAdapterFactory {
+
+  /** Legacy spot.js region names -> region codes (ec2instances.info's transform_region). */
+  static final Map<String, String> REGIONS = Map.of(
+      "us-east", "us-east-1",
+      "us-west", "us-west-1",
+      "eu-ireland", "eu-west-1",
+      "eu-frankfurt", "eu-central-1",
+      "apac-sin", "ap-southeast-1",
+      "apac-syd", "ap-southeast-2",
+      "apac-tokyo", "ap-northeast-1");
+
+  private static final Pattern MODERN_REGION = Pattern.compile("[a-z]{2}(-gov)?-[a-z]+-\\d+");
+  private static final Pattern BARE_REGION =
+      Pattern.compile("[a-z]{2}-(east|west|north|south|central|northeast|northwest|southeast|southwest)");
+
+  /** Legacy (type, size code) -> instance type, for the 2010-2013 files. */
+  static final Map<String, String> LEGACY_SIZES = Map.ofEntries(
+      Map.entry("stdSpot/sm", "m1.small"), Map.entry("stdSpot/med", "m1.medium"),
+      Map.entry("stdSpot/lg", "m1.large"), Map.entry("stdSpot/xl", "m1.xlarge"),
+      Map.entry("secgenstdSpot/xl", "m3.xlarge"), Map.entry("secgenstdSpot/xxl", "m3.2xlarge"),
+      Map.entry("uSpot/u", "t1.micro"),
+      Map.entry("hiMemSpot/xl", "m2.xlarge"), Map.entry("hiMemSpot/xxl", "m2.2xlarge"),
+      Map.entry("hiMemSpot/xxxxl", "m2.4xlarge"),
+      Map.entry("hiCPUSpot/med", "c1.medium"), Map.entry("hiCPUSpot/xl", "c1.xlarge"),
+      Map.entry("clusterComputeI/xxxxl", "cc1.4xlarge"), Map.entry("clusterComputeI/xxxxxxxxl", "cc2.8xlarge"),
+      Map.entry("clusterHiMemSpot/xxxxxxxxl", "cr1.8xlarge"),
+      Map.entry("hiStoreSpot/xxxxxxxxl", "hs1.8xlarge"),
+      Map.entry("hiIoSpot/xxxxl", "hi1.4xlarge"),
+      Map.entry("clusterGPUI/xxxxl", "cg1.4xlarge"));
+
+  /** GPU instance types the feed could list: catalog card, GPUs, vCPUs, RAM GiB (AWS instance type pages). */
+  record GpuType(String gpuId, int count, double vcpus, double ramGiB) {}
+
+  static final Map<String, GpuType> GPU_TYPES = Map.ofEntries(
+      Map.entry("cg1.4xlarge", new GpuType("m2050", 2, 16, 22.5)),
+      Map.entry("g2.2xlarge", new GpuType("grid-k520", 1, 8, 15)),
+      Map.entry("g2.8xlarge", new GpuType("grid-k520", 4, 32, 60)),
+      Map.entry("g3s.xlarge", new GpuType("m60", 1, 4, 30.5)),
+      Map.entry("g3.4xlarge", new GpuType("m60", 1, 16, 122)),
+      Map.entry("g3.8xlarge", new GpuType("m60", 2, 32, 244)),
+      Map.entry("g3.16xlarge", new GpuType("m60", 4, 64, 488)),
+      Map.entry("p2.xlarge", new GpuType("k80", 1, 4, 61)),
+      Map.entry("p2.8xlarge", new GpuType("k80", 8, 32, 488)),
+      Map.entry("p2.16xlarge", new GpuType("k80", 16, 64, 732)),
+      Map.entry("p3.2xlarge", new GpuType("v100-16g", 1, 8, 61)),
+      Map.entry("p3.8xlarge", new GpuType("v100-16g", 4, 32, 244)),
+      Map.entry("p3.16xlarge", new GpuType("v100-16g", 8, 64, 488)),
+      Map.entry("p3dn.24xlarge", new GpuType("v100-32g", 8, 96, 768)),
+      Map.entry("g4dn.xlarge", new GpuType("t4", 1, 4, 16)),
+      Map.entry("g4dn.2xlarge", new GpuType("t4", 1, 8, 32)),
+      Map.entry("g4dn.4xlarge", new GpuType("t4", 1, 16, 64)),
+      Map.entry("g4dn.8xlarge", new GpuType("t4", 1, 32, 128)),
+      Map.entry("g4dn.12xlarge", new GpuType("t4", 4, 48, 192)),
+      Map.entry("g4dn.16xlarge", new GpuType("t4", 1, 64, 256)),
+      Map.entry("g4dn.metal", new GpuType("t4", 8, 96, 384)));
+
+  private static final Set<String> UNAVAILABLE = Set.of("N/A", "N/A*", "-1", "");
+
+  private static final JsonFactory LENIENT = JsonFactory.builder()
+      .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+      .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+      .enable(JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
+      .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
+      .build();
+
+  @Override
+  public String name() {
+    return "aws-spot-js";
+  }
+
+  @Override
+  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+    PayloadSource source = PayloadSource.of(vertx, def);
+    String cite = name() + ":" + source.describe();
+    return () -> source.fetch().compose(buf -> vertx.executeBlocking(() -> parse(buf, def, catalog, Instant.now(), cite)));
+  }
+
+  /** Reads one spot.js file; pure. Quotes are dated {@code observedAt} (the feed has no date). */
+  public static VendorQuotes parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
+    try {
+      return parse(Files.readString(file, StandardCharsets.UTF_8), def, catalog, observedAt, "aws-spot-js:" + file);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads one spot.js payload; pure. */
+  public static VendorQuotes parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
+    return parse(payload.toString(StandardCharsets.UTF_8), def, catalog, observedAt, cite);
+  }
+
+  public static VendorQuotes parse(String text, VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
+    Map<String, Object> root = root(text);
+    if (!(root.get("config") instanceof Map<?, ?> config) || !(config.get("regions") instanceof List<?> regions)) {
+      throw new IllegalArgumentException("not a spot.js feed: expected config.regions[]");
+    }
+    Reader r = new Reader(def, catalog, observedAt, cite);
+    for (int i = 0; i < regions.size(); i++) r.region(i, regions.get(i));
+    return r.result();
+  }
+
+  /** A legacy region name as a region code, or empty when it is not one we know. */
+  static Optional<String> region(String legacy) {
+    if (legacy == null) return Optional.empty();
+    String s = legacy.trim().toLowerCase(Locale.ROOT);
+    if (REGIONS.containsKey(s)) return Optional.of(REGIONS.get(s));
+    if (MODERN_REGION.matcher(s).matches()) return Optional.of(s);
+    if (BARE_REGION.matcher(s).matches()) return Optional.of(s + "-1");  // us-east -> us-east-1
+    return Optional.empty();
+  }
+
+  /** The JSON object inside {@code callback(...)}, after any leading comments; or a bare object. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> root(String text) {
+    int i = skipSpaceAndComments(text, 0);
+    if (i < text.length() && text.charAt(i) != '{') {
+      int start = i;
+      while (i < text.length() && (Character.isJavaIdentifierPart(text.charAt(i)) || text.charAt(i) == '.')) i++;
+      i = skipSpaceAndComments(text, i);
+      if (i == start || i >= text.length() || text.charAt(i) != '(') {
+        throw new IllegalArgumentException("not a spot.js feed: expected callback({...}) or a JSON object");
+      }
+      i = skipSpaceAndComments(text, i + 1);
+    }
+    if (i >= text.length() || text.charAt(i) != '{') {
+      throw new IllegalArgumentException("not a spot.js feed: no JSON object found");
+    }
+    try (JsonParser p = LENIENT.createParser(text.substring(i))) {
+      p.nextToken();
+      Object v = JsonValues.read(p);
+      return (Map<String, Object>) v;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not a readable spot.js feed: " + e.getMessage(), e);
+    }
+  }
+
+  private static int skipSpaceAndComments(String t, int i) {
+    while (i < t.length()) {
+      char c = t.charAt(i);
+      if (Character.isWhitespace(c) || c == '\uFEFF') {
+        i++;
+      } else if (t.startsWith("/*", i)) {
+        int end = t.indexOf("*/", i + 2);
+        if (end < 0) throw new IllegalArgumentException("not a spot.js feed: unterminated comment");
+        i = end + 2;
+      } else if (t.startsWith("//", i)) {
+        int end = t.indexOf('\n', i);
+        i = end < 0 ? t.length() : end + 1;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  /** The state of one parse. */
+  private static final class Reader {
+    final VendorDefinition def;
+    final GpuCatalog catalog;
+    final Instant observedAt;
+    final String cite;
+    final List<Quote> quotes = new ArrayList<>();
+    final Set<String> quoted = new HashSet<>();
+    final List<String> rejected = new ArrayList<>();
+    final Map<String, int[]> skipped = new LinkedHashMap<>();
+    final Map<String, String> skippedFirst = new HashMap<>();
+
+    Reader(VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
+      this.def = def;
+      this.catalog = catalog;
+      this.observedAt = observedAt;
+      this.cite = cite;
+    }
+
+    void region(int i, Object value) {
+      if (!(value instanceof Map<?, ?> reg)) {
+        rejected.add("regions[" + i + "]: not an object");
+        return;
+      }
+      String legacy = reg.get("region") == null ? null : reg.get("region").toString();
+      Optional<String> code = AwsSpotJsAdapter.region(legacy);
+      if (code.isEmpty()) {
+        rejected.add("regions[" + i + "] (" + legacy + "): unknown region name; all its rows ignored");
+        return;
+      }
+      if (!(reg.get("instanceTypes") instanceof List<?> types)) return;
+      for (Object t : types) {
+        if (!(t instanceof Map<?, ?> type) || !(type.get("sizes") instanceof List<?> sizes)) continue;
+        String typeName = type.get("type") == null ? "" : type.get("type").toString();
+        for (Object s : sizes) {
+          if (s instanceof Map<?, ?> size) size(legacy, code.get(), typeName, size);
+        }
+      }
+    }
+
+    private void size(String legacy, String region, String typeName, Map<?, ?> size) {
+      String code = size.get("size") == null ? "" : size.get("size").toString().trim();
+      String at = legacy + " " + typeName + " " + code;
+      String instance = code.contains(".") ? code : LEGACY_SIZES.get(typeName + "/" + code);
+      if (instance == null) {
+        rejected.add(at + ": unknown legacy size code (type '" + typeName + "', size '" + code + "')");
+        return;
+      }
+      if (!instance.equals(code)) at += " (" + instance + ")";
+      GpuType g = GPU_TYPES.get(instance);
+      if (g == null) {
+        String family = instance.substring(0, instance.indexOf('.'));
+        if (AwsPriceListAdapter.GPU_FAMILIES.containsKey(family)) {
+          rejected.add(at + ": GPU instance type not in the spot.js GPU table (count unknown)");
+        } else {
+          skip("not GPU instance types", at);
+        }
+        return;
+      }
+      String price = null;
+      String currency = null;
+      if (size.get("valueColumns") instanceof List<?> columns) {
+        for (Object c : columns) {
+          if (c instanceof Map<?, ?> col && "linux".equals(String.valueOf(col.get("name")))
+              && col.get("prices") instanceof Map<?, ?> prices && !prices.isEmpty()) {
+            Map.Entry<?, ?> e = prices.containsKey("USD")
+                ? Map.entry("USD", prices.get("USD")) : prices.entrySet().iterator().next();
+            currency = e.getKey().toString();
+            price = e.getValue() == null ? "" : e.getValue().toString().trim();
+          }
+        }
+      }
+      if (price == null) {
+        rejected.add(at + ": no linux price");
+        return;
+      }
+      if (UNAVAILABLE.contains(price)) {
+        skip("GPU rows with linux price N/A, N/A* or -1 (not offered in that region)", at + " '" + price + "'");
+        return;
+      }
+      BigDecimal d = AwsPriceListAdapter.decimal(price);
+      if (d == null) {
+        rejected.add(at + ": linux price '" + price + "' is not a number");
+        return;
+      }
+      if (d.signum() <= 0) {
+        rejected.add(at + ": linux price '" + price + "' is not an offer");
+        return;
+      }
+      Optional<Gpu> card = catalog.find(g.gpuId());
+      if (card.isEmpty()) {
+        rejected.add(at + ": unknown GPU '" + g.gpuId() + "' (not in the catalog)");
+        return;
+      }
+      Quote q = new Quote(def.vendor(), region, instance, card.get().id(), g.count(), g.vcpus(), g.ramGiB(),
+          Billing.SPOT, new Money(d, currency), PriceUnit.HOUR, observedAt, cite);
+      if (!quoted.add(q.key())) {
+        rejected.add(at + ": a second spot price for " + instance + " in " + region + " ignored");
+        return;
+      }
+      quotes.add(q);
+    }
+
+    private void skip(String reason, String example) {
+      skipped.computeIfAbsent(reason, r -> new int[1])[0]++;
+      skippedFirst.putIfAbsent(reason, example);
+    }
+
+    VendorQuotes result() {
+      List<String> all = new ArrayList<>(rejected);
+      skipped.forEach((reason, n) -> all.add("skipped " + n[0] + " row" + (n[0] == 1 ? "" : "s") + ": " + reason
+          + " (first: " + skippedFirst.get(reason) + ")"));
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, all, Instant.now(), def.note());
+    }
+  }
+}

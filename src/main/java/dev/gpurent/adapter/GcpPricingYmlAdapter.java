@@ -1,0 +1,282 @@
+package dev.gpurent.adapter;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.config.YamlFiles;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.VendorQuotes;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Kind {@code gcp-pricing-yml}: the community {@code pricing.yml} of Cyclenerd's
+ * google-cloud-pricing-cost-calculator (built daily from the Cloud Billing Catalog API), which
+ * prices WHOLE Compute Engine machines, host VM included:
+ *
+ * <pre>
+ * about: {generated: Thu Jul 30 06:13:17 2026, timestamp: 1785391997, ...}
+ * compute:
+ *   instance:
+ *     a2-highgpu-1g:
+ *       a100: 1          # the GPU count, keyed by the GPU; fractional for G4 (rtx6000: 0.25)
+ *       cpu: 12
+ *       ram: 85
+ *       cost:
+ *         us-central1: {hour: 3.6730..., hour_spot: ..., month: ..., month_1y: ..., month_3y: ..., month_spot: ...}
+ * </pre>
+ *
+ * All prices are USD for the whole machine. Each machine and region gives up to four quotes:
+ * {@code hour} ON_DEMAND and {@code hour_spot} SPOT per {@link PriceUnit#HOUR};
+ * {@code month_1y} YEARLY and {@code month_3y} THREE_YEARS per {@link PriceUnit#MONTH} (the
+ * monthly bill during the commitment). {@code month} (= hour x 730) and {@code month_spot} say
+ * nothing new and are not read. A price that is missing, zero or not a number is rejected with
+ * its reason (G4 machines, for instance, have no commitment prices); the other prices of that
+ * machine and region are kept.
+ *
+ * <p>The GPU key is translated by {@link #GPU_KEYS}, this format's own table, before the
+ * catalog is asked: {@code rtx6000} here is the RTX PRO 6000 Blackwell of the G4 machines, while
+ * the catalog's alias {@code rtx6000} is Lambda's Quadro RTX 6000. Any other key besides
+ * {@link #MACHINE_KEYS} whose value is a number is taken as a GPU and resolved through the
+ * catalog; an unknown one rejects the machine, so a new accelerator shows up as a rejection.
+ * Machines without a GPU key (n2-standard-8, ...) are skipped and counted in
+ * {@link Result#cpuMachinesSkipped()}. Fractional counts are kept as they are.
+ *
+ * <p>Quote.observedAt is the file's {@code about.timestamp} (epoch seconds), else its
+ * {@code about.generated} text (read as UTC), else the fetch time. The file is about 3.9 MB:
+ * it is streamed to a temporary file and parsed on a worker thread, decimals kept as text so
+ * that prices are exact.
+ */
+public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
+
+  public static final String KIND = "gcp-pricing-yml";
+
+  /**
+   * This format's GPU keys and the catalog cards they mean. {@code h100-80gb-mega} (A3 Mega) is
+   * the same H100 SXM card as A3 High's; {@code rtx6000} is the G4's RTX PRO 6000 Blackwell.
+   */
+  static final Map<String, String> GPU_KEYS = Map.of(
+      "a100", "a100-40g-sxm",
+      "a100-80gb", "a100-80g-sxm",
+      "h100-80gb", "h100-sxm",
+      "h100-80gb-mega", "h100-sxm",
+      "l4", "l4",
+      "rtx6000", "rtx-pro-6000");
+
+  /** Machine keys that are not GPUs (as in Cyclenerd's build/gcp.yml). */
+  static final Set<String> MACHINE_KEYS = Set.of("cost", "cpu", "ram", "local-ssd", "type");
+
+  private record Field(String key, Billing billing, PriceUnit unit, String meaning) {}
+
+  private static final List<Field> FIELDS = List.of(
+      new Field("hour", Billing.ON_DEMAND, PriceUnit.HOUR, "on-demand"),
+      new Field("hour_spot", Billing.SPOT, PriceUnit.HOUR, "spot"),
+      new Field("month_1y", Billing.YEARLY, PriceUnit.MONTH, "1-year commitment"),
+      new Field("month_3y", Billing.THREE_YEARS, PriceUnit.MONTH, "3-year commitment"));
+
+  private static final DateTimeFormatter GENERATED = DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.ENGLISH);
+
+  /**
+   * What one file gave.
+   *
+   * @param vendorQuotes       the quotes kept and the prices rejected, with reasons
+   * @param machines           machine types under compute.instance
+   * @param gpuMachines        machine types with a GPU key that resolved
+   * @param cpuMachinesSkipped machine types without any GPU key, skipped silently
+   * @param generated          the file's own date, or null when it has none
+   */
+  public record Result(VendorQuotes vendorQuotes, int machines, int gpuMachines, int cpuMachinesSkipped,
+                       Instant generated) {
+
+    public List<Quote> quotes() {
+      return vendorQuotes.quotes();
+    }
+
+    public List<String> rejected() {
+      return vendorQuotes.rejected();
+    }
+  }
+
+  @Override
+  public String name() {
+    return KIND;
+  }
+
+  @Override
+  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+    if (!"USD".equals(def.currency())) {
+      VendorDefinition.fail(def.where(), "currency", "pricing.yml prices are USD, got " + def.currency());
+    }
+    PayloadSource source = PayloadSource.of(vertx, def);
+    String cite = KIND + ":" + source.describe();
+    return () -> source.download().compose(d -> vertx.executeBlocking(() -> {
+      try {
+        return parse(d.file(), def, catalog, Instant.now(), cite).vendorQuotes();
+      } finally {
+        if (d.temporary()) Files.deleteIfExists(d.file());
+      }
+    }));
+  }
+
+  /** Reads a saved or downloaded pricing.yml; pure, no Vert.x I/O. */
+  public static Result parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    return parse(file, def, catalog, fetchedAt, defaultCite(def));
+  }
+
+  public static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    return parse(new StringReader(payload.toString(StandardCharsets.UTF_8)), def, catalog, fetchedAt, defaultCite(def),
+        def.where().toString());
+  }
+
+  static Result parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt, String cite) {
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return parse(in, def, catalog, fetchedAt, cite, file.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  private static String defaultCite(VendorDefinition def) {
+    return KIND + ":" + def.config().getString("source", def.where().toString());
+  }
+
+  static Result parse(Reader in, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt, String cite, String where) {
+    Object root = YamlFiles.parseDecimalsAsText(in, where);
+    if (!(root instanceof Map<?, ?> top) || !(top.get("compute") instanceof Map<?, ?> compute)
+        || !(compute.get("instance") instanceof Map<?, ?> instances)) {
+      throw new IllegalArgumentException(where + ": not a pricing.yml: no compute.instance section");
+    }
+    Instant generated = generated(top.get("about"));
+    Instant observed = generated != null ? generated : fetchedAt;
+    List<Quote> quotes = new ArrayList<>();
+    List<String> rejected = new ArrayList<>();
+    int gpuMachines = 0;
+    int cpuMachines = 0;
+    for (Map.Entry<?, ?> e : instances.entrySet()) {
+      String machine = String.valueOf(e.getKey());
+      String at = "compute.instance." + machine;
+      if (!(e.getValue() instanceof Map<?, ?> m)) {
+        rejected.add(at + ": not a map");
+        continue;
+      }
+      List<String> gpuKeys = new ArrayList<>();
+      for (Map.Entry<?, ?> k : m.entrySet()) {
+        String key = String.valueOf(k.getKey());
+        if (!MACHINE_KEYS.contains(key) && number(k.getValue()) != null) gpuKeys.add(key);
+      }
+      if (gpuKeys.isEmpty()) {
+        cpuMachines++;
+        continue;
+      }
+      if (gpuKeys.size() > 1) {
+        rejected.add(at + ": several GPU keys " + gpuKeys + ": one machine, one GPU model expected");
+        continue;
+      }
+      String gpuKey = gpuKeys.get(0);
+      Optional<Gpu> gpu = GPU_KEYS.containsKey(gpuKey) ? catalog.find(GPU_KEYS.get(gpuKey)) : catalog.find(gpuKey);
+      if (gpu.isEmpty()) {
+        rejected.add(at + ": unknown GPU key '" + gpuKey + "' (" + m.get(gpuKey) + " per machine)");
+        continue;
+      }
+      BigDecimal count = number(m.get(gpuKey));
+      if (count.signum() <= 0) {
+        rejected.add(at + ": GPU count " + gpuKey + " = " + m.get(gpuKey) + " is not positive");
+        continue;
+      }
+      if (!(m.get("cost") instanceof Map<?, ?> cost) || cost.isEmpty()) {
+        rejected.add(at + ": no cost section");
+        continue;
+      }
+      gpuMachines++;
+      double vcpus = orZero(number(m.get("cpu")));
+      double ram = orZero(number(m.get("ram")));
+      for (Map.Entry<?, ?> r : cost.entrySet()) {
+        String region = String.valueOf(r.getKey());
+        String rat = at + ".cost." + region;
+        if (!(r.getValue() instanceof Map<?, ?> prices)) {
+          rejected.add(rat + ": not a map of prices");
+          continue;
+        }
+        for (Field f : FIELDS) {
+          Object v = prices.get(f.key());
+          if (v == null) {
+            rejected.add(rat + ": no " + f.key() + " (" + f.meaning() + ") price");
+            continue;
+          }
+          BigDecimal price = number(v);
+          if (price == null) {
+            rejected.add(rat + ": " + f.key() + " '" + v + "' is not a number");
+            continue;
+          }
+          if (price.signum() <= 0) {
+            rejected.add(rat + ": " + f.key() + " price " + v + " is not an offer");
+            continue;
+          }
+          quotes.add(new Quote(def.vendor(), region, machine, gpu.get().id(), count.doubleValue(), vcpus, ram,
+              f.billing(), new Money(price, "USD"), f.unit(), observed, cite));
+        }
+      }
+    }
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(),
+        def.note());
+    return new Result(vq, instances.size(), gpuMachines, cpuMachines, generated);
+  }
+
+  /** The file's date: {@code about.timestamp} (epoch seconds), else {@code about.generated} as UTC. */
+  static Instant generated(Object about) {
+    if (!(about instanceof Map<?, ?> a)) return null;
+    BigDecimal ts = number(a.get("timestamp"));
+    if (ts != null && ts.signum() > 0) {
+      try {
+        return Instant.ofEpochSecond(ts.longValueExact());
+      } catch (ArithmeticException | java.time.DateTimeException e) {
+        // not whole seconds: fall through to the text
+      }
+    }
+    Object text = a.get("generated");
+    if (text == null) return null;
+    try {
+      return LocalDateTime.parse(text.toString().trim().replaceAll("\\s+", " "), GENERATED).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /** A YAML scalar as an exact number: integers arrive as numbers, decimals as their text. */
+  private static BigDecimal number(Object v) {
+    if (v instanceof Integer || v instanceof Long || v instanceof java.math.BigInteger) return new BigDecimal(v.toString());
+    if (v instanceof String s && !s.isBlank()) {
+      try {
+        return new BigDecimal(s.trim());
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  private static double orZero(BigDecimal d) {
+    return d == null ? 0 : d.doubleValue();
+  }
+}

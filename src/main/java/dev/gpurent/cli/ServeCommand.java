@@ -1,0 +1,56 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.service.Bootstrap;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code serve}: the whole service, until SIGTERM or Ctrl-C, which close it gracefully. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = "Runs the service: REST API, live rankings over WebSocket, the dashboard. Config: config/gpurent.yaml, "
+        + "then -Dsection.key=value, then GPURENT_SECTION_KEY=value.")
+public final class ServeCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/ (default: the current one)")
+  Path root;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    Bootstrap.Running running;
+    try {
+      running = new Bootstrap(root, System.getenv(), Clock.systemUTC()).start()
+          .toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IllegalArgumentException) throw (IllegalArgumentException) cause;
+      spec.commandLine().getErr().println("gpurent: cannot start: " + cause.getMessage());
+      return 1;
+    }
+    out.println("gpurent: serving on http://" + running.host() + ":" + running.port() + "/ (API docs at /api/docs)");
+    out.flush();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      running.close().toCompletionStage().toCompletableFuture().orTimeout(30, TimeUnit.SECONDS)
+          .whenComplete((v, e) -> stopped.countDown());
+      try {
+        stopped.await(35, TimeUnit.SECONDS);
+      } catch (InterruptedException ignored) {
+        Thread.currentThread().interrupt();
+      }
+    }, "gpurent-shutdown"));
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,137 @@
+package dev.gpurent.service;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The dashboards connected over {@code /ws}. A dashboard subscribes to scenario ids and gets each
+ * one's current ranking at once, then every change. Messages are encoded once per scenario by the
+ * RankingVerticle and written as-is to every socket. A slow dashboard never holds memory without
+ * bound: while its write queue is full it keeps only the latest ranking per scenario, and one that
+ * stays full past the stall limit is closed. Used on one event loop only.
+ */
+final class DashboardSockets {
+
+  private final Vertx vertx;
+  private final HttpSettings settings;
+  private final Map<String, Set<Dashboard>> byScenario = new HashMap<>();
+  private final Map<String, MessageConsumer<String>> consumers = new HashMap<>();
+  private final Set<Dashboard> all = new HashSet<>();
+
+  private final class Dashboard {
+    final ServerWebSocket ws;
+    final Set<String> scenarios = new HashSet<>();
+    final Map<String, String> pending = new LinkedHashMap<>();
+    long fullSince;
+
+    Dashboard(ServerWebSocket ws) {
+      this.ws = ws;
+    }
+
+    void send(String scenario, String text) {
+      if (ws.isClosed()) return;
+      if (!pending.isEmpty() || ws.writeQueueFull()) {
+        pending.put(scenario, text);  // latest wins
+        if (fullSince == 0) fullSince = System.nanoTime();
+        return;
+      }
+      ws.writeTextMessage(text);
+    }
+
+    void drain() {
+      var it = pending.entrySet().iterator();
+      while (it.hasNext() && !ws.writeQueueFull()) {
+        ws.writeTextMessage(it.next().getValue());
+        it.remove();
+      }
+      if (pending.isEmpty()) fullSince = 0;
+    }
+  }
+
+  DashboardSockets(Vertx vertx, HttpSettings settings) {
+    this.vertx = vertx;
+    this.settings = settings;
+    vertx.setPeriodic(1000, t -> closeStalled());
+  }
+
+  int connected() {
+    return all.size();
+  }
+
+  void accept(ServerWebSocket ws) {
+    Dashboard d = new Dashboard(ws);
+    all.add(d);
+    ws.setWriteQueueMaxSize(settings.wsQueueBytes());
+    ws.drainHandler(v -> d.drain());
+    ws.textMessageHandler(text -> onText(d, text));
+    ws.closeHandler(v -> forget(d));
+    ws.exceptionHandler(e -> forget(d));
+  }
+
+  private void onText(Dashboard d, String text) {
+    JsonObject msg;
+    try {
+      msg = new JsonObject(text);
+    } catch (RuntimeException e) {
+      d.ws.writeTextMessage(error(null, "expected JSON like {\"subscribe\": [\"scenario-id\"]}"));
+      return;
+    }
+    for (Object id : msg.getJsonArray("subscribe", new JsonArray())) subscribe(d, String.valueOf(id));
+    for (Object id : msg.getJsonArray("unsubscribe", new JsonArray())) unsubscribe(d, String.valueOf(id));
+  }
+
+  private void subscribe(Dashboard d, String id) {
+    vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id))
+        .onSuccess(m -> {
+          if (!d.scenarios.add(id)) return;
+          byScenario.computeIfAbsent(id, k -> new HashSet<>()).add(d);
+          consumers.computeIfAbsent(id, k -> vertx.eventBus().<String>consumer(Addresses.ranking(k), this::fanOut));
+          d.send(id, m.body());
+        })
+        .onFailure(e -> d.ws.writeTextMessage(error(id, e.getMessage())));
+  }
+
+  private void fanOut(io.vertx.core.eventbus.Message<String> m) {
+    String id = m.address().substring(Addresses.ranking("").length());
+    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, m.body());
+  }
+
+  private void unsubscribe(Dashboard d, String id) {
+    d.scenarios.remove(id);
+    d.pending.remove(id);
+    Set<Dashboard> ds = byScenario.get(id);
+    if (ds != null && ds.remove(d) && ds.isEmpty()) {
+      byScenario.remove(id);
+      MessageConsumer<String> c = consumers.remove(id);
+      if (c != null) c.unregister();
+    }
+  }
+
+  private void forget(Dashboard d) {
+    if (!all.remove(d)) return;
+    for (String id : Set.copyOf(d.scenarios)) unsubscribe(d, id);
+  }
+
+  private void closeStalled() {
+    long limit = settings.wsStallLimit().toNanos();
+    long now = System.nanoTime();
+    for (Dashboard d : Set.copyOf(all)) {
+      if (d.fullSince != 0 && now - d.fullSince > limit) {
+        d.ws.close((short) 1008, "too slow: stopped reading");
+        forget(d);
+      }
+    }
+  }
+
+  private static String error(String scenario, String message) {
+    return new JsonObject().put("type", "error").put("scenario", scenario).put("error", message).encode();
+  }
+}

@@ -1,0 +1,386 @@
+package dev.gpurent.service;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.UnknownGpuException;
+import dev.gpurent.config.PlainValues;
+import dev.gpurent.cost.Advice;
+import dev.gpurent.cost.Fit;
+import dev.gpurent.cost.FleetReader;
+import dev.gpurent.cost.InvalidInputException;
+import dev.gpurent.cost.Scenario;
+import dev.gpurent.cost.ScenarioReader;
+import dev.gpurent.cost.Sizing;
+import dev.gpurent.cost.Workload;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.QuoteJson;
+import dev.gpurent.quote.QuoteQuery;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.StaticHandler;
+import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The HTTP face of gpurent: the REST API under {@code /api} (documented in
+ * {@code /api/openapi.yaml}, browsable at {@code /api/docs}), dashboards over {@code /ws}, the
+ * dashboard itself at {@code /}, {@code /health} and {@code /metrics}. Every answer under /api is
+ * JSON, errors included; bad input is a 400 naming each bad field.
+ */
+@SuppressWarnings("unchecked")
+public final class HttpVerticle extends VerticleBase {
+
+  static final String JSON = "application/json; charset=utf-8";
+  private static final String SWAGGER = "META-INF/resources/webjars/swagger-ui/5.34.1";
+
+  private final HttpSettings settings;
+  private final GpuCatalog catalog;
+  private final PrometheusMeterRegistry registry;
+  private final java.nio.file.Path presets;
+  private HttpServer server;
+  private DashboardSockets sockets;
+
+  public HttpVerticle(HttpSettings settings, GpuCatalog catalog, PrometheusMeterRegistry registry, java.nio.file.Path presets) {
+    this.presets = presets;
+    this.settings = settings;
+    this.catalog = catalog;
+    this.registry = registry;
+  }
+
+  /** The port actually bound (useful when configured as 0). */
+  public int port() {
+    return server.actualPort();
+  }
+
+  @Override
+  public Future<?> start() {
+    sockets = new DashboardSockets(vertx, settings);
+    Router router = Router.router(vertx);
+    router.route("/ws").handler(rc -> rc.request().toWebSocket().onSuccess(sockets::accept).onFailure(rc::fail));
+    router.route("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
+    router.get("/api/gpus").handler(this::gpus);
+    router.get("/api/presets").handler(this::presets);
+    router.get("/api/vendors").handler(this::vendors);
+    router.get("/api/quotes").handler(this::quotes);
+    router.post("/api/rank").handler(this::rank);
+    router.post("/api/sizing").handler(this::sizing);
+    router.post("/api/advise").handler(this::advise);
+    router.post("/api/scenarios").handler(this::register);
+    router.get("/api/scenarios/:id/ranking").handler(this::ranking);
+    router.delete("/api/scenarios/:id").handler(this::delete);
+    router.post("/api/admin/refresh").handler(this::admin).handler(this::refresh);
+    router.post("/api/admin/reload").handler(this::admin).handler(this::reload);
+    router.get("/api/openapi.yaml").handler(rc -> rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/yaml")
+        .sendFile("openapi.yaml"));
+    router.get("/api/docs").handler(rc -> rc.redirect("/api/docs/index.html"));
+    router.get("/api/docs/swagger-initializer.js").handler(rc -> rc.response()
+        .putHeader(HttpHeaders.CONTENT_TYPE, "application/javascript")
+        .end("window.onload = () => { window.ui = SwaggerUIBundle({url: '/api/openapi.yaml', dom_id: '#swagger-ui'}); };"));
+    router.get("/api/docs/*").handler(StaticHandler.create(SWAGGER));
+    router.route("/api/*").handler(rc -> error(rc, 404, "no such API route: " + rc.request().method() + " " + rc.request().path()));
+    router.get("/health").handler(this::health);
+    router.get("/metrics").handler(PrometheusScrapingHandler.create(registry));
+    router.get("/webjars/uplot/*").handler(StaticHandler.create("META-INF/resources/webjars/uplot/1.6.30"));
+    router.get("/*").handler(StaticHandler.create("webroot"));
+    router.errorHandler(404, rc -> error(rc, 404, "not found: " + rc.request().path()));
+    router.errorHandler(413, rc -> error(rc, 413, "request body over " + settings.bodyLimit() + " bytes"));
+    router.errorHandler(500, rc -> error(rc, 500, "internal error: " + (rc.failure() == null ? "" : rc.failure().getMessage())));
+    return vertx.createHttpServer().requestHandler(router).listen(settings.port(), settings.host())
+        .onSuccess(s -> server = s);
+  }
+
+  // --- catalog and quotes
+
+  private void gpus(RoutingContext rc) {
+    JsonArray out = new JsonArray();
+    for (Gpu g : catalog.all()) {
+      out.add(new JsonObject().put("id", g.id()).put("name", g.name()).put("memoryGiB", g.memoryGiB())
+          .put("bandwidthGBs", g.bandwidthGBs()).put("fp16Tflops", g.fp16Tflops())
+          .put("interconnect", g.interconnect().label()).put("aliases", new JsonArray(g.aliases())));
+    }
+    json(rc, 200, out.encode());
+  }
+
+  /** The example scenarios of config/scenarios (the guide's template and team plans), for the dashboard. */
+  private void presets(RoutingContext rc) {
+    vertx.executeBlocking(() -> {
+      JsonArray out = new JsonArray();
+      try (var files = java.nio.file.Files.list(presets)) {
+        for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".yaml"))
+            .sorted(java.util.Comparator.comparing(p -> p.getFileName().toString().replace(".yaml", ""))).toList()) {
+          Object yaml = dev.gpurent.config.YamlFiles.load(f);
+          String id = f.getFileName().toString().replace(".yaml", "");
+          JsonObject scenario = new JsonObject(PlainValues.map(new JsonObject((Map<String, Object>) yaml)));
+          out.add(new JsonObject().put("id", id).put("name", scenario.getString("name", id)).put("scenario", scenario));
+        }
+      }
+      return out;
+    }, false).onSuccess(a -> json(rc, 200, a.encode())).onFailure(e -> fail(rc, e));
+  }
+
+  private void vendors(RoutingContext rc) {
+    vertx.eventBus().<JsonArray>request(Addresses.QUOTES_STATUS, null)
+        .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onFailure(e -> fail(rc, e));
+  }
+
+  private void quotes(RoutingContext rc) {
+    String gpu = rc.queryParams().get("gpu");
+    String gpuId = null;
+    Billing billing = null;
+    try {
+      if (gpu != null) gpuId = catalog.resolve(gpu).id();
+      String b = rc.queryParams().get("billing");
+      if (b != null) billing = Billing.parse(b);
+    } catch (UnknownGpuException | IllegalArgumentException e) {
+      badRequest(rc, List.of(new InvalidInputException.Problem(gpu != null && gpuId == null ? "gpu" : "billing", e.getMessage())));
+      return;
+    }
+    String currency = rc.queryParams().get("currency");
+    QuoteQuery query = new QuoteQuery(gpuId, rc.queryParams().get("vendor"), rc.queryParams().get("region"), billing,
+        currency == null ? null : currency.toUpperCase(Locale.ROOT));
+    int limit = intParam(rc, "limit", 500);
+    book().compose(b -> vertx.executeBlocking(() -> query.apply(b), false)).onSuccess(rows -> {
+      JsonArray out = new JsonArray();
+      for (QuoteQuery.Row r : rows.subList(0, Math.min(limit, rows.size()))) {
+        JsonObject q = QuoteJson.toJson(r.quote()).put("freshness", r.freshness());
+        if (r.converted() != null) {
+          q.put("converted", r.converted().money().amount().toPlainString()).put("convertedCurrency", query.currency())
+              .put("fx", r.fxText());
+        }
+        out.add(q);
+      }
+      json(rc, 200, new JsonObject().put("total", rows.size()).put("quotes", out).encode());
+    }).onFailure(e -> {
+      if (e instanceof IllegalArgumentException) badRequest(rc, List.of(new InvalidInputException.Problem("currency", e.getMessage())));
+      else fail(rc, e);
+    });
+  }
+
+  // --- ranking
+
+  private void rank(RoutingContext rc) {
+    JsonObject scenario = body(rc);
+    if (scenario == null) return;
+    boolean csv = accepts(rc, "text/csv");
+    vertx.eventBus().<String>request(Addresses.RANKING_COMPUTE,
+            new JsonObject().put("scenario", scenario).put("format", csv ? "csv" : "json"))
+        .onSuccess(m -> {
+          if (csv) {
+            rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8")
+                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end(m.body());
+          } else {
+            json(rc, 200, m.body());
+          }
+        })
+        .onFailure(e -> fail(rc, e));
+  }
+
+  private void register(RoutingContext rc) {
+    JsonObject scenario = body(rc);
+    if (scenario == null) return;
+    vertx.eventBus().<JsonObject>request(Addresses.SCENARIOS_REGISTER, scenario)
+        .onSuccess(m -> {
+          String id = m.body().getString("id");
+          rc.response().putHeader(HttpHeaders.LOCATION, "/api/scenarios/" + id + "/ranking");
+          json(rc, 201, m.body().put("ranking", "/api/scenarios/" + id + "/ranking").put("websocket", "/ws").encode());
+        })
+        .onFailure(e -> fail(rc, e));
+  }
+
+  private void ranking(RoutingContext rc) {
+    vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
+        .onSuccess(m -> json(rc, 200, m.body()))
+        .onFailure(e -> fail(rc, e));
+  }
+
+  private void delete(RoutingContext rc) {
+    vertx.eventBus().request(Addresses.SCENARIOS_DELETE, new JsonObject().put("id", rc.pathParam("id")))
+        .onSuccess(m -> rc.response().setStatusCode(204).end())
+        .onFailure(e -> fail(rc, e));
+  }
+
+  // --- sizing and advice
+
+  private void sizing(RoutingContext rc) {
+    JsonObject body = body(rc);
+    if (body == null) return;
+    JsonObject workload = body.copy();
+    Object onlyGpus = workload.remove("gpus");
+    Object headroom = workload.remove("headroom");
+    if (!workload.containsKey("gpuHoursPerMonth") && !"inference".equals(workload.getString("kind", "inference"))) {
+      workload.put("gpuHoursPerMonth", 1);
+    }
+    workload.put("kind", workload.getString("kind", "inference"));
+    Map<String, Object> scenario = new java.util.LinkedHashMap<>();
+    scenario.put("workloads", List.of(PlainValues.of(workload)));
+    if (headroom != null) scenario.put("headroom", headroom);
+    Scenario s;
+    List<Gpu> cards;
+    try {
+      s = new ScenarioReader(catalog).read(scenario);
+      cards = onlyGpus instanceof JsonArray a ? a.stream().map(String::valueOf).map(catalog::resolve).toList() : List.copyOf(catalog.all());
+    } catch (InvalidInputException e) {
+      badRequest(rc, e.problems().stream().map(p -> new InvalidInputException.Problem(p.field().replace("workloads[0].", ""),
+          p.reason())).toList());
+      return;
+    } catch (UnknownGpuException e) {
+      badRequest(rc, List.of(new InvalidInputException.Problem("gpus", e.getMessage())));
+      return;
+    }
+    Workload w = s.workloads().get(0);
+    Gpu ref = catalog.byId(w.referenceGpu()).orElseThrow();
+    Sizing.VramNeed need = Sizing.vram(w);
+    JsonArray fits = new JsonArray();
+    cards.stream().map(g -> Fit.of(w, g, ref, s.headroom()))
+        .sorted(java.util.Comparator.comparing(Fit::ok).reversed().thenComparingInt(Fit::cards)
+            .thenComparingDouble(f -> f.gpu().memoryGiB()))
+        .forEach(f -> fits.add(new JsonObject().put("gpu", f.gpu().id()).put("name", f.gpu().name())
+            .put("memoryGiB", f.gpu().memoryGiB()).put("fits", f.ok()).put("reason", f.unfitReason())
+            .put("cardsPerCopy", f.cardsPerCopy()).put("cards", f.cards()).put("memoryShare", Math.round(f.memoryShare() * 1000) / 1000.0)
+            .put("qpsPerCopy", Math.round(f.qpsPerCopy() * 1000) / 1000.0)));
+    json(rc, 200, new JsonObject().put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
+        .put("formula", need.formula())).put("headroom", s.headroom()).put("cards", fits).encode());
+  }
+
+  private void advise(RoutingContext rc) {
+    JsonObject body = body(rc);
+    if (body == null) return;
+    dev.gpurent.cost.Fleet fleet;
+    try {
+      fleet = new FleetReader(catalog).read(PlainValues.of(body));
+    } catch (InvalidInputException e) {
+      badRequest(rc, e.problems());
+      return;
+    }
+    book().compose(b -> vertx.executeBlocking(() -> Advice.advise(fleet, b, catalog), false))
+        .onSuccess(a -> json(rc, 200, new JsonObject(a.toMap()).encode()))
+        .onFailure(e -> fail(rc, e));
+  }
+
+  // --- health and admin
+
+  private void health(RoutingContext rc) {
+    vertx.eventBus().<JsonArray>request(Addresses.QUOTES_STATUS, null).onSuccess(m -> {
+      int total = m.body().size(), fresh = 0, withData = 0;
+      JsonObject vendors = new JsonObject();
+      for (Object o : m.body()) {
+        JsonObject v = (JsonObject) o;
+        String f = v.getString("freshness");
+        vendors.put(v.getString("vendor"), f);
+        if (f.equals("fresh")) fresh++;
+        if (f.equals("fresh") || f.equals("stale")) withData++;
+      }
+      String status = withData == 0 ? "down" : fresh == total ? "up" : "degraded";
+      json(rc, withData == 0 ? 503 : 200, new JsonObject().put("status", status).put("vendors", vendors)
+          .put("dashboards", sockets.connected()).encode());
+    }).onFailure(e -> json(rc, 503, new JsonObject().put("status", "down").put("error", e.getMessage()).encode()));
+  }
+
+  /** Admin actions need the configured bearer token; with none configured they are disabled. */
+  private void admin(RoutingContext rc) {
+    if (!settings.adminEnabled()) {
+      error(rc, 403, "admin actions are disabled: set the admin token environment variable (http.adminTokenEnv)");
+      return;
+    }
+    String auth = rc.request().getHeader(HttpHeaders.AUTHORIZATION);
+    if (auth == null || !java.security.MessageDigest.isEqual(("Bearer " + settings.adminToken()).getBytes(),
+        auth.trim().getBytes())) {
+      rc.response().putHeader("WWW-Authenticate", "Bearer");
+      error(rc, 401, "admin actions need 'Authorization: Bearer <token>'");
+      return;
+    }
+    rc.next();
+  }
+
+  private void refresh(RoutingContext rc) {
+    String vendor = rc.queryParams().get("vendor");
+    JsonObject body = vendor == null ? new JsonObject() : new JsonObject().put("vendor", vendor);
+    vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, body,
+            new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(600_000))
+        .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onFailure(e -> fail(rc, e));
+  }
+
+  private void reload(RoutingContext rc) {
+    vertx.eventBus().<JsonObject>request(Addresses.ADMIN_RELOAD, null)
+        .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onFailure(e -> fail(rc, e));
+  }
+
+  // --- helpers
+
+  private Future<QuoteBook> book() {
+    return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body())
+        .compose(b -> b == null ? Future.failedFuture(new ReplyException(io.vertx.core.eventbus.ReplyFailure.RECIPIENT_FAILURE,
+            503, "no quotes yet: the first fetch is under way")) : Future.succeededFuture(b));
+  }
+
+  /** The request body as a JSON object, or null after answering 400. */
+  private static JsonObject body(RoutingContext rc) {
+    Buffer b = rc.body().buffer();
+    if (b == null || b.length() == 0) {
+      badRequest(rc, List.of(new InvalidInputException.Problem("(body)", "a JSON object is required")));
+      return null;
+    }
+    try {
+      return b.toJsonObject();
+    } catch (RuntimeException e) {
+      badRequest(rc, List.of(new InvalidInputException.Problem("(body)", "not a JSON object: " + e.getMessage())));
+      return null;
+    }
+  }
+
+  private static boolean accepts(RoutingContext rc, String type) {
+    String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
+    return accept != null && accept.toLowerCase(Locale.ROOT).contains(type);
+  }
+
+  private static int intParam(RoutingContext rc, String name, int dflt) {
+    try {
+      String v = rc.queryParams().get(name);
+      return v == null ? dflt : Math.max(0, Integer.parseInt(v));
+    } catch (NumberFormatException e) {
+      return dflt;
+    }
+  }
+
+  static void json(RoutingContext rc, int status, String body) {
+    rc.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
+  }
+
+  static void error(RoutingContext rc, int status, String message) {
+    if (rc.response().ended()) return;
+    json(rc, status, new JsonObject().put("error", message).encode());
+  }
+
+  static void badRequest(RoutingContext rc, List<InvalidInputException.Problem> problems) {
+    JsonArray fields = new JsonArray();
+    problems.forEach(p -> fields.add(new JsonObject().put("field", p.field()).put("reason", p.reason())));
+    json(rc, 400, new JsonObject().put("error", "invalid input").put("fields", fields).encode());
+  }
+
+  /** Passes an event-bus failure on with its status: 400 carries the bad fields as JSON. */
+  static void fail(RoutingContext rc, Throwable e) {
+    int status = RankingVerticle.status(e);
+    if (status == 400) {
+      JsonArray fields = new JsonArray(e.getMessage());
+      json(rc, 400, new JsonObject().put("error", "invalid input").put("fields", fields).encode());
+    } else {
+      error(rc, status, e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,339 @@
+package dev.gpurent.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gpurent.config.YamlFiles;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole service started as `serve` starts it (config, quote pipeline, ranking, HTTP) on port 0,
+ * with fake vendors on loopback serving the recorded RunPod and Vast payloads, plus the guide's
+ * reference sheet. Each endpoint's success and error paths, with exact statuses and bodies.
+ */
+@ExtendWith(VertxExtension.class)
+class ServiceTest {
+
+  static final Path DATA = Path.of("../shared/data");
+  static final String TOKEN = "test-admin-token";
+  static Vertx vertx;
+  static FakeVendorServer fake;
+  static Bootstrap.Running service;
+  static WebClient client;
+  @TempDir static Path root;
+
+  @BeforeAll
+  static void start() throws Exception {
+    vertx = Vertx.vertx();
+    fake = new FakeVendorServer(vertx)
+        .serve("runpod", DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
+        .serve("vast", DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
+    await(fake.start());
+    writeRoot(root, fake);
+    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
+    client = WebClient.create(vertx);
+    // the first fetch of every vendor, done
+    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send());
+  }
+
+  static void writeRoot(Path root, FakeVendorServer fake) throws IOException {
+    Files.createDirectories(root.resolve("config"));
+    Files.createDirectories(root.resolve("adapters"));
+    Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+    Files.copy(Path.of("adapters/guide-reference.yaml"), root.resolve("adapters/guide-reference.yaml"));
+    Files.createDirectories(root.resolve("config/scenarios"));
+    try (var files = Files.list(Path.of("config/scenarios"))) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) Files.copy(f, root.resolve("config/scenarios").resolve(f.getFileName()));
+    }
+    JsonObject config = new JsonObject(castMap(YamlFiles.load(Path.of("config/gpurent.yaml"))));
+    config.getJsonObject("http").put("port", 0).put("bodyLimit", 20_000);
+    config.getJsonObject("quotes").put("cacheDir", "");
+    config.getJsonObject("fx").put("source", DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
+    Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
+    for (String v : new String[] {"runpod", "vast"}) {
+      JsonObject def = new JsonObject(((Map<String, Object>) castMap(YamlFiles.load(Path.of("adapters", v + ".yaml")))));
+      def.put("source", fake.url(v)).put("timeout", "2s");
+      Files.writeString(root.resolve("adapters/" + v + ".yaml"), def.encodePrettily());
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> castMap(Object o) {
+    return (Map<String, Object>) o;
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    await(service.close());
+    await(vertx.close());
+  }
+
+  static <T> T await(Future<T> f) throws Exception {
+    return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  static HttpResponse<Buffer> get(String path) throws Exception {
+    return await(client.get(service.port(), "127.0.0.1", path).send());
+  }
+
+  static HttpResponse<Buffer> post(String path, Object body) throws Exception {
+    var req = client.post(service.port(), "127.0.0.1", path);
+    return await(body instanceof Buffer b ? req.sendBuffer(b) : req.sendJson(body));
+  }
+
+  static JsonObject scenario(String file) {
+    return new JsonObject(castMap(YamlFiles.load(Path.of("config/scenarios", file))));
+  }
+
+  @Test
+  void lists_the_gpu_catalog() throws Exception {
+    HttpResponse<Buffer> r = get("/api/gpus");
+    assertEquals(200, r.statusCode());
+    assertEquals("application/json; charset=utf-8", r.getHeader("content-type"));
+    JsonObject rtx4090 = r.bodyAsJsonArray().stream().map(JsonObject.class::cast)
+        .filter(g -> g.getString("id").equals("rtx-4090")).findFirst().orElseThrow();
+    assertEquals(24.0, rtx4090.getDouble("memoryGiB"));
+    assertEquals("PCIe 4.0", rtx4090.getString("interconnect"));
+  }
+
+  @Test
+  void serves_the_guide_scenarios_as_presets() throws Exception {
+    JsonArray presets = get("/api/presets").bodyAsJsonArray();
+    assertEquals(java.util.List.of("guide-template", "guide-template-open", "team-large", "team-medium", "team-small"),
+        presets.stream().map(p -> ((JsonObject) p).getString("id")).toList());
+    assertEquals("guide template (5.1)", presets.getJsonObject(0).getString("name"));
+    assertEquals(2000, presets.getJsonObject(0).getJsonObject("scenario").getInteger("storedGb"));
+  }
+
+  @Test
+  void lists_vendors_with_their_status() throws Exception {
+    JsonArray vendors = get("/api/vendors").bodyAsJsonArray();
+    assertEquals(3, vendors.size());
+    JsonObject runpod = vendors.stream().map(JsonObject.class::cast).filter(v -> v.getString("vendor").equals("runpod"))
+        .findFirst().orElseThrow();
+    assertEquals(147, runpod.getInteger("quotes"));
+    assertEquals("fresh", runpod.getString("freshness"));
+    assertEquals("closed", runpod.getString("breaker"));
+    assertEquals(fake.url("runpod"), runpod.getString("source"));
+  }
+
+  @Test
+  void filters_and_converts_quotes() throws Exception {
+    HttpResponse<Buffer> r = get("/api/quotes?gpu=NVIDIA%20GeForce%20RTX%204090&vendor=runpod&billing=on-demand&currency=cny");
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject body = r.bodyAsJsonObject();
+    assertEquals(2, body.getInteger("total"));
+    JsonObject cheapest = body.getJsonArray("quotes").getJsonObject(0);
+    assertEquals("rtx-4090", cheapest.getString("gpu"));
+    assertEquals("USD", cheapest.getString("currency"));
+    // the cheaper of RunPod's two 4090 prices, at the ECB rate of 2025-05-09
+    BigDecimal usd = new BigDecimal(cheapest.getString("price"));
+    BigDecimal rate = new BigDecimal("8.1470").divide(new BigDecimal("1.1252"), java.math.MathContext.DECIMAL64);
+    assertEquals(0, usd.multiply(rate, java.math.MathContext.DECIMAL64).compareTo(new BigDecimal(cheapest.getString("converted"))));
+    assertEquals("1 USD = 7.240490579452542 CNY (ECB euro reference rates 2025-05-09 ("
+        + DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath() + ") 2025-05-09)", cheapest.getString("fx"));
+    HttpResponse<Buffer> bad = get("/api/quotes?billing=weekly");
+    assertEquals(400, bad.statusCode());
+    assertEquals("billing", bad.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));
+    assertEquals(400, get("/api/quotes?currency=XYZ").statusCode());
+  }
+
+  @Test
+  void ranks_a_scenario_as_json_and_csv() throws Exception {
+    HttpResponse<Buffer> r = post("/api/rank", scenario("guide-template.yaml"));
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject guide = r.bodyAsJsonObject().getJsonArray("plans").stream().map(JsonObject.class::cast)
+        .filter(p -> p.getString("vendor").equals("guide-reference")).findFirst().orElseThrow();
+    assertEquals("5000.00", guide.getString("monthlyTotal"));
+    HttpResponse<Buffer> csv = await(client.post(service.port(), "127.0.0.1", "/api/rank").putHeader("Accept", "text/csv")
+        .sendJson(scenario("team-small.yaml")));
+    assertEquals(200, csv.statusCode());
+    assertEquals("text/csv; charset=utf-8", csv.getHeader("content-type"));
+    assertTrue(csv.bodyAsString().startsWith("rank,vendor,item,spec,quantity,unit_price"), csv.bodyAsString());
+  }
+
+  @Test
+  void refuses_bad_scenarios_naming_every_field() throws Exception {
+    JsonObject s = scenario("team-small.yaml");
+    s.getJsonArray("workloads").getJsonObject(0).put("peakQps", -1).put("qps", 3);
+    HttpResponse<Buffer> r = post("/api/rank", s);
+    assertEquals(400, r.statusCode());
+    assertEquals(new JsonObject().put("error", "invalid input").put("fields", new JsonArray()
+        .add(new JsonObject().put("field", "workloads[0].peakQps").put("reason", "must be > 0, got -1"))
+        .add(new JsonObject().put("field", "workloads[0].qps").put("reason", "unknown field; known here: bound, "
+            + "concurrentPerCard, daysPerMonth, gpu, hoursPerDay, interruptible, kind, latencyTargetSeconds, name, "
+            + "paramsBillions, peakQps, precision, referenceGpu, secondsPerRequest, vendor"))), r.bodyAsJsonObject());
+    HttpResponse<Buffer> notJson = post("/api/rank", Buffer.buffer("workloads: [1"));
+    assertEquals(400, notJson.statusCode());
+    assertEquals("(body)", notJson.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));
+    HttpResponse<Buffer> big = post("/api/rank", Buffer.buffer("{\"name\": \"" + "x".repeat(30_000) + "\"}"));
+    assertEquals(413, big.statusCode());
+    assertEquals(new JsonObject().put("error", "request body over 20000 bytes"), big.bodyAsJsonObject());
+  }
+
+  @Test
+  void sizes_a_model_for_its_load() throws Exception {
+    HttpResponse<Buffer> r = post("/api/sizing", new JsonObject().put("paramsBillions", 7).put("peakQps", 20)
+        .put("secondsPerRequest", 2).put("concurrentPerCard", 4).put("gpus", new JsonArray().add("RTX 4090")));
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    assertEquals(16.8, r.bodyAsJsonObject().getJsonObject("vram").getDouble("highGB"), 1e-9);
+    assertEquals(13, r.bodyAsJsonObject().getJsonArray("cards").getJsonObject(0).getInteger("cards"));
+    HttpResponse<Buffer> bad = post("/api/sizing", new JsonObject().put("paramsBillions", 7));
+    assertEquals(400, bad.statusCode());
+    assertEquals(3, bad.bodyAsJsonObject().getJsonArray("fields").size(), bad.bodyAsString());
+  }
+
+  @Test
+  void advises_the_sdxl_fleet() throws Exception {
+    HttpResponse<Buffer> r = post("/api/advise", new JsonObject(castMap(YamlFiles.load(Path.of("config/scenarios/fleets/sdxl-a100.yaml")))));
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject advice = r.bodyAsJsonObject();
+    assertEquals("30000.00", advice.getString("currentPerMonth"));
+    assertEquals(2, advice.getJsonArray("signals").size());
+    // the recommendation is the cheapest option, and the saving is measured against the fleet's cost
+    BigDecimal best = new BigDecimal(advice.getJsonObject("recommendation").getString("perMonth"));
+    advice.getJsonArray("alternatives").forEach(o -> assertTrue(best.compareTo(new BigDecimal(((JsonObject) o).getString("perMonth"))) <= 0));
+    assertEquals(0, new BigDecimal("30000").subtract(best).compareTo(new BigDecimal(advice.getString("savingPerMonth"))));
+    assertTrue(advice.getJsonArray("alternatives").stream().map(JsonObject.class::cast)
+        .anyMatch(o -> o.getString("vendor").equals("guide-reference") && o.getString("perMonth").equals("9000.00")
+            && o.getInteger("cards") == 6), advice.encode());
+  }
+
+  @Test
+  void keeps_a_live_scenario_until_deleted() throws Exception {
+    HttpResponse<Buffer> created = post("/api/scenarios", scenario("team-medium.yaml"));
+    assertEquals(201, created.statusCode(), created.bodyAsString());
+    String id = created.bodyAsJsonObject().getString("id");
+    assertEquals("/api/scenarios/" + id + "/ranking", created.getHeader("location"));
+    HttpResponse<Buffer> ranking = get("/api/scenarios/" + id + "/ranking");
+    assertEquals(200, ranking.statusCode());
+    assertEquals("ranking", ranking.bodyAsJsonObject().getString("type"));
+    assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send()).statusCode());
+    HttpResponse<Buffer> gone = get("/api/scenarios/" + id + "/ranking");
+    assertEquals(404, gone.statusCode());
+    assertEquals(new JsonObject().put("error", "no live scenario '" + id + "'"), gone.bodyAsJsonObject());
+  }
+
+  @Test
+  void reports_health_metrics_docs_and_unknown_routes() throws Exception {
+    HttpResponse<Buffer> health = get("/health");
+    assertEquals(200, health.statusCode());
+    assertEquals("up", health.bodyAsJsonObject().getString("status"));
+    String metrics = get("/metrics").bodyAsString();
+    assertTrue(metrics.contains("gpurent_quotes_refresh_total{outcome=\"success\",vendor=\"runpod\"}"), metrics);
+    assertTrue(metrics.contains("gpurent_ranking_time_seconds"), metrics);
+    assertTrue(metrics.contains("vertx_http_server_requests_total"), metrics);
+    assertTrue(get("/api/openapi.yaml").bodyAsString().startsWith("openapi: 3.0.3"));
+    assertEquals(200, get("/api/docs/index.html").statusCode());
+    assertTrue(get("/api/docs/swagger-initializer.js").bodyAsString().contains("/api/openapi.yaml"));
+    HttpResponse<Buffer> nope = get("/api/nope");
+    assertEquals(404, nope.statusCode());
+    assertEquals(new JsonObject().put("error", "no such API route: GET /api/nope"), nope.bodyAsJsonObject());
+    assertEquals(404, get("/nope.html").statusCode());
+    assertEquals("application/json; charset=utf-8", get("/nope.html").getHeader("content-type"));
+  }
+
+  @Test
+  void guards_admin_actions_with_the_bearer_token() throws Exception {
+    HttpResponse<Buffer> none = post("/api/admin/refresh", new JsonObject());
+    assertEquals(401, none.statusCode());
+    assertEquals("Bearer", none.getHeader("www-authenticate"));
+    HttpResponse<Buffer> wrong = await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast")
+        .bearerTokenAuthentication("nope").send());
+    assertEquals(401, wrong.statusCode());
+    HttpResponse<Buffer> ok = await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast")
+        .bearerTokenAuthentication(TOKEN).send());
+    assertEquals(200, ok.statusCode(), ok.bodyAsString());
+    assertEquals(new JsonArray().add("vast"), ok.bodyAsJsonObject().getJsonArray("refreshed"));
+    HttpResponse<Buffer> unknown = await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=nope")
+        .bearerTokenAuthentication(TOKEN).send());
+    assertEquals(404, unknown.statusCode());
+  }
+
+  @Test
+  void disables_admin_without_a_token_and_fails_loudly_on_a_taken_port(@TempDir Path other) throws Exception {
+    writeRoot(other, fake);
+    Bootstrap.Running second = await(new Bootstrap(other, Map.of(), Clock.systemUTC()).start());
+    try {
+      HttpResponse<Buffer> r = await(client.post(second.port(), "127.0.0.1", "/api/admin/reload").bearerTokenAuthentication(TOKEN).send());
+      assertEquals(403, r.statusCode());
+      String config = Files.readString(other.resolve("config/gpurent.yaml"));
+      Files.writeString(other.resolve("config/gpurent.yaml"), config.replace("\"port\" : 0", "\"port\" : " + second.port()));
+      Throwable e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+          () -> await(new Bootstrap(other, Map.of(), Clock.systemUTC()).start())).getCause();
+      assertTrue(e.getMessage().contains("Address already in use"), e.getMessage());
+    } finally {
+      await(second.close());
+    }
+  }
+
+  @Test
+  void pushes_a_new_ranking_within_a_second_when_a_price_change_flips_the_order(VertxTestContext ctx) throws Exception {
+    JsonObject s = new JsonObject().put("name", "flip").put("currency", "USD").put("workloads", new JsonArray().add(new JsonObject()
+        .put("kind", "inference").put("gpu", "rtx-4090").put("paramsBillions", 7).put("peakQps", 3)
+        .put("secondsPerRequest", 2).put("concurrentPerCard", 4)));
+    String id = post("/api/scenarios", s).bodyAsJsonObject().getString("id");
+    Promise<JsonObject> initial = Promise.promise();
+    Promise<JsonObject> changed = Promise.promise();
+    WebSocket ws = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
+    ws.textMessageHandler(text -> {
+      JsonObject m = new JsonObject(text);
+      if (!initial.tryComplete(m)) changed.tryComplete(m);
+    });
+    ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
+    JsonObject first = await(initial.future());
+    String before = first.getJsonObject("ranking").getJsonArray("plans").getJsonObject(0).getString("vendor");
+    // RunPod's prices move a hundredfold, so that it drops from first place or takes it
+    double factor = before.equals("runpod") ? 100 : 0.01;
+    fake.rewrite("runpod", body -> scale(body, factor));
+    long t0 = System.nanoTime();
+    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
+    changed.future().timeout(1, TimeUnit.SECONDS).onComplete(ctx.succeeding(next -> ctx.verify(() -> {
+      long ms = (System.nanoTime() - t0) / 1_000_000;
+      String after = next.getJsonObject("ranking").getJsonArray("plans").getJsonObject(0).getString("vendor");
+      assertEquals(id, next.getString("scenario"));
+      assertNotEquals(before, after, "the order flipped");
+      assertTrue(before.equals("runpod") || after.equals("runpod"));
+      assertTrue(ms < 1000, ms + " ms");
+      fake.rewrite("runpod", body -> scale(body, 1 / factor));
+      ws.close();
+      ctx.completeNow();
+    })));
+  }
+
+  /** Every RunPod price times {@code factor}. */
+  static String scale(String body, double factor) {
+    Matcher m = Pattern.compile("(Price\"\\s*:\\s*)([0-9.]+)").matcher(body);
+    StringBuilder sb = new StringBuilder();
+    while (m.find()) {
+      BigDecimal p = new BigDecimal(m.group(2)).multiply(BigDecimal.valueOf(factor)).stripTrailingZeros();
+      m.appendReplacement(sb, m.group(1) + p.toPlainString());
+    }
+    return m.appendTail(sb).toString();
+  }
+}
