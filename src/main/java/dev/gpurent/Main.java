@@ -5,6 +5,7 @@ import dev.gpurent.cli.QuotesCommand;
 import dev.gpurent.cli.RankCommand;
 import dev.gpurent.cli.ServeCommand;
 import dev.gpurent.cli.SizingCommand;
+import dev.gpurent.cli.VendorsCommand;
 import dev.gpurent.catalog.UnknownGpuException;
 import dev.gpurent.cost.InvalidInputException;
 import java.io.PrintWriter;
@@ -14,8 +15,7 @@ import picocli.CommandLine.Command;
 /** The command line: {@code serve}, {@code rank}, {@code quotes}, {@code sizing}, {@code advise}. Exit 0 on success, 2 on bad input, 1 on failure. */
 @Command(name = "gpurent", mixinStandardHelpOptions = true, version = "gpurent 0.1.0",
     description = "Ranks GPU rental vendors by the whole monthly bill of a workload.",
-    subcommands = {ServeCommand.class, RankCommand.class, QuotesCommand.class, SizingCommand.class, AdviseCommand.class,
-        dev.gpurent.cli.SnapshotCommand.class, dev.gpurent.cli.ImportHistoryCommand.class})
+    subcommands = {ServeCommand.class, RankCommand.class, QuotesCommand.class, VendorsCommand.class, SizingCommand.class, AdviseCommand.class})
 public final class Main implements Runnable {
 
   public static final int BAD_INPUT = 2;

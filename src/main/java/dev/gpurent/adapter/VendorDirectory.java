@@ -20,6 +20,11 @@ public final class VendorDirectory {
    * two files claiming one vendor id fail with a message naming the file.
    */
   public static List<VendorDefinition> load(Path dir, AdapterRegistry registry) {
+    return loadAll(dir, registry).stream().filter(VendorDefinition::enabled).toList();
+  }
+
+  /** Every vendor in {@code dir}, enabled or not, checked as {@link #load} checks them. */
+  public static List<VendorDefinition> loadAll(Path dir, AdapterRegistry registry) {
     if (!Files.isDirectory(dir)) throw new IllegalArgumentException(dir + ": no such adapters folder");
     List<Path> files;
     try (Stream<Path> s = Files.list(dir)) {
@@ -37,7 +42,7 @@ public final class VendorDirectory {
         throw new IllegalArgumentException(f + ": kind: " + e.getMessage());
       }
       if (!ids.add(d.vendor())) throw new IllegalArgumentException(f + ": vendor '" + d.vendor() + "' is defined twice");
-      if (d.enabled()) out.add(d);
+      out.add(d);
     }
     return out;
   }

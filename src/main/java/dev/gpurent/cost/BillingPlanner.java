@@ -14,9 +14,10 @@ import java.math.RoundingMode;
 public final class BillingPlanner {
 
   /**
-   * Extra hours a spot plan pays for: work lost since the last checkpoint plus restart time
-   * after a reclaim. 10% is our default for hourly checkpoints and a few reclaims a month;
-   * it is shown on every spot line.
+   * Extra hours a spot plan pays for when the offer's interruption rate is unknown: work lost
+   * since the last checkpoint plus restart time after reclaims. 10% is a deliberately cautious
+   * guess; where the vendor publishes interruption rates (the AWS Spot Advisor) the expected
+   * interruptions times the workload's restart overhead replace it ({@link #spotOverhead}).
    */
   public static final double SPOT_RESTART_OVERHEAD = 0.10;
   /** Hours in a billing month (AWS, GCP and Azure convention). */
@@ -24,9 +25,24 @@ public final class BillingPlanner {
 
   private BillingPlanner() {}
 
-  /** Hours paid for each month per instance, for {@code hoursUsed} hours of use a month. */
+  /**
+   * The share of extra hours a spot instance pays: interruptions per running month times the
+   * hours each costs (lost work and restart), spread over the month's hours.
+   *
+   * @param interruptionsPerMonth expected reclaims of one instance in 730 hours of running
+   */
+  public static double spotOverhead(double interruptionsPerMonth, double restartHours) {
+    return interruptionsPerMonth * restartHours / HOURS_PER_MONTH;
+  }
+
+  /** Hours paid for each month per instance, spot paying the cautious default overhead. */
   public static double paidHoursPerMonth(Billing mode, double hoursUsed, int horizonMonths) {
-    if (mode == Billing.SPOT) return hoursUsed * (1 + SPOT_RESTART_OVERHEAD);
+    return paidHoursPerMonth(mode, hoursUsed, horizonMonths, SPOT_RESTART_OVERHEAD);
+  }
+
+  /** Hours paid for each month per instance, for {@code hoursUsed} hours of use a month. */
+  public static double paidHoursPerMonth(Billing mode, double hoursUsed, int horizonMonths, double spotOverhead) {
+    if (mode == Billing.SPOT) return hoursUsed * (1 + spotOverhead);
     if (!mode.isCommitment()) return hoursUsed;
     int term = mode.commitmentMonths();
     int terms = (horizonMonths + term - 1) / term;
@@ -34,13 +50,20 @@ public final class BillingPlanner {
   }
 
   /** Price units (hours, months or years of the quoted price) consumed each month. */
-  public static double unitsPerMonth(Billing mode, PriceUnit unit, int instances, double hoursUsed, int horizonMonths) {
-    return instances * paidHoursPerMonth(mode, hoursUsed, horizonMonths) / unit.hoursValue();
+  public static double unitsPerMonth(Billing mode, PriceUnit unit, int instances, double hoursUsed, int horizonMonths,
+                                     double spotOverhead) {
+    return instances * paidHoursPerMonth(mode, hoursUsed, horizonMonths, spotOverhead) / unit.hoursValue();
+  }
+
+  /** The monthly cost, exact: price x units, spot paying the cautious default overhead. */
+  public static Money monthlyCost(Money price, PriceUnit unit, Billing mode, int instances, double hoursUsed, int horizonMonths) {
+    return monthlyCost(price, unit, mode, instances, hoursUsed, horizonMonths, SPOT_RESTART_OVERHEAD);
   }
 
   /** The monthly cost, exact: price x units. */
-  public static Money monthlyCost(Money price, PriceUnit unit, Billing mode, int instances, double hoursUsed, int horizonMonths) {
-    return price.times(BigDecimal.valueOf(unitsPerMonth(mode, unit, instances, hoursUsed, horizonMonths)));
+  public static Money monthlyCost(Money price, PriceUnit unit, Billing mode, int instances, double hoursUsed, int horizonMonths,
+                                  double spotOverhead) {
+    return price.times(BigDecimal.valueOf(unitsPerMonth(mode, unit, instances, hoursUsed, horizonMonths, spotOverhead)));
   }
 
   /** Hours a month above which a monthly price beats an hourly one: 1500 / 3 = 500. */

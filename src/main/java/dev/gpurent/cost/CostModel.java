@@ -45,13 +45,16 @@ public final class CostModel {
     int instances;
     double hours;
     double cost;
+    /** Extra share of hours paid for spot interruptions (0 for other modes). */
+    double spotOverhead;
 
-    Pick set(Quote q, Fit f, int instances, double hours, double cost) {
+    Pick set(Quote q, Fit f, int instances, double hours, double cost, double spotOverhead) {
       this.quote = q;
       this.fit = f;
       this.instances = instances;
       this.hours = hours;
       this.cost = cost;
+      this.spotOverhead = spotOverhead;
       return this;
     }
 
@@ -179,13 +182,15 @@ public final class CostModel {
       double[] prices = book.priceValues(vendor);
       int[] gpuSlots = book.gpuSlots(vendor);
       int[] currencySlots = book.currencySlots(vendor);
+      double[] interruptions = book.interruptionRates(vendor);
       double discount = e.quotes().terms().discount().doubleValue();
       String pin = wl.gpu().orElse(null);
       for (int i = 0; i < prices.length; i++) {
         Quote q = quotes.get(i);
         if (pin != null && !pin.equals(q.gpuId())) continue;
         Fit fit = fitAt(w, gpuSlots[i]);
-        if (!evaluate(wl, q, fit, factorBySlot[currencySlots[i]], prices[i] * discount, scratch)) continue;
+        double rate = interruptions == null ? Double.NaN : interruptions[i];
+        if (!evaluate(wl, q, fit, factorBySlot[currencySlots[i]], prices[i] * discount, rate, scratch)) continue;
         picks.offer(scratch, this);
         if (q.billing() == Billing.ON_DEMAND) picks.onDemand = keepBetter(picks.onDemand, scratch);
         if (q.billing() == Billing.MONTHLY) picks.monthly = keepBetter(picks.monthly, scratch);
@@ -199,7 +204,7 @@ public final class CostModel {
      * Prices one quote for one workload into {@code out}, with the quote's price already
      * discounted and its FX factor to the scenario currency; false when it cannot serve.
      */
-    private boolean evaluate(Workload wl, Quote q, Fit fit, double factor, double price, Pick out) {
+    private boolean evaluate(Workload wl, Quote q, Fit fit, double factor, double price, double interruptionRate, Pick out) {
       Billing b = q.billing();
       if (b == Billing.SPOT && !wl.interruptible()) return false;
       double perInstance = q.gpuCount();
@@ -220,8 +225,10 @@ public final class CostModel {
           hours /= sets;
         }
       }
-      double units = BillingPlanner.unitsPerMonth(b, q.unit(), instances, hours, s.horizonMonths());
-      out.set(q, fit, instances, hours, price * factor * units);
+      double overhead = b != Billing.SPOT ? 0 : Double.isNaN(interruptionRate) ? BillingPlanner.SPOT_RESTART_OVERHEAD
+          : BillingPlanner.spotOverhead(interruptionRate, wl.restartOverheadHours());
+      double units = BillingPlanner.unitsPerMonth(b, q.unit(), instances, hours, s.horizonMonths(), overhead);
+      out.set(q, fit, instances, hours, price * factor * units, overhead);
       return true;
     }
 
@@ -234,7 +241,8 @@ public final class CostModel {
         if (c == 0) c = candidate.quote.key().compareTo(current.quote.key());
         if (c >= 0) return current;
       }
-      return new Pick().set(candidate.quote, candidate.fit, candidate.instances, candidate.hours, candidate.cost);
+      return new Pick().set(candidate.quote, candidate.fit, candidate.instances, candidate.hours, candidate.cost,
+          candidate.spotOverhead);
     }
 
     /** Why no offer of a vendor can carry a workload: the rare path, so it may scan again. */
@@ -312,7 +320,7 @@ public final class CostModel {
 
     private Money exactCost(Pick p, VendorTerms terms) {
       return BillingPlanner.monthlyCost(unitPrice(p.quote, terms), p.quote.unit(), p.quote.billing(), p.instances, p.hours,
-          s.horizonMonths());
+          s.horizonMonths(), p.spotOverhead);
     }
 
     private Placement placement(int w, Pick p, Picks alternatives, VendorTerms terms) {
@@ -320,12 +328,13 @@ public final class CostModel {
       Quote q = p.quote;
       FxRates.Conversion conv = fx.convert(q.price(), s.currency());
       Money unit = conv.money().times(terms.discount());
-      Money perMonth = BillingPlanner.monthlyCost(unit, q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths());
+      Money perMonth = BillingPlanner.monthlyCost(unit, q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths(),
+          p.spotOverhead);
       String fxText = conv.isIdentity() ? "" : fxText(q.price().currency(), conv);
       // Every mode's cost and the explanation are built on first read: most rankings are compared,
       // not read line by line, and this is most of the cost of a plan.
       return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, perMonth, warnings(wl, p), fxText,
-          () -> details(wl, p, alternatives, terms));
+          spotNote(wl, p), () -> details(wl, p, alternatives, terms));
     }
 
     private Placement.Details details(Workload wl, Pick p, Picks alternatives, VendorTerms terms) {
@@ -335,8 +344,10 @@ public final class CostModel {
         Money mUnit = unitPrice(m, terms);
         boolean allowed = m.billing() != Billing.SPOT || wl.interruptible();
         Pick priced = new Pick();
-        if (!evaluate(wl, m, p.fit, 1, 0, priced)) priced.set(m, p.fit, p.instances, p.hours, 0);
-        Money cost = BillingPlanner.monthlyCost(mUnit, m.unit(), m.billing(), priced.instances, priced.hours, s.horizonMonths());
+        double rate = book.interruptionRate(m).orElse(Double.NaN);
+        if (!evaluate(wl, m, p.fit, 1, 0, rate, priced)) priced.set(m, p.fit, p.instances, p.hours, 0, 0);
+        Money cost = BillingPlanner.monthlyCost(mUnit, m.unit(), m.billing(), priced.instances, priced.hours, s.horizonMonths(),
+            priced.spotOverhead);
         modes.add(new Placement.ModeCost(m.billing(), cost, allowed));
         if (m.billing() == Billing.ON_DEMAND) hourly = mUnit.times(PriceUnit.HOUR.hours()).dividedBy(m.unit().hours());
         if (m.billing() == Billing.MONTHLY) monthly = mUnit.times(PriceUnit.MONTH.hours()).dividedBy(m.unit().hours());
@@ -347,6 +358,20 @@ public final class CostModel {
       return new Placement.Details(modes, breakEven, explain(wl, p, modes, breakEven, alternatives, terms));
     }
 
+
+    /** How a spot line's interruption overhead was priced, for its note; "" for other modes. */
+    private String spotNote(Workload wl, Pick p) {
+      if (p.quote.billing() != Billing.SPOT) return "";
+      java.util.OptionalDouble rate = book.interruptionRate(p.quote);
+      if (rate.isEmpty()) {
+        return "+ " + pct(BillingPlanner.SPOT_RESTART_OVERHEAD) + " for interruptions (no published interruption rate)";
+      }
+      dev.gpurent.quote.SpotRisk risk = book.spotRisk().orElseThrow();
+      String band = risk.of(p.quote.region(), p.quote.offerId()).map(b -> b.label()).orElse("?");
+      double expected = rate.getAsDouble() * p.hours / BillingPlanner.HOURS_PER_MONTH;
+      return "interruption band " + band + " (AWS Spot Advisor): " + Sizing.fmt(expected) + " expected interruptions a month x "
+          + Sizing.fmt(wl.restartOverheadHours()) + " h restart overhead";
+    }
 
     private String fxText(String from, FxRates.Conversion conv) {
       return "1 " + from + " = " + conv.rate().stripTrailingZeros().toPlainString() + " " + s.currency()
@@ -440,10 +465,10 @@ public final class CostModel {
       if (p.workload() instanceof Job || !p.billing().isCommitment()) {
         note += ", about " + Sizing.fmt(p.hoursPerMonth()) + " h a month";
       }
-      if (p.billing() == Billing.SPOT) note += " + " + pct(BillingPlanner.SPOT_RESTART_OVERHEAD) + " restart overhead";
+      if (p.billing() == Billing.SPOT) note += "; " + p.spotNote();
       if (q.gpuCount() > 1) note += "; " + p.instances() + " x " + Sizing.fmt(q.gpuCount()) + "-GPU instance";
       return new LineItem(p.workload().kind().item(), spec, Integer.toString(q.gpuCount() > 1 ? p.instances() : p.cards()),
-          p.unitPrice().cents(), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
+          p.unitPrice().round(UNIT_PRICE_DECIMALS), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
     }
 
     private List<LineItem> dataLines(String vendor, VendorTerms terms) {
@@ -451,7 +476,7 @@ public final class CostModel {
       String src = terms.source();
       if (s.storedGb() > 0) {
         FxRates.Conversion c = fx.convert(terms.storagePerGbMonth(), s.currency());
-        lines.add(new LineItem("object storage", "standard", Sizing.fmt(s.storedGb()) + " GB", c.money(), "GB-month",
+        lines.add(new LineItem("object storage", "standard", Sizing.fmt(s.storedGb()) + " GB", c.money().round(UNIT_PRICE_DECIMALS), "GB-month",
             c.money().times(BigDecimal.valueOf(s.storedGb())).cents(), "", src, fxOf(terms.storagePerGbMonth(), c)));
       }
       double egressGb = s.billedEgressGb();
@@ -461,12 +486,12 @@ public final class CostModel {
         String spec = s.compressionRatio() == 1 ? "per GB"
             : "per GB, " + Sizing.fmt(s.egressGbPerMonth()) + " GB compressed " + Sizing.fmt(s.compressionRatio()) + ":1";
         String note = terms.egress().size() > 1 ? "tiered: " + terms.egress().size() + " bands" : "";
-        lines.add(new LineItem(EGRESS_ITEM, spec, Sizing.fmt(egressGb) + " GB", first, "GB", cost.money().cents(), note, src,
+        lines.add(new LineItem(EGRESS_ITEM, spec, Sizing.fmt(egressGb) + " GB", first.round(UNIT_PRICE_DECIMALS), "GB", cost.money().cents(), note, src,
             fxOf(terms.egressPerGb(), cost)));
       }
       if (s.loadBalancers() > 0) {
         FxRates.Conversion c = fx.convert(terms.loadBalancerPerMonth(), s.currency());
-        lines.add(new LineItem("load balancer", "basic", Integer.toString(s.loadBalancers()), c.money(), "month",
+        lines.add(new LineItem("load balancer", "basic", Integer.toString(s.loadBalancers()), c.money().round(UNIT_PRICE_DECIMALS), "month",
             c.money().times(s.loadBalancers()).cents(), "", src, fxOf(terms.loadBalancerPerMonth(), c)));
       }
       s.migration().ifPresent(m -> lines.add(migrationLine(m, vendor, terms)));
@@ -482,7 +507,7 @@ public final class CostModel {
       FxRates.Conversion ingress = fx.convert(terms.ingressPerGb(), s.currency());
       Money perGb = m.sourceEgressPerGb().plus(ingress.money());
       Money once = perGb.times(BigDecimal.valueOf(m.gb()));
-      return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB", perGb, "GB once",
+      return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB", perGb.round(UNIT_PRICE_DECIMALS), "GB once",
           once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
           "one-time " + once.cents().plain() + " (source egress + " + vendor + " ingress), spread over " + s.horizonMonths() + " months",
           terms.source(), fxOf(terms.ingressPerGb(), ingress));
@@ -529,7 +554,7 @@ public final class CostModel {
           for (String v : java.util.Arrays.stream(vendorOf).distinct().filter(v -> !v.equals(homeVendor)).toList()) {
             Money once = fx.convert(homeTerms.egressCost(BigDecimal.valueOf(s.storedGb())), s.currency()).money();
             lines.add(new LineItem("data transfer", "copy from " + homeVendor + " to " + v + ", once",
-                Sizing.fmt(s.storedGb()) + " GB", fx.convert(homeTerms.egressPerGb(), s.currency()).money(), "GB once",
+                Sizing.fmt(s.storedGb()) + " GB", fx.convert(homeTerms.egressPerGb(), s.currency()).money().round(UNIT_PRICE_DECIMALS), "GB once",
                 once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
                 "one-time " + once.cents().plain() + " at " + homeVendor + " egress, spread over " + s.horizonMonths() + " months",
                 homeTerms.source(), ""));
@@ -545,6 +570,8 @@ public final class CostModel {
   }
 
   static final String EGRESS_ITEM = "public bandwidth";
+  /** Unit prices are shown to four decimals (0.0123/hour); per-month figures are exact, then rounded to the cent. */
+  static final int UNIT_PRICE_DECIMALS = 4;
 
   static String pct(double share) {
     return Math.round(share * 100) + "%";

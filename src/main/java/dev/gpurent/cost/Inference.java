@@ -16,11 +16,13 @@ import java.util.Optional;
  * @param latencyTargetSeconds latency a request must meet, or 0 for none
  * @param computeBound       true when speed scales with TFLOPS (image models), false for LLM
  *                           decoding, which scales with memory bandwidth
+ * @param restartOverheadHours hours one spot interruption costs
  */
 public record Inference(String name, Optional<String> gpu, Optional<String> vendor, String referenceGpu,
                         boolean interruptible, double paramsBillions, Precision precision, double peakQps,
                         double secondsPerRequest, double concurrentPerCard, double hoursPerDay,
-                        double daysPerMonth, double latencyTargetSeconds, boolean computeBound) implements Workload {
+                        double daysPerMonth, double latencyTargetSeconds, boolean computeBound,
+                        double restartOverheadHours) implements Workload {
 
   @Override
   public Kind kind() {

@@ -12,7 +12,9 @@ import java.util.Optional;
  * @param gpuHoursPerMonth card-hours a month on the reference GPU, with as many reference
  *                        cards as the job needs for memory
  * @param cards           a card count forced by the user (0: as many as memory needs)
+ * @param restartOverheadHours hours one spot interruption costs (lost work since the last
+ *                        checkpoint, restart, reload)
  */
 public record Job(String name, Kind kind, Optional<String> gpu, Optional<String> vendor, String referenceGpu,
                   boolean interruptible, double paramsBillions, TuneMethod method, double memoryGB,
-                  double gpuHoursPerMonth, int cards) implements Workload {}
+                  double gpuHoursPerMonth, int cards, double restartOverheadHours) implements Workload {}

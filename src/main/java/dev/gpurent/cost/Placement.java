@@ -38,11 +38,13 @@ public final class Placement {
   private final Money perMonth;
   private final List<String> warnings;
   private final String fx;
+  private final String spotNote;
   private Supplier<Details> detailsSource;
   private volatile Details details;
 
   Placement(Workload workload, Quote quote, Gpu gpu, int instances, int cards, double hoursPerMonth, Money unitPrice,
-            Money perMonth, List<String> warnings, String fx, Supplier<Details> details) {
+            Money perMonth, List<String> warnings, String fx, String spotNote, Supplier<Details> details) {
+    this.spotNote = spotNote;
     this.workload = workload;
     this.quote = quote;
     this.gpu = gpu;
@@ -120,6 +122,11 @@ public final class Placement {
     return fx;
   }
 
+  /** For spot: how interruptions were priced (published band and restart overhead, or the default share); else "". */
+  public String spotNote() {
+    return spotNote;
+  }
+
   /** Every billing mode this offer is sold in, with its cost for this usage. */
   public List<ModeCost> modes() {
     return details().modes();
@@ -162,6 +169,7 @@ public final class Placement {
     m.put("explanation", explanation());
     m.put("warnings", warnings);
     m.put("fx", fx);
+    if (!spotNote.isEmpty()) m.put("spot", spotNote);
     m.put("source", quote.source());
     return m;
   }

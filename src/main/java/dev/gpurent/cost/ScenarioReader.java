@@ -19,6 +19,8 @@ public final class ScenarioReader {
   /** Reference cards assumed when a workload does not name one. */
   public static final String DEFAULT_INFERENCE_REFERENCE = "rtx-4090";
   public static final String DEFAULT_JOB_REFERENCE = "a100-80g-sxm";
+  /** Hourly checkpoints lose half an hour of work on average; restart and reload take about another hour. */
+  public static final double DEFAULT_RESTART_HOURS = 1.5;
 
   private final GpuCatalog catalog;
 
@@ -97,8 +99,9 @@ public final class ScenarioReader {
     if (!bound.equals("memory") && !bound.equals("compute")) {
       w.fail("bound", "must be memory (LLM decoding) or compute (image models), got '" + bound + "'", null);
     }
+    double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS);
     return new Inference(name, gpu, vendor, ref, interruptible, params, precision, qps, seconds, concurrent,
-        hoursPerDay, days, latency, bound.equals("compute"));
+        hoursPerDay, days, latency, bound.equals("compute"), restart);
   }
 
   private Job job(Fields w, Workload.Kind kind, String name, Optional<String> gpu, Optional<String> vendor, String ref,
@@ -114,7 +117,8 @@ public final class ScenarioReader {
     double hours = w.requiredPositive("gpuHoursPerMonth");
     double cards = w.nonNegative("cards", 0);
     if (cards != Math.rint(cards) || cards > 1024) cards = w.fail("cards", "must be a whole number up to 1024", 0.0);
-    return new Job(name, kind, gpu, vendor, ref, interruptible, params, method, memory, hours, (int) cards);
+    double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS);
+    return new Job(name, kind, gpu, vendor, ref, interruptible, params, method, memory, hours, (int) cards, restart);
   }
 
   private String gpuId(Fields w, String field, String spelling, String dflt) {

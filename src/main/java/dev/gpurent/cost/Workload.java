@@ -55,4 +55,7 @@ public sealed interface Workload permits Inference, Job {
 
   /** Whether the work survives being preempted (checkpoints): only then is spot allowed. */
   boolean interruptible();
+
+  /** Hours one spot interruption costs: work since the last checkpoint plus restart and reload. */
+  double restartOverheadHours();
 }

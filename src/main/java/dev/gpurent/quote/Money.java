@@ -51,6 +51,11 @@ public record Money(BigDecimal amount, String currency) implements Comparable<Mo
     return new Money(amount.divide(divisor, 10, RoundingMode.HALF_UP), currency);
   }
 
+  /** Rounded half-up to at most {@code scale} decimals: how a unit price is shown (0.0123, not 0.012345678). */
+  public Money round(int scale) {
+    return amount.scale() <= scale ? this : new Money(amount.setScale(scale, RoundingMode.HALF_UP), currency);
+  }
+
   public Money cents() {
     return new Money(amount.setScale(2, RoundingMode.HALF_UP), currency);
   }

@@ -22,6 +22,8 @@ public final class QuoteBook {
 
   private final Map<String, Entry> vendors;
   private final Map<String, String> unavailable;
+  private final SpotRisk spotRisk;
+  private final Map<String, double[]> interruptionRates = new HashMap<>();
   private final FxRates fx;
   private final Instant builtAt;
   // Built once per book so that ranking never parses a BigDecimal or scans for an offer's modes.
@@ -40,6 +42,14 @@ public final class QuoteBook {
    * @param unavailable vendors with no usable quotes at all (never fetched, or offline), with the reason
    */
   public QuoteBook(Map<String, Entry> vendors, Map<String, String> unavailable, FxRates fx, Instant builtAt) {
+    this(vendors, unavailable, fx, null, builtAt);
+  }
+
+  /**
+   * @param spotRisk published interruption rates of spot offers (the AWS Spot Advisor), or null
+   */
+  public QuoteBook(Map<String, Entry> vendors, Map<String, String> unavailable, FxRates fx, SpotRisk spotRisk, Instant builtAt) {
+    this.spotRisk = spotRisk;
     this.vendors = Collections.unmodifiableMap(new TreeMap<>(vendors));
     this.unavailable = Collections.unmodifiableMap(new TreeMap<>(unavailable));
     this.fx = fx;
@@ -59,6 +69,11 @@ public final class QuoteBook {
         modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
       }
       priceValues.put(e.quotes().vendor(), values);
+      if (spotRisk != null) {
+        double[] rates = new double[quotes.size()];
+        for (int i = 0; i < rates.length; i++) rates[i] = interruptionRate(quotes.get(i)).orElse(Double.NaN);
+        interruptionRates.put(e.quotes().vendor(), rates);
+      }
       gpuSlots.put(e.quotes().vendor(), gpus);
       currencySlots.put(e.quotes().vendor(), curs);
     }
@@ -94,6 +109,27 @@ public final class QuoteBook {
   /** The vendor's prices as doubles, index-aligned with its quotes: for comparing, never for billing. */
   public double[] priceValues(String vendor) {
     return priceValues.get(vendor);
+  }
+
+  /** The interruption data behind spot prices, if any was read. */
+  public java.util.Optional<SpotRisk> spotRisk() {
+    return java.util.Optional.ofNullable(spotRisk);
+  }
+
+  /**
+   * Expected reclaims of one spot instance of {@code q} per 730 running hours, from its published
+   * interruption band (a monthly probability p, read as a Poisson rate -ln(1 - p)); empty when unknown.
+   */
+  public java.util.OptionalDouble interruptionRate(Quote q) {
+    if (spotRisk == null || q.billing() != Billing.SPOT) return java.util.OptionalDouble.empty();
+    return spotRisk.of(q.region(), q.offerId())
+        .map(b -> java.util.OptionalDouble.of(-Math.log(1 - Math.min(b.interruptionProbability(), 0.99))))
+        .orElse(java.util.OptionalDouble.empty());
+  }
+
+  /** {@link #interruptionRate} of each of the vendor's quotes, NaN where unknown; null when no data was read. */
+  public double[] interruptionRates(String vendor) {
+    return interruptionRates.get(vendor);
   }
 
   /** Every billing mode the same offer (vendor, region, offer id) is sold in, including {@code q}. */

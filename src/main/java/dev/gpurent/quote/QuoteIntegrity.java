@@ -1,5 +1,6 @@
 package dev.gpurent.quote;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,39 +19,67 @@ public final class QuoteIntegrity {
 
   private QuoteIntegrity() {}
 
+  /** Above this share of spot quotes priced over on-demand, the payload itself is suspect (swapped columns). */
+  public static final double MAX_SPOT_ABOVE_ON_DEMAND = 0.05;
+
   /**
-   * The first problem found, or empty when the payload may replace {@code previous}.
+   * What a check decided: refused with the reason, or accepted, possibly with a few quotes dropped
+   * (each recorded in the payload's rejected rows).
+   */
+  public record Verdict(Optional<String> refusal, VendorQuotes accepted) {}
+
+  /**
+   * Checks a payload before it may replace {@code previous}. Refused whole: no usable quote, any
+   * price at or below zero, an unknown GPU, an absurd GPU count, more than half the offers gone,
+   * or spot above on-demand on more than 5% of spot quotes. A few spot prices above on-demand (real
+   * feeds have them, in one zone or another) are dropped, with the reason.
    *
    * @param knownGpus canonical GPU ids of the catalog
    * @param previous  the vendor's last good quotes, if any
    */
-  public static Optional<String> problem(VendorQuotes fresh, Set<String> knownGpus, VendorQuotes previous) {
+  public static Verdict check(VendorQuotes fresh, Set<String> knownGpus, VendorQuotes previous) {
     List<Quote> quotes = fresh.quotes();
     if (quotes.isEmpty()) {
       String why = fresh.rejected().isEmpty() ? "" : "; first rejected row: " + fresh.rejected().get(0);
-      return Optional.of("the payload holds no usable quote (" + fresh.rejected().size() + " rows rejected" + why + ")");
+      return refuse("the payload holds no usable quote (" + fresh.rejected().size() + " rows rejected" + why + ")");
     }
     Map<String, Quote> onDemand = new HashMap<>();
     for (Quote q : quotes) {
-      if (!q.price().isPositive()) return Optional.of(q.offerId() + " in " + q.region() + " is priced at " + q.price() + ": prices must be > 0");
-      if (!knownGpus.contains(q.gpuId())) return Optional.of(q.offerId() + " names unknown GPU '" + q.gpuId() + "'");
+      if (!q.price().isPositive()) return refuse(q.offerId() + " in " + q.region() + " is priced at " + q.price() + ": prices must be > 0");
+      if (!knownGpus.contains(q.gpuId())) return refuse(q.offerId() + " names unknown GPU '" + q.gpuId() + "'");
       if (!(q.gpuCount() > 0) || q.gpuCount() > MAX_GPUS_PER_OFFER) {
-        return Optional.of(q.offerId() + " claims " + q.gpuCount() + " GPUs: counts must be in (0, " + MAX_GPUS_PER_OFFER + "]");
+        return refuse(q.offerId() + " claims " + q.gpuCount() + " GPUs: counts must be in (0, " + MAX_GPUS_PER_OFFER + "]");
       }
       if (q.billing() == Billing.ON_DEMAND && q.unit() == PriceUnit.HOUR) onDemand.put(offer(q), q);
     }
+    List<Quote> kept = new ArrayList<>();
+    List<String> dropped = new ArrayList<>();
+    int spot = 0;
     for (Quote q : quotes) {
-      if (q.billing() != Billing.SPOT || q.unit() != PriceUnit.HOUR) continue;
-      Quote od = onDemand.get(offer(q));
+      if (q.billing() == Billing.SPOT) spot++;
+      Quote od = q.billing() == Billing.SPOT && q.unit() == PriceUnit.HOUR ? onDemand.get(offer(q)) : null;
       if (od != null && od.price().currency().equals(q.price().currency()) && q.price().compareTo(od.price()) > 0) {
-        return Optional.of(q.offerId() + " in " + q.region() + ": spot " + q.price() + " is above on-demand " + od.price());
+        dropped.add(q.offerId() + " in " + q.region() + ": spot " + q.price() + " is above on-demand " + od.price() + ", dropped");
+      } else {
+        kept.add(q);
       }
     }
-    if (previous != null && quotes.size() * 2 < previous.quotes().size()) {
-      return Optional.of("the payload holds " + quotes.size() + " quotes where the last good one held "
+    if (dropped.size() > MAX_SPOT_ABOVE_ON_DEMAND * spot) {
+      return refuse(dropped.size() + " of " + spot + " spot prices are above on-demand (first: " + dropped.get(0) + ")");
+    }
+    if (previous != null && kept.size() * 2 < previous.quotes().size()) {
+      return refuse("the payload holds " + kept.size() + " quotes where the last good one held "
           + previous.quotes().size() + ": refusing to drop more than half of a vendor's offers at once");
     }
-    return Optional.empty();
+    if (dropped.isEmpty()) return new Verdict(Optional.empty(), fresh);
+    List<String> rejected = new ArrayList<>(fresh.rejected());
+    rejected.addAll(dropped);
+    return new Verdict(Optional.empty(), new VendorQuotes(fresh.vendor(), fresh.displayName(), fresh.terms(), kept, rejected,
+        fresh.fetchedAt(), fresh.note()));
+  }
+
+  private static Verdict refuse(String why) {
+    return new Verdict(Optional.of(why), null);
   }
 
   private static String offer(Quote q) {

@@ -72,6 +72,7 @@ public final class QuoteVerticle extends VerticleBase {
   private LastGoodCache lastGoodFiles;
   private FxRates fallbackFx;
   private FxRates fx;
+  private dev.gpurent.quote.SpotRisk spotRisk;
   private QuoteBook book;
   private Map<String, Object> publishedState = Map.of();
 
@@ -197,7 +198,7 @@ public final class QuoteVerticle extends VerticleBase {
    */
   public Future<JsonObject> refreshAll(List<String> ids) {
     List<Future<VendorQuotes>> all = ids.stream().map(this::refresh).toList();
-    Future<?> rates = ids.size() == vendors.size() ? refreshFx() : Future.succeededFuture();
+    Future<?> rates = ids.size() == vendors.size() ? Future.join(refreshFx(), refreshSpotRisk()) : Future.succeededFuture();
     return Future.join(Future.join(all), rates).transform(ignored -> {
       JsonArray ok = new JsonArray();
       JsonObject failed = new JsonObject();
@@ -262,9 +263,9 @@ public final class QuoteVerticle extends VerticleBase {
 
   private Future<VendorQuotes> checked(Vendor v, VendorQuotes fresh) {
     VendorQuotes previous = cache.synchronous().getIfPresent(v.def.vendor());
-    return QuoteIntegrity.problem(fresh, knownGpus, previous)
-        .<Future<VendorQuotes>>map(p -> Future.failedFuture("payload refused: " + p))
-        .orElseGet(() -> Future.succeededFuture(fresh.withFetchedAt(clock.instant())));
+    QuoteIntegrity.Verdict verdict = QuoteIntegrity.check(fresh, knownGpus, previous);
+    return verdict.refusal().<Future<VendorQuotes>>map(p -> Future.failedFuture("payload refused: " + p))
+        .orElseGet(() -> Future.succeededFuture(verdict.accepted().withFetchedAt(clock.instant())));
   }
 
   /** Reads the FX feed; on failure the last rates stay (at first, the fallback table). */
@@ -274,6 +275,19 @@ public final class QuoteVerticle extends VerticleBase {
     return EcbFxAdapter.fetch(vertx, fxConfig).map(FxHistory::latest)
         .onSuccess(rates -> {
           fx = rates;
+          republish();
+        });
+  }
+
+  /** Reads the spot interruption rates (AWS Spot Advisor); on failure the last ones stay, or none. */
+  private Future<?> refreshSpotRisk() {
+    String src = settings.spotRiskSource();
+    if (src.isEmpty() || (settings.offline() && (src.startsWith("http://") || src.startsWith("https://")))) {
+      return Future.succeededFuture();
+    }
+    return dev.gpurent.adapter.AwsSpotAdvisorAdapter.fetch(vertx, src, Duration.ofMinutes(1))
+        .onSuccess(risk -> {
+          spotRisk = risk;
           republish();
         });
   }
@@ -307,7 +321,8 @@ public final class QuoteVerticle extends VerticleBase {
       state.put(id, List.of(System.identityHashCode(q), f.state()));
     }
     state.put("fx", fx.source() + " " + fx.asOf());
-    book = new QuoteBook(entries, unavailable, fx, now);
+    state.put("spotRisk", spotRisk == null ? "" : spotRisk.source() + " " + spotRisk.fetchedAt());
+    book = new QuoteBook(entries, unavailable, fx, spotRisk, now);
     if (!state.equals(publishedState)) {
       publishedState = state;
       vertx.eventBus().publish(Addresses.QUOTES_CHANGED, book);

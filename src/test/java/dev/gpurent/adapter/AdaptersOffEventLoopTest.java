@@ -45,6 +45,13 @@ class AdaptersOffEventLoopTest {
     m.put("scp.yaml", SKY.resolve("skypilot-org/v5/scp/vms.gpu.first-page.csv").toString());
     m.put("runpod.yaml", "../shared/data/runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json");
     m.put("aws.yaml", awsFile.toString());
+    m.put("aws-ec2info.yaml", "../shared/data/aws/ec2instances-info/opszero-instances.gpu.non-eu.json");
+    m.put("aws-china.yaml", "../shared/data/aws/ec2instances-info/china-regions/tsaol-gpu_instances_raw_cn.2026-01-21.json");
+    m.put("aws-spot.yaml", "../shared/data/aws/spot-js/netflix-asgard-mock-spot.2012-12-11.js");
+    m.put("gcp-machines.yaml", "../shared/data/gcp/cyclenerd-pricing-yml/pricing.gpu-instances.2026-07-30.yml");
+    m.put("gcp-catalog.yaml", "../shared/data/gcp/cloud-billing-catalog/jumbo2020-gcp_gpu_skus.skuId-0-D.json");
+    m.put("oci-list.yaml", "../shared/data/oci/price-list-api/opencost-prices_usd.json");
+    m.put("crusoe.yaml", "../shared/data/market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
     m.put("guide-reference.yaml", null);
     return m;
   }
@@ -83,7 +90,8 @@ class AdaptersOffEventLoopTest {
       for (int i = 0; i < fetches.size(); i++) {
         assertTrue(fetches.get(i).succeeded(), List.copyOf(samples.keySet()).get(i) + ": " + fetches.get(i).cause());
       }
-      assertEquals(500, fetches.get(samples.size() - 2).result().quotes().size(), "one AWS GPU instance in 40");
+      assertEquals(500, fetches.get(List.copyOf(samples.keySet()).indexOf("aws.yaml")).result().quotes().size(),
+          "one AWS GPU instance in 40");
       assertEquals(List.of(), blocked);
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -129,7 +129,7 @@ class CostModelTest {
     List<Workload> ws = new ArrayList<>(s.workloads());
     Job tune = (Job) ws.get(1);
     ws.set(1, new Job(tune.name(), tune.kind(), java.util.Optional.of("rtx-4090"), tune.vendor(), tune.referenceGpu(),
-        false, 7, TuneMethod.LORA, 0, 100, 0));
+        false, 7, TuneMethod.LORA, 0, 100, 0, 1.5));
     Scenario pinned4090 = new Scenario(s.name(), s.currency(), 12, 0.3, ws, 2000, 500, 1, 1, java.util.Optional.empty());
     VendorPlan plan = MODEL.rank(pinned4090, book(guideReference())).plans().get(0);
     Placement p = plan.placements().get(1);

@@ -45,7 +45,7 @@ class ScenarioReaderTest {
   void names_an_unknown_field_and_the_known_ones() {
     assertEquals("workloads[0].qps: unknown field; known here: bound, concurrentPerCard, daysPerMonth, gpu, hoursPerDay, "
         + "interruptible, kind, latencyTargetSeconds, name, paramsBillions, peakQps, precision, referenceGpu, "
-        + "secondsPerRequest, vendor", error(GOOD + "    qps: 3\n"));
+        + "restartOverheadHours, secondsPerRequest, vendor", error(GOOD + "    qps: 3\n"));
   }
 
   @Test

@@ -16,12 +16,12 @@ class SizingTest {
 
   static Inference inference(double params, double qps, double seconds, double concurrent) {
     return new Inference("i", Optional.empty(), Optional.empty(), "rtx-4090", false, params, Precision.FP16, qps, seconds,
-        concurrent, 24, 30, 0, false);
+        concurrent, 24, 30, 0, false, 1.5);
   }
 
   static Job tune(double params, TuneMethod method) {
     return new Job("t", Workload.Kind.FINE_TUNE, Optional.empty(), Optional.empty(), "a100-80g-sxm", false, params, method,
-        0, 100, 0);
+        0, 100, 0, 1.5);
   }
 
   @Test
@@ -91,7 +91,7 @@ class SizingTest {
   @Test
   void turns_reference_hours_into_billed_hours_on_two_pcie_cards() {
     Job lora = new Job("t", Workload.Kind.FINE_TUNE, Optional.empty(), Optional.empty(), "rtx-4090", false, 7,
-        TuneMethod.LORA, 0, 150, 0);
+        TuneMethod.LORA, 0, 150, 0, 1.5);
     Fit onTwo4090 = Fit.of(lora, RTX_4090, RTX_4090, 0.3);
     assertEquals(2, onTwo4090.cards());
     // Measured on the reference (two 4090s): 150 card-hours = 75 h wall-clock, unchanged here.

@@ -49,7 +49,7 @@ class QuoteVerticleTest {
   static final Path DATA = Path.of("../shared/data");
   static final Instant START = Instant.parse("2026-03-01T08:00:00Z");
   static final QuoteSettings SETTINGS = new QuoteSettings(Duration.ofHours(2), 2, Duration.ofMillis(300), Duration.ofHours(1), "",
-      false, Duration.ofHours(12));
+      false, Duration.ofHours(12), DATA.resolve("aws/spot-advisor/spot-advisor-data.2025-06-28.json").toString());
 
   MutableClock clock;
   FakeVendorServer fake;
@@ -255,7 +255,7 @@ class QuoteVerticleTest {
   @Test
   void answers_offline_from_the_last_good_quotes_saved_on_disk(VertxTestContext ctx, @TempDir Path dir) {
     QuoteSettings online = new QuoteSettings(Duration.ofHours(48), 2, Duration.ofSeconds(1), Duration.ofHours(1), dir.toString(),
-        false, Duration.ofHours(12));
+        false, Duration.ofHours(12), "");
     List<VendorDefinition> defs = List.of(vendor("lambda.yaml", fake.url("lambda")));
     JsonObject fx = new JsonObject().put("source", DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toString());
     // A Vert.x of its own, so that only these verticles answer on the quote addresses.

@@ -72,7 +72,7 @@ class ServiceTest {
     }
     JsonObject config = new JsonObject(castMap(YamlFiles.load(Path.of("config/gpurent.yaml"))));
     config.getJsonObject("http").put("port", 0).put("bodyLimit", 20_000);
-    config.getJsonObject("quotes").put("cacheDir", "");
+    config.getJsonObject("quotes").put("cacheDir", "").put("spotRisk", DATA.resolve("aws/spot-advisor/spot-advisor-data.2025-06-28.json").toString());
     config.getJsonObject("fx").put("source", DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
     Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
     for (String v : new String[] {"runpod", "vast"}) {
@@ -187,7 +187,7 @@ class ServiceTest {
         .add(new JsonObject().put("field", "workloads[0].peakQps").put("reason", "must be > 0, got -1"))
         .add(new JsonObject().put("field", "workloads[0].qps").put("reason", "unknown field; known here: bound, "
             + "concurrentPerCard, daysPerMonth, gpu, hoursPerDay, interruptible, kind, latencyTargetSeconds, name, "
-            + "paramsBillions, peakQps, precision, referenceGpu, secondsPerRequest, vendor"))), r.bodyAsJsonObject());
+            + "paramsBillions, peakQps, precision, referenceGpu, restartOverheadHours, secondsPerRequest, vendor"))), r.bodyAsJsonObject());
     HttpResponse<Buffer> notJson = post("/api/rank", Buffer.buffer("workloads: [1"));
     assertEquals(400, notJson.statusCode());
     assertEquals("(body)", notJson.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));

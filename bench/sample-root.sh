@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds a gpurent root whose vendors read the recorded payloads in ../shared/data instead of
+# the live APIs: every shipped adapters/*.yaml, its `source:` pointed at that vendor's recorded
+# file (vendors with no recording are left out). For demos and figures without network:
+#   bench/sample-root.sh target/sample-root
+#   ./gpurent vendors --root target/sample-root
+#   ./gpurent rank config/scenarios/guide-template-open.yaml --root target/sample-root --top 0
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-target/sample-root}
+data=$(cd ../shared/data && pwd)
+sky=$data/skypilot-catalog-format
+obs=$data/market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv
+declare -A src=(
+  [azure]=$sky/anycloud-sh/azure/vms.gpu.csv
+  [gcp]=$sky/anycloud-sh/gcp/vms.gpu.csv
+  [lambda]=$sky/anycloud-sh/lambda/vms.gpu.csv
+  [vast]=$sky/anycloud-sh/vast/vms.gpu.csv
+  [paperspace]=$sky/skypilot-org/v6/paperspace/vms.csv
+  [digitalocean]=$sky/skypilot-org/v6/do/vms.csv
+  [fluidstack]=$sky/skypilot-org/v6/fluidstack/vms.csv
+  [cudo]=$sky/skypilot-org/v8/cudo/vms.first36rows.csv
+  [hyperbolic]=$sky/skypilot-org/v8/hyperbolic/vms.csv
+  [oci]=$sky/skypilot-org/v8/oci/vms.gpu.af-casablanca-1.csv
+  [ibm]=$sky/skypilot-org/v5/ibm/vms.csv
+  [scp]=$sky/skypilot-org/v5/scp/vms.gpu.first-page.csv
+  [runpod]=$data/runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json
+  [aws]=$data/aws/price-list-offer-file/opencost-pricing-us-east-1.json
+  [aws-ec2info]=$data/aws/ec2instances-info/opszero-instances.gpu.non-eu.json
+  [aws-china]=$data/aws/ec2instances-info/china-regions/tsaol-gpu_instances_raw_cn.2026-01-21.json
+  [aws-spot]=$data/aws/spot-js/netflix-asgard-mock-spot.2012-12-11.js
+  [gcp-machines]=$data/gcp/cyclenerd-pricing-yml/pricing.gpu-instances.2026-07-30.yml
+  [gcp-catalog]=$data/gcp/cloud-billing-catalog/jumbo2020-gcp_gpu_skus.skuId-0-D.json
+  [oci-list]=$data/oci/price-list-api/opencost-prices_usd.json
+)
+rm -rf "$out"
+mkdir -p "$out/config" "$out/adapters"
+cp -r config/gpus.yaml config/scenarios "$out/config/"
+sed -e "s#^  source: https://www.ecb.europa.eu.*#  source: $data/ecb/eurofxref-daily.2025-05-09.xml#" \
+    -e "s#^  spotRisk: .*#  spotRisk: $data/aws/spot-advisor/spot-advisor-data.2025-06-28.json#" \
+    -e "s#^  cacheDir: .*#  cacheDir: \"\"#" config/gpurent.yaml > "$out/config/gpurent.yaml"
+cp adapters/guide-reference.yaml "$out/adapters/"
+for f in adapters/*.yaml; do
+  name=$(basename "$f" .yaml)
+  kind=$(sed -n 's/^kind: *\([a-z0-9-]*\).*/\1/p' "$f")
+  file=${src[$name]:-}
+  [ "$kind" = market-observations ] && file=$obs
+  [ -n "$file" ] || continue
+  sed "s#^source:.*#source: $file#" "$f" > "$out/adapters/$name.yaml"
+done
+echo "sample root: $out ($(ls "$out/adapters" | wc -l) vendors)"

@@ -1,0 +1,89 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.adapter.AdapterRegistry;
+import dev.gpurent.adapter.VendorDefinition;
+import dev.gpurent.adapter.VendorDirectory;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteBook;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code vendors}: what the configured vendors cover: per vendor and in all, vendors, GPU models, offers and quotes. */
+@Command(name = "vendors", mixinStandardHelpOptions = true,
+    description = "Fetches every configured vendor once and counts what it covers: GPU models, offers, quotes, regions.")
+public final class VendorsCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--json", description = "print JSON") boolean json;
+  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes") boolean offline;
+  @Option(names = "--adapters", description = "folder of vendor YAML files") Path adapters;
+  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/") Path root;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (Workspace ws = new Workspace(root)) {
+      Path dir = adapters != null ? adapters : root.resolve(String.valueOf(ws.config.getOrDefault("adapters", "adapters")));
+      List<VendorDefinition> all = VendorDirectory.loadAll(dir, AdapterRegistry.load());
+      QuoteBook book = ws.quoteBook(adapters, offline, spec.commandLine().getErr());
+      JsonArray rows = new JsonArray();
+      Set<String> gpus = new TreeSet<>(), offers = new TreeSet<>();
+      int quotes = 0, withQuotes = 0;
+      for (VendorDefinition d : all) {
+        JsonObject row = new JsonObject().put("vendor", d.vendor()).put("kind", d.kind()).put("enabled", d.enabled())
+            .put("currency", d.currency());
+        var entry = book.vendor(d.vendor());
+        if (entry.isPresent()) {
+          List<Quote> qs = entry.get().quotes().quotes();
+          Set<String> g = qs.stream().map(Quote::gpuId).collect(Collectors.toCollection(TreeSet::new));
+          Set<String> o = qs.stream().map(q -> q.vendor() + "|" + q.region() + "|" + q.offerId()).collect(Collectors.toSet());
+          Set<String> regions = qs.stream().map(Quote::region).collect(Collectors.toSet());
+          row.put("quotes", qs.size()).put("offers", o.size()).put("gpuModels", g.size()).put("regions", regions.size())
+              .put("billing", qs.stream().map(q -> q.billing().wire()).distinct().sorted().toList())
+              .put("freshness", entry.get().freshness().toString());
+          gpus.addAll(g);
+          offers.addAll(o);
+          quotes += qs.size();
+          withQuotes++;
+        } else {
+          row.put("quotes", 0).put("status", d.enabled() ? book.unavailable().getOrDefault(d.vendor(), "no quotes") : "disabled");
+        }
+        rows.add(row);
+      }
+      JsonObject totals = new JsonObject().put("vendorsConfigured", all.size()).put("vendorsWithQuotes", withQuotes)
+          .put("gpuModels", gpus.size()).put("offers", offers.size()).put("quotes", quotes);
+      if (json) {
+        out.println(new JsonObject().put("vendors", rows).put("totals", totals).put("gpuModels", new JsonArray(List.copyOf(gpus)))
+            .encodePrettily());
+        return 0;
+      }
+      out.println(String.format(Locale.ROOT, "%-16s %-20s %-4s %7s %7s %5s %7s  %s", "vendor", "kind", "cur", "quotes", "offers",
+          "gpus", "regions", "billing modes / status"));
+      for (Object o : rows) {
+        JsonObject r = (JsonObject) o;
+        boolean has = r.getInteger("quotes") > 0;
+        out.println(String.format(Locale.ROOT, "%-16s %-20s %-4s %7d %7s %5s %7s  %s", r.getString("vendor"), r.getString("kind"),
+            r.getString("currency"), r.getInteger("quotes"), has ? r.getInteger("offers") : "", has ? r.getInteger("gpuModels") : "",
+            has ? r.getInteger("regions") : "", has ? String.join(", ", r.getJsonArray("billing").stream().map(String::valueOf).toList())
+                : r.getString("status")).stripTrailing());
+      }
+      out.println(all.size() + " vendors configured, " + withQuotes + " with quotes: " + gpus.size() + " GPU models, "
+          + offers.size() + " offers, " + quotes + " quotes");
+      return 0;
+    }
+  }
+}
