@@ -100,8 +100,19 @@ public final class Fit {
     return new Fit(gpu, reason, 0, 0, 0, 0, 0, 0, 0, false);
   }
 
+  // Wall hours by card count, computed once: the speed-up takes a log and a power.
+  private final double[] wallByCards = new double[65];
+
   /** Jobs: wall-clock hours a month when running on {@code cardsUsed} of these cards. */
   double wallHours(int cardsUsed) {
+    if (cardsUsed < wallByCards.length) {
+      double w = wallByCards[cardsUsed];
+      if (w == 0) {
+        w = referenceCardHours / (relativeSpeedPerCard * gpu.interconnect().speedup(cardsUsed));
+        wallByCards[cardsUsed] = w;
+      }
+      return w;
+    }
     return referenceCardHours / (relativeSpeedPerCard * gpu.interconnect().speedup(cardsUsed));
   }
 }

@@ -86,6 +86,7 @@ public final class FxRates {
 
   /** The conversion of {@code money} into {@code to}, or a failure naming the missing currency. */
   public Conversion convert(Money money, String to) {
+    if (money.currency().equals(to)) return new Conversion(money, BigDecimal.ONE, null, "");
     BigDecimal r = rate(money.currency(), to).orElseThrow(() -> new IllegalArgumentException(
         "no FX rate from " + money.currency() + " to " + to + " in " + source));
     return new Conversion(new Money(money.amount().multiply(r, MC), to), r, money.currency().equalsIgnoreCase(to) ? null : asOf,

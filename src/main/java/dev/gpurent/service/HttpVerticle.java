@@ -16,6 +16,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteJson;
 import dev.gpurent.quote.QuoteQuery;
+import dev.gpurent.report.HistoryCsv;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -81,6 +82,17 @@ public final class HttpVerticle extends VerticleBase {
     router.post("/api/scenarios").handler(this::register);
     router.get("/api/scenarios/:id/ranking").handler(this::ranking);
     router.delete("/api/scenarios/:id").handler(this::delete);
+    router.get("/api/snapshots").handler(rc -> history(rc, Addresses.SNAPSHOTS_LIST, new JsonObject()
+        .put("limit", intParam(rc, "limit", 30)).put("before", rc.queryParams().get("before")),
+        b -> HistoryCsv.snapshots((JsonArray) b)));
+    router.get("/api/snapshots/:id").handler(rc -> history(rc, Addresses.SNAPSHOTS_GET, new JsonObject()
+        .put("id", rc.pathParam("id")), b -> HistoryCsv.snapshot((JsonObject) b)));
+    router.get("/api/snapshots/:id/diff").handler(rc -> history(rc, Addresses.SNAPSHOTS_DIFF, new JsonObject()
+        .put("id", rc.pathParam("id")).put("against", rc.queryParams().get("against")), b -> HistoryCsv.diff((JsonObject) b)));
+    router.get("/api/history").handler(this::priceHistory);
+    router.post("/api/admin/snapshot").handler(this::admin).handler(rc -> vertx.eventBus()
+        .<Object>request(Addresses.SNAPSHOTS_TAKE, new JsonObject(), new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(600_000))
+        .onSuccess(m -> json(rc, 201, String.valueOf(m.body()))).onFailure(e -> fail(rc, e)));
     router.post("/api/admin/refresh").handler(this::admin).handler(this::refresh);
     router.post("/api/admin/reload").handler(this::admin).handler(this::reload);
     router.get("/api/openapi.yaml").handler(rc -> rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/yaml")
@@ -167,6 +179,48 @@ public final class HttpVerticle extends VerticleBase {
     }).onFailure(e -> {
       if (e instanceof IllegalArgumentException) badRequest(rc, List.of(new InvalidInputException.Problem("currency", e.getMessage())));
       else fail(rc, e);
+    });
+  }
+
+  // --- snapshots and history
+
+  private void priceHistory(RoutingContext rc) {
+    JsonObject q = new JsonObject();
+    String gpu = rc.queryParams().get("gpu");
+    if (gpu != null) {
+      var g = catalog.find(gpu);
+      if (g.isEmpty()) {
+        badRequest(rc, List.of(new InvalidInputException.Problem("gpu", "unknown GPU '" + gpu + "'")));
+        return;
+      }
+      q.put("gpu", g.get().id());
+    }
+    for (String k : List.of("vendor", "billing", "from", "to")) {
+      String v = rc.queryParams().get(k);
+      if (v != null) q.put(k, v);
+    }
+    history(rc, Addresses.HISTORY, q, b -> HistoryCsv.history((JsonArray) b));
+  }
+
+  /** Asks the SnapshotVerticle; answers JSON, or CSV with {@code Accept: text/csv} or {@code ?format=csv}. */
+  private void history(RoutingContext rc, String address, JsonObject body, java.util.function.Function<Object, String> toCsv) {
+    body.fieldNames().removeIf(k -> body.getValue(k) == null);
+    boolean csv = accepts(rc, "text/csv") || "csv".equals(rc.queryParams().get("format"));
+    vertx.eventBus().<Object>request(address, body).onSuccess(m -> {
+      if (csv) {
+        rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8").end(toCsv.apply(m.body()));
+      } else {
+        json(rc, 200, m.body() instanceof JsonObject j ? j.encode() : m.body() instanceof JsonArray a ? a.encode()
+            : String.valueOf(m.body()));
+      }
+    }).onFailure(e -> {
+      if (e instanceof ReplyException re && re.failureType() == io.vertx.core.eventbus.ReplyFailure.NO_HANDLERS) {
+        error(rc, 503, "snapshots are not running");
+      } else if (RankingVerticle.status(e) == 400) {
+        error(rc, 400, e.getMessage());
+      } else {
+        fail(rc, e);
+      }
     });
   }
 

@@ -48,7 +48,7 @@ class QuoteVerticleTest {
 
   static final Path DATA = Path.of("../shared/data");
   static final Instant START = Instant.parse("2026-03-01T08:00:00Z");
-  static final QuoteSettings SETTINGS = new QuoteSettings(Duration.ofHours(2), 2, Duration.ofMillis(300), Duration.ofHours(1), "",
+  static final QuoteSettings SETTINGS = new QuoteSettings(Duration.ofHours(2), 2, Duration.ofSeconds(1), Duration.ofHours(1), "",
       false, Duration.ofHours(12), DATA.resolve("aws/spot-advisor/spot-advisor-data.2025-06-28.json").toString());
 
   MutableClock clock;

@@ -1,0 +1,823 @@
+// gpurent dashboard: plain JS, no build step. Talks to the service's own API only:
+// GET /api/presets, GET /api/vendors, POST /api/scenarios, DELETE /api/scenarios/{id},
+// POST /api/rank (CSV) and the /ws WebSocket ({"subscribe": [id]} -> {"type": "ranking", ...}).
+(() => {
+  'use strict';
+
+  const VENDORS_EVERY_MS = 30000;
+  const BACKOFF_MAX_MS = 15000;
+  const PRESET_NAMES_ZH = {
+    'guide-template': '指南模板（5.1）：固定 GPU',
+    'guide-template-open': '指南模板（5.1）：不指定 GPU',
+    'team-small': '3 人以内团队，仅推理（5.2）',
+    'team-medium': '5–10 人团队，推理加微调（5.2）',
+    'team-large': '10–20 人团队，训练加推理（5.2）',
+  };
+  const FRESHNESS_ICON = { fresh: '●', stale: '◐', expired: '○', unavailable: '✕' };
+
+  const $ = (sel, root = document) => root.querySelector(sel);
+  const ui = {
+    preset: $('#preset'),
+    json: $('#scenario-json'),
+    errors: $('#field-errors'),
+    errorList: $('#field-error-list'),
+    rank: $('#rank-live'),
+    csv: $('#download-csv'),
+    format: $('#format-json'),
+    status: $('#status'),
+    summary: $('#scenario-summary'),
+    table: $('#ranking'),
+    tbody: $('#ranking tbody'),
+    mixed: $('#mixed'),
+    unavailable: $('#unavailable'),
+    chart: $('#chart'),
+    chartTitle: $('#chart-title'),
+    vendorsBody: $('#vendors tbody'),
+    vendorsUpdated: $('#vendors-updated'),
+  };
+
+  const state = {
+    lang: 'en',
+    presets: [],
+    errors: [],            // [{field, reason}] shown beside the editor
+    scenarioId: null,      // the live scenario's id on the server
+    scenario: null,        // the scenario object registered under that id
+    ranking: null,
+    updatedAt: null,
+    prevRanks: new Map(),  // vendor -> rank before the last update, to show moves
+    changed: new Set(),
+    expanded: new Set(),   // vendors whose bill is open; kept across live updates
+    ws: null,
+    attempt: 0,
+    reconnectAt: 0,
+    timers: {},
+    status: { key: 'idle', args: {} },
+    vendors: null,
+    vendorsAt: null,
+    vendorsError: null,
+    chart: null,
+    chartWidth: 0,
+  };
+
+  // --- i18n
+
+  function t(key, args) {
+    const dict = window.I18N[state.lang] || window.I18N.en;
+    let s = dict[key] != null ? dict[key] : (window.I18N.en[key] != null ? window.I18N.en[key] : key);
+    if (args) s = s.replace(/\{(\w+)\}/g, (m, k) => (args[k] != null ? args[k] : m));
+    return s;
+  }
+
+  function locale() {
+    return state.lang === 'zh' ? 'zh-CN' : 'en-US';
+  }
+
+  function initialLang() {
+    try {
+      const saved = localStorage.getItem('gpurent.lang');
+      if (saved && window.I18N[saved]) return saved;
+    } catch (e) { /* storage disabled */ }
+    const nav = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
+    return nav.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  }
+
+  function setLang(lang) {
+    state.lang = window.I18N[lang] ? lang : 'en';
+    try { localStorage.setItem('gpurent.lang', state.lang); } catch (e) { /* storage disabled */ }
+    document.documentElement.lang = state.lang === 'zh' ? 'zh-CN' : 'en';
+    document.title = 'gpurent · ' + t('title');
+    document.querySelectorAll('[data-i18n]').forEach(n => { n.textContent = t(n.dataset.i18n); });
+    document.querySelectorAll('.lang button').forEach(b => b.setAttribute('aria-pressed', String(b.dataset.lang === state.lang)));
+    fillPresets();
+    renderErrors();
+    renderStatus();
+    renderAll();
+    renderVendors();
+  }
+
+  // --- formatting
+
+  function num(s) {
+    return s == null || s === '' ? NaN : Number(s);
+  }
+
+  function money(s) {
+    const n = num(s);
+    if (!Number.isFinite(n)) return '—';
+    return new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  }
+
+  /** A unit price: at least 2 decimals, at most 4 (the server may send many). */
+  function unitPrice(s) {
+    const n = num(s);
+    if (!Number.isFinite(n)) return '—';
+    return new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+  }
+
+  function compact(n) {
+    return new Intl.NumberFormat(locale(), { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  }
+
+  function unitText(u) {
+    const key = 'unit_' + u;
+    const s = t(key);
+    return s === key ? u : s;
+  }
+
+  function billingText(b) {
+    const key = 'billing_' + b;
+    const s = t(key);
+    return s === key ? b : s;
+  }
+
+  function age(seconds) {
+    if (seconds == null) return t('never');
+    const s = Math.max(0, Math.round(seconds));
+    if (s < 90) return t('ageS', { n: s });
+    if (s < 90 * 60) return t('ageM', { n: Math.round(s / 60) });
+    if (s < 36 * 3600) return t('ageH', { n: Math.round(s / 3600) });
+    return t('ageD', { n: Math.round(s / 86400) });
+  }
+
+  function time(d) {
+    return d ? d.toLocaleTimeString(locale(), { hour12: false }) : '';
+  }
+
+  function dateTime(iso) {
+    if (!iso) return '—';
+    const d = new Date(iso);
+    return isNaN(d) ? iso : d.toLocaleString(locale(), { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  }
+
+  /** Builds an element: el('td', {class: 'num', 'data-x': 1}, 'text', child, ...). */
+  function el(tag, attrs, ...children) {
+    const n = document.createElement(tag);
+    if (attrs) {
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v == null || v === false) continue;
+        if (k === 'class') n.className = v;
+        else if (k === 'text') n.textContent = v;
+        else n.setAttribute(k, v === true ? '' : String(v));
+      }
+    }
+    for (const c of children.flat()) {
+      if (c == null || c === false) continue;
+      n.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return n;
+  }
+
+  function badge(freshness) {
+    const f = freshness || 'unavailable';
+    return el('span', { class: 'badge ' + f, 'data-freshness': f },
+      el('span', { 'aria-hidden': 'true' }, FRESHNESS_ICON[f] || '•'), ' ', t(f));
+  }
+
+  // --- status line
+
+  function setStatus(key, args) {
+    state.status = { key, args: args || {} };
+    renderStatus();
+  }
+
+  function renderStatus() {
+    const { key, args } = state.status;
+    let text;
+    switch (key) {
+      case 'live':
+        text = t('statusLive', { time: time(state.updatedAt), quotes: dateTime(state.ranking && state.ranking.quotesAt) });
+        break;
+      case 'reconnecting':
+        text = t('statusReconnecting', { s: Math.max(1, Math.ceil((state.reconnectAt - Date.now()) / 1000)) });
+        break;
+      case 'error':
+        text = t('statusError', args);
+        break;
+      default:
+        text = t('status' + key.charAt(0).toUpperCase() + key.slice(1), args);
+    }
+    ui.status.textContent = text;
+    ui.status.dataset.state = key;
+  }
+
+  // --- presets and the editor
+
+  async function loadPresets() {
+    try {
+      const r = await fetch('/api/presets', { headers: { Accept: 'application/json' } });
+      if (!r.ok) throw new Error((await problem(r)).error);
+      state.presets = await r.json();
+    } catch (e) {
+      setStatus('error', { msg: e.message });
+      return;
+    }
+    fillPresets();
+    const first = state.presets.find(p => p.id === 'guide-template') || state.presets[0];
+    if (first && !ui.json.value.trim()) {
+      ui.preset.value = first.id;
+      loadPreset(first.id);
+    }
+  }
+
+  function fillPresets() {
+    const current = ui.preset.value;
+    ui.preset.replaceChildren(el('option', { value: '' }, t('presetCustom')));
+    for (const p of state.presets) {
+      const name = state.lang === 'zh' && PRESET_NAMES_ZH[p.id] ? PRESET_NAMES_ZH[p.id] : p.name;
+      ui.preset.append(el('option', { value: p.id }, name));
+    }
+    ui.preset.value = current;
+  }
+
+  function loadPreset(id) {
+    const p = state.presets.find(x => x.id === id);
+    if (!p) return;
+    ui.json.value = JSON.stringify(p.scenario, null, 2);
+    state.errors = [];
+    renderErrors();
+  }
+
+  /** The editor's scenario, or null after listing what is wrong with it. */
+  function readScenario() {
+    let v;
+    try {
+      v = JSON.parse(ui.json.value);
+    } catch (e) {
+      showErrors([{ field: '(JSON)', reason: t('jsonError', { msg: e.message }) }]);
+      return null;
+    }
+    if (!v || typeof v !== 'object' || Array.isArray(v)) {
+      showErrors([{ field: '(JSON)', reason: t('jsonNotObject') }]);
+      return null;
+    }
+    return v;
+  }
+
+  function showErrors(fields) {
+    state.errors = fields || [];
+    renderErrors();
+  }
+
+  function renderErrors() {
+    const list = state.errors;
+    ui.errorList.replaceChildren(...list.map(f => el('li', { 'data-field': f.field },
+      el('button', { type: 'button', class: 'field-link', 'data-field': f.field }, f.field), ' ', el('span', null, f.reason))));
+    ui.errors.hidden = list.length === 0;
+    if (list.length) ui.json.setAttribute('aria-invalid', 'true');
+    else ui.json.removeAttribute('aria-invalid');
+  }
+
+  /** Selects the key a field error names (e.g. workloads[1].peakQps) in the editor. */
+  function locateField(field) {
+    const text = ui.json.value;
+    const parts = field.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
+    let from = 0;
+    let found = -1;
+    let key = null;
+    for (const part of parts) {
+      if (/^\d+$/.test(part)) {
+        // skip to the n-th object of the array just found
+        let n = Number(part);
+        let i = text.indexOf('{', from);
+        while (n-- > 0 && i >= 0) i = skipObject(text, i);
+        if (i >= 0) from = i;
+      } else {
+        key = '"' + part + '"';
+        const i = text.indexOf(key, from);
+        if (i < 0) break;
+        found = i;
+        from = i + key.length;
+      }
+    }
+    ui.json.focus();
+    if (found >= 0 && key) ui.json.setSelectionRange(found, found + key.length);
+  }
+
+  function skipObject(text, start) {
+    let depth = 0;
+    let inString = false;
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return text.indexOf('{', i + 1);
+    }
+    return -1;
+  }
+
+  async function problem(r) {
+    try {
+      const j = await r.json();
+      return j && typeof j === 'object' ? j : { error: String(j) };
+    } catch (e) {
+      return { error: r.status + ' ' + r.statusText };
+    }
+  }
+
+  // --- live ranking
+
+  async function rankLive() {
+    const s = readScenario();
+    if (!s) {
+      setStatus('invalid');
+      return;
+    }
+    ui.rank.disabled = true;
+    try {
+      await register(s);
+    } finally {
+      ui.rank.disabled = false;
+    }
+  }
+
+  async function register(s) {
+    setStatus('registering');
+    let r;
+    try {
+      r = await fetch('/api/scenarios', {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(s),
+      });
+    } catch (e) {
+      setStatus('error', { msg: e.message });
+      return false;
+    }
+    if (r.status === 400) {
+      showErrors((await problem(r)).fields || []);
+      setStatus('invalid');
+      return false;
+    }
+    if (r.status !== 201) {
+      setStatus('error', { msg: (await problem(r)).error || r.status });
+      return false;
+    }
+    showErrors([]);
+    const { id } = await r.json();
+    const old = state.scenarioId;
+    state.scenarioId = id;
+    state.scenario = s;
+    if (old && old !== id) {
+      send({ unsubscribe: [old] });
+      forget(old);
+      state.ranking = null;
+      state.prevRanks = new Map();
+      state.changed = new Set();
+      renderAll();
+    }
+    subscribe();
+    return true;
+  }
+
+  function forget(id) {
+    fetch('/api/scenarios/' + encodeURIComponent(id), { method: 'DELETE', keepalive: true }).catch(() => {});
+  }
+
+  function wsOpen() {
+    return state.ws && state.ws.readyState === WebSocket.OPEN;
+  }
+
+  function send(msg) {
+    if (wsOpen()) state.ws.send(JSON.stringify(msg));
+  }
+
+  function subscribe() {
+    clearTimeout(state.timers.retry);
+    if (!state.scenarioId) return;
+    if (!wsOpen()) {
+      connect();
+      return;
+    }
+    if (!state.ranking) setStatus('subscribing');
+    send({ subscribe: [state.scenarioId] });
+  }
+
+  function connect() {
+    if (state.ws && (state.ws.readyState === WebSocket.CONNECTING || state.ws.readyState === WebSocket.OPEN)) return;
+    clearTimeout(state.timers.reconnect);
+    clearInterval(state.timers.countdown);
+    setStatus('connecting');
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+    state.ws = ws;
+    ws.onopen = () => {
+      if (state.ws !== ws) return;
+      state.attempt = 0;
+      // a resubscription answers with the current ranking at once
+      subscribe();
+    };
+    ws.onmessage = ev => { if (state.ws === ws) onMessage(ev.data); };
+    ws.onclose = () => {
+      if (state.ws !== ws) return;
+      state.ws = null;
+      if (state.scenarioId) reconnectLater();
+    };
+  }
+
+  /** Exponential backoff with jitter: 1, 2, 4, 8, 15, 15 ... seconds. */
+  function reconnectLater() {
+    const base = Math.min(BACKOFF_MAX_MS, 1000 * 2 ** state.attempt);
+    state.attempt++;
+    const delay = Math.round(base * (0.8 + Math.random() * 0.4));
+    state.reconnectAt = Date.now() + delay;
+    setStatus('reconnecting');
+    clearInterval(state.timers.countdown);
+    state.timers.countdown = setInterval(renderStatus, 1000);
+    state.timers.reconnect = setTimeout(() => {
+      clearInterval(state.timers.countdown);
+      connect();
+    }, delay);
+  }
+
+  function onMessage(text) {
+    let m;
+    try {
+      m = JSON.parse(text);
+    } catch (e) {
+      return;
+    }
+    if (m.type === 'ranking') {
+      if (m.scenario !== state.scenarioId) return;
+      update(m.ranking);
+    } else if (m.type === 'error') {
+      if (m.scenario && m.scenario !== state.scenarioId) return;
+      const msg = String(m.error || '');
+      if (/no quotes yet/i.test(msg)) {
+        setStatus('waiting');
+        state.timers.retry = setTimeout(subscribe, 2000);
+      } else if (/no live scenario/i.test(msg) && state.scenario && !state.reregistering) {
+        // the service restarted and forgot the scenario: register it again
+        state.reregistering = true;
+        state.scenarioId = null;
+        register(state.scenario).finally(() => { state.reregistering = false; });
+      } else {
+        setStatus('error', { msg });
+      }
+    }
+  }
+
+  function update(ranking) {
+    const before = new Map();
+    if (state.ranking) state.ranking.plans.forEach((p, i) => before.set(p.vendor, { rank: i + 1, monthly: p.monthlyTotal }));
+    state.prevRanks = before;
+    state.changed = new Set();
+    if (before.size) {
+      ranking.plans.forEach((p, i) => {
+        const b = before.get(p.vendor);
+        if (!b || b.rank !== i + 1 || b.monthly !== p.monthlyTotal) state.changed.add(p.vendor);
+      });
+    }
+    state.ranking = ranking;
+    state.updatedAt = new Date();
+    setStatus('live');
+    renderAll();
+  }
+
+  // --- rendering the ranking
+
+  function renderAll() {
+    renderRanking();
+    renderMixed();
+    renderUnavailable();
+    renderChart();
+  }
+
+  function renderRanking() {
+    const r = state.ranking;
+    $('#th-monthly').textContent = r ? t('thMonthlyCur', { cur: r.currency }) : t('thMonthly');
+    $('#th-horizon').textContent = r ? t('thHorizonN', { n: r.horizonMonths }) : t('thHorizon');
+    ui.table.dataset.scenario = state.scenarioId || '';
+    if (!r) {
+      ui.summary.hidden = true;
+      ui.tbody.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 7 }, t('noRanking'))));
+      return;
+    }
+    ui.summary.hidden = false;
+    ui.summary.textContent = t('summary', { name: r.scenario || '—', cur: r.currency, n: r.horizonMonths, count: r.plans.length });
+    if (!r.plans.length) {
+      ui.tbody.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 7 }, t('noPlans'))));
+      return;
+    }
+    const rows = [];
+    r.plans.forEach((p, i) => {
+      const rank = i + 1;
+      const open = state.expanded.has(p.vendor);
+      const detailId = 'bill-' + p.vendor.replace(/[^a-zA-Z0-9_-]/g, '_');
+      const before = state.prevRanks.get(p.vendor);
+      let move = null;
+      if (before && before.rank !== rank) {
+        const up = before.rank > rank;
+        move = el('span', { class: 'move ' + (up ? 'up' : 'down'), title: (up ? '▲' : '▼') + Math.abs(before.rank - rank) },
+          (up ? '▲' : '▼') + Math.abs(before.rank - rank));
+      }
+      const toggle = el('button', {
+        type: 'button', class: 'toggle', 'aria-expanded': String(open), 'aria-controls': detailId,
+        'aria-label': t('billOf', { vendor: p.displayName || p.vendor }), 'data-vendor': p.vendor,
+      }, el('span', { class: 'chev', 'aria-hidden': 'true' }, '▸'), ' ', t('showBill'));
+      const savings = [];
+      if (num(p.savingsVsOnDemand) > 0) savings.push(el('div', null, t('savedVsOnDemand', { x: money(p.savingsVsOnDemand) })));
+      if (num(p.savingsVsMonthly) > 0) savings.push(el('div', null, t('savedVsMonthly', { x: money(p.savingsVsMonthly) })));
+      const tr = el('tr', {
+        'data-vendor': p.vendor, 'data-rank': rank, class: [rank === 1 ? 'best' : '', state.changed.has(p.vendor) ? 'changed' : ''].join(' ').trim() || null,
+      },
+      el('td', { class: 'num rank' }, String(rank), move),
+      el('th', { scope: 'row', class: 'vendor' }, el('span', { class: 'name' }, p.displayName || p.vendor),
+        p.displayName && p.displayName !== p.vendor ? el('span', { class: 'id' }, p.vendor) : null,
+        p.warnings && p.warnings.length ? el('span', { class: 'warn-flag', title: p.warnings.join('\n') }, t('warnCount', { n: p.warnings.length })) : null),
+      el('td', { class: 'num monthly', 'data-value': p.monthlyTotal }, money(p.monthlyTotal)),
+      el('td', { class: 'num horizon', 'data-value': p.horizonTotal }, money(p.horizonTotal)),
+      el('td', { class: 'freshness' }, badge(p.freshness)),
+      el('td', { class: 'savings' }, savings.length ? savings : el('span', { class: 'muted' }, '—')),
+      el('td', { class: 'details' }, toggle));
+      rows.push(tr);
+      const detail = el('tr', { class: 'detail', id: detailId, 'data-detail-for': p.vendor, hidden: !open },
+        el('td', { colspan: 7 }, planDetail(p, r)));
+      rows.push(detail);
+    });
+    ui.tbody.replaceChildren(...rows);
+  }
+
+  function billTable(bill, currency) {
+    const head = el('tr', null, ['billItem', 'billSpec', 'billQuantity', 'billUnitPrice', 'billPerMonth', 'billNote']
+      .map(k => el('th', { scope: 'col', class: k === 'billUnitPrice' || k === 'billPerMonth' || k === 'billQuantity' ? 'num' : null }, t(k))));
+    const body = (bill.lines || []).map(l => el('tr', { title: l.source || null },
+      el('td', null, l.item),
+      el('td', { class: 'spec' }, l.spec),
+      el('td', { class: 'num' }, l.quantity),
+      el('td', { class: 'num', title: l.unitPrice }, unitPrice(l.unitPrice) + ' / ' + unitText(l.unit)),
+      el('td', { class: 'num' }, money(l.perMonth)),
+      el('td', { class: 'note' }, l.note || '')));
+    const foot = el('tr', null, el('th', { scope: 'row', colspan: 4 }, t('billTotal', { cur: bill.currency || currency })),
+      el('td', { class: 'num total' }, money(bill.monthlyTotal)), el('td'));
+    return el('div', { class: 'table-wrap' }, el('table', { class: 'bill' }, el('thead', null, head), el('tbody', null, body), el('tfoot', null, foot)));
+  }
+
+  function planDetail(p, r) {
+    const parts = [billTable(p.bill || {}, r.currency)];
+    const placements = p.placements || [];
+    if (placements.length) {
+      parts.push(el('h4', null, t('placements')), el('ul', { class: 'placements' }, placements.map(pl => el('li', null,
+        el('strong', null, pl.workload), ' · ', t('cards', { n: pl.cards, gpu: pl.gpuName || pl.gpu }), ' · ', billingText(pl.billing),
+        pl.region ? ' · ' + pl.region : '', ' · ', money(pl.perMonth) + ' ' + r.currency + ' / ' + unitText('month'),
+        pl.explanation ? el('p', { class: 'explanation' }, pl.explanation) : null))));
+    }
+    const warnings = [...new Set([...(p.warnings || []), ...placements.flatMap(pl => pl.warnings || [])])];
+    if (warnings.length) {
+      parts.push(el('h4', null, t('warnings')), el('ul', { class: 'warnings' }, warnings.map(w => el('li', null, w))));
+    }
+    const fx = [...new Set([...(p.bill && p.bill.lines || []).map(l => l.fx), ...placements.map(pl => pl.fx)].filter(Boolean))];
+    if (fx.length) parts.push(el('h4', null, t('fxNotes')), el('ul', { class: 'fx' }, fx.map(f => el('li', null, f))));
+    if (p.note) parts.push(el('p', { class: 'vendor-note' }, el('strong', null, t('vendorNote') + ': '), p.note));
+    return el('div', { class: 'plan-detail' }, parts);
+  }
+
+  function renderMixed() {
+    const r = state.ranking;
+    const m = r && r.mixed;
+    ui.mixed.hidden = !m;
+    if (!m) {
+      ui.mixed.replaceChildren();
+      return;
+    }
+    const open = state.expanded.has('(mixed)');
+    ui.mixed.replaceChildren(el('details', { open: open || null, 'data-vendor-mixed': m.homeVendor },
+      el('summary', null, el('strong', null, t('mixedTitle')), ' — ',
+        t('mixedText', { home: m.homeVendor, monthly: money(m.monthlyTotal) + ' ' + r.currency, horizon: money(m.horizonTotal),
+          n: r.horizonMonths, saved: money(m.savingsVsBest) })),
+      planDetail({ bill: m.bill, placements: m.placements || [], warnings: m.warnings || [], note: m.note }, r)));
+    ui.mixed.firstChild.addEventListener('toggle', e => {
+      if (e.target.open) state.expanded.add('(mixed)');
+      else state.expanded.delete('(mixed)');
+    });
+  }
+
+  function renderUnavailable() {
+    const r = state.ranking;
+    const list = (r && r.unavailable) || [];
+    ui.unavailable.hidden = list.length === 0;
+    ui.unavailable.replaceChildren(...(list.length ? [el('h3', null, t('unavailableTitle')),
+      el('ul', null, list.map(u => el('li', { 'data-vendor': u.vendor }, el('strong', null, u.vendor), ': ', u.reason)))] : []));
+  }
+
+  // --- the bar chart
+
+  function renderChart() {
+    const r = state.ranking;
+    ui.chartTitle.textContent = r ? t('chartTitleCur', { cur: r.currency }) : t('chartTitle');
+    if (state.chart) {
+      state.chart.destroy();
+      state.chart = null;
+    }
+    ui.chart.replaceChildren();
+    const plans = r ? r.plans : [];
+    ui.chart.closest('figure').hidden = plans.length === 0;
+    if (!plans.length || !window.uPlot) return;
+    const n = plans.length;
+    const xs = plans.map((_, i) => i);
+    const ys = plans.map(p => num(p.monthlyTotal));
+    const names = plans.map(p => shorten(p.displayName || p.vendor, 28));
+    ui.chart.setAttribute('aria-label', ui.chartTitle.textContent + ': '
+      + plans.map((p, i) => names[i] + ' ' + money(p.monthlyTotal)).join('; '));
+    const width = Math.max(260, Math.floor(ui.chart.clientWidth || ui.chart.parentElement.clientWidth));
+    state.chartWidth = width;
+    const font = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif';
+    const labelWidth = Math.min(Math.round(width * 0.4), 12 + Math.max(...names.map(s => measure(s, font))));
+    const max = Math.max(...ys);
+    const best = '#0f766e';
+    const rest = '#4a78b5';
+    const opts = {
+      width,
+      height: 48 + n * 30,
+      padding: [6, 24, 0, 0],
+      legend: { show: false },
+      cursor: { show: false },
+      select: { show: false },
+      scales: {
+        x: { time: false, ori: 1, dir: -1, range: [-0.5, n - 0.5] },
+        y: { ori: 0, dir: 1, range: () => [0, max > 0 ? max * 1.22 : 1] },
+      },
+      axes: [
+        {
+          scale: 'x', side: 3, size: labelWidth, gap: 6, font, stroke: '#1f2937',
+          grid: { show: false }, ticks: { show: false },
+          splits: () => xs, values: (u, splits) => splits.map(i => (Number.isInteger(i) && names[i] != null ? names[i] : '')),
+        },
+        {
+          scale: 'y', side: 2, font, stroke: '#4b5563', size: 34, space: 64,
+          grid: { stroke: '#e5e7eb', width: 1 }, ticks: { stroke: '#d1d5db', width: 1, size: 4 },
+          values: (u, splits) => splits.map(v => compact(v)),
+        },
+      ],
+      series: [
+        {},
+        {
+          label: t('thMonthly'), width: 0, points: { show: false },
+          fill: rest,
+          paths: window.uPlot.paths.bars({ size: [0.68, 26], disp: { fill: { unit: 3, values: () => ys.map((_, i) => (i === 0 ? best : rest)) } } }),
+        },
+      ],
+      hooks: {
+        draw: [u => {
+          const ctx = u.ctx;
+          const dpr = window.devicePixelRatio || 1;
+          ctx.save();
+          ctx.font = font.replace('12px', (12 * dpr) + 'px');
+          ctx.textBaseline = 'middle';
+          ys.forEach((v, i) => {
+            const x = u.valToPos(v, 'y', true);
+            const y = u.valToPos(i, 'x', true);
+            const label = money(v);
+            const w = ctx.measureText(label).width;
+            if (x + 6 * dpr + w > u.bbox.left + u.bbox.width) {
+              ctx.fillStyle = '#ffffff';
+              ctx.textAlign = 'right';
+              ctx.fillText(label, x - 6 * dpr, y);
+            } else {
+              ctx.fillStyle = '#111827';
+              ctx.textAlign = 'left';
+              ctx.fillText(label, x + 6 * dpr, y);
+            }
+          });
+          ctx.restore();
+        }],
+      },
+    };
+    state.chart = new window.uPlot(opts, [xs, ys], ui.chart);
+  }
+
+  let measureCtx = null;
+  function measure(text, font) {
+    measureCtx = measureCtx || document.createElement('canvas').getContext('2d');
+    measureCtx.font = font;
+    return Math.ceil(measureCtx.measureText(text).width);
+  }
+
+  function shorten(s, max) {
+    return s.length > max ? s.slice(0, max - 1) + '…' : s;
+  }
+
+  // --- vendor freshness
+
+  async function loadVendors() {
+    try {
+      const r = await fetch('/api/vendors', { headers: { Accept: 'application/json' } });
+      if (!r.ok) throw new Error((await problem(r)).error || r.status);
+      state.vendors = await r.json();
+      state.vendorsAt = new Date();
+      state.vendorsError = null;
+    } catch (e) {
+      state.vendorsError = e.message;
+    }
+    renderVendors();
+  }
+
+  function renderVendors() {
+    ui.vendorsUpdated.textContent = state.vendorsError ? t('vendorsError', { msg: state.vendorsError })
+      : state.vendorsAt ? t('vendorsUpdated', { time: time(state.vendorsAt) }) : '';
+    ui.vendorsUpdated.classList.toggle('error-text', !!state.vendorsError);
+    const list = state.vendors || [];
+    const rows = [];
+    for (const v of list) {
+      rows.push(el('tr', { 'data-vendor': v.vendor, 'data-freshness': v.freshness, class: v.lastError ? 'has-error' : null },
+        el('th', { scope: 'row', class: 'vendor', title: v.vendor }, v.name || v.vendor),
+        el('td', null, badge(v.freshness),
+          el('span', { class: 'age', title: v.lastSuccess ? dateTime(v.lastSuccess) : null },
+            v.lastSuccess ? t('lastGood', { age: age(v.ageSeconds) }) : t('neverFetched'))),
+        el('td', { class: 'num' }, v.quotes == null ? '—' : String(v.quotes))));
+      if (v.lastError) {
+        rows.push(el('tr', { class: 'vendor-error', 'data-error-for': v.vendor },
+          el('td', { colspan: 3, class: 'last-error' }, t('lastError', { time: dateTime(v.lastErrorAt), msg: v.lastError }))));
+      }
+    }
+    ui.vendorsBody.replaceChildren(...rows);
+  }
+
+  // --- CSV download
+
+  async function downloadCsv() {
+    const s = readScenario();
+    if (!s) {
+      setStatus('invalid');
+      return;
+    }
+    ui.csv.disabled = true;
+    try {
+      const r = await fetch('/api/rank', {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'text/csv' }, body: JSON.stringify(s),
+      });
+      if (r.status === 400) {
+        showErrors((await problem(r)).fields || []);
+        setStatus('invalid');
+        return;
+      }
+      if (!r.ok) {
+        setStatus('error', { msg: (await problem(r)).error || r.status });
+        return;
+      }
+      showErrors([]);
+      // a byte-order mark so that spreadsheet programs read the file as UTF-8
+      const blob = new Blob(['\ufeff', await r.text()], { type: 'text/csv;charset=utf-8' });
+      const url = URL.createObjectURL(blob);
+      const slug = String(s.name || 'ranking').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'ranking';
+      const a = el('a', { href: url, download: 'gpurent-' + slug + '-' + new Date().toISOString().slice(0, 10) + '.csv', hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (e) {
+      setStatus('error', { msg: e.message });
+    } finally {
+      ui.csv.disabled = false;
+    }
+  }
+
+  // --- wiring
+
+  function init() {
+    document.querySelectorAll('.lang button').forEach(b => b.addEventListener('click', () => setLang(b.dataset.lang)));
+    ui.preset.addEventListener('change', () => loadPreset(ui.preset.value));
+    ui.json.addEventListener('input', () => { ui.preset.value = ''; });
+    ui.rank.addEventListener('click', rankLive);
+    ui.csv.addEventListener('click', downloadCsv);
+    ui.format.addEventListener('click', () => {
+      const s = readScenario();
+      if (s) {
+        ui.json.value = JSON.stringify(s, null, 2);
+        showErrors([]);
+      }
+    });
+    ui.errorList.addEventListener('click', e => {
+      const b = e.target.closest('button.field-link');
+      if (b) locateField(b.dataset.field);
+    });
+    ui.tbody.addEventListener('click', e => {
+      const b = e.target.closest('button.toggle');
+      if (!b) return;
+      const v = b.dataset.vendor;
+      const open = b.getAttribute('aria-expanded') !== 'true';
+      if (open) state.expanded.add(v);
+      else state.expanded.delete(v);
+      b.setAttribute('aria-expanded', String(open));
+      const detail = document.getElementById(b.getAttribute('aria-controls'));
+      if (detail) detail.hidden = !open;
+    });
+    if (window.ResizeObserver) {
+      let pending = 0;
+      new ResizeObserver(() => {
+        clearTimeout(pending);
+        pending = setTimeout(() => {
+          const w = Math.floor(ui.chart.clientWidth);
+          if (state.ranking && Math.abs(w - state.chartWidth) > 8) renderChart();
+        }, 150);
+      }).observe(ui.chart);
+    }
+    window.addEventListener('pagehide', () => { if (state.scenarioId) forget(state.scenarioId); });
+    setLang(initialLang());
+    setStatus('idle');
+    loadPresets();
+    loadVendors();
+    setInterval(loadVendors, VENDORS_EVERY_MS);
+  }
+
+  init();
+})();
