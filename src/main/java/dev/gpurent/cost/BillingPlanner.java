@@ -63,7 +63,10 @@ public final class BillingPlanner {
   /** The monthly cost, exact: price x units. */
   public static Money monthlyCost(Money price, PriceUnit unit, Billing mode, int instances, double hoursUsed, int horizonMonths,
                                   double spotOverhead) {
-    return price.times(BigDecimal.valueOf(unitsPerMonth(mode, unit, instances, hoursUsed, horizonMonths, spotOverhead)));
+    double units = unitsPerMonth(mode, unit, instances, hoursUsed, horizonMonths, spotOverhead);
+    // Whole units (2 cards a month, 720 hours) skip the double-to-text conversion of valueOf(double).
+    BigDecimal exact = units == Math.rint(units) && Math.abs(units) < 1e15 ? BigDecimal.valueOf((long) units) : BigDecimal.valueOf(units);
+    return price.times(exact);
   }
 
   /** Hours a month above which a monthly price beats an hourly one: 1500 / 3 = 500. */

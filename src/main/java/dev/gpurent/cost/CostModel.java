@@ -184,18 +184,21 @@ public final class CostModel {
       int[] currencySlots = book.currencySlots(vendor);
       double[] interruptions = book.interruptionRates(vendor);
       double discount = e.quotes().terms().discount().doubleValue();
-      String pin = wl.gpu().orElse(null);
+      int pin = wl.gpu().map(g -> book.gpuIds().indexOf(g)).orElse(-1);
+      if (pin == -1 && wl.gpu().isPresent()) return picks;  // the pinned card is in no vendor's book
+      int ref = book.gpuIds().indexOf(wl.referenceGpu());
       for (int i = 0; i < prices.length; i++) {
+        int slot = gpuSlots[i];
+        if (pin >= 0 && slot != pin) continue;
         Quote q = quotes.get(i);
-        if (pin != null && !pin.equals(q.gpuId())) continue;
-        Fit fit = fitAt(w, gpuSlots[i]);
+        Fit fit = fitAt(w, slot);
         double rate = interruptions == null ? Double.NaN : interruptions[i];
         if (!evaluate(wl, q, fit, factorBySlot[currencySlots[i]], prices[i] * discount, rate, scratch)) continue;
         picks.offer(scratch, this);
         if (q.billing() == Billing.ON_DEMAND) picks.onDemand = keepBetter(picks.onDemand, scratch);
         if (q.billing() == Billing.MONTHLY) picks.monthly = keepBetter(picks.monthly, scratch);
         if (scratch.cards() == 1) picks.singleCard = keepBetter(picks.singleCard, scratch);
-        if (q.gpuId().equals(wl.referenceGpu())) picks.onReference = keepBetter(picks.onReference, scratch);
+        if (slot == ref) picks.onReference = keepBetter(picks.onReference, scratch);
       }
       return picks;
     }

@@ -14,8 +14,16 @@ public record Money(BigDecimal amount, String currency) implements Comparable<Mo
 
   public Money {
     Objects.requireNonNull(amount, "amount");
-    currency = currency.toUpperCase(Locale.ROOT);
-    if (currency.length() != 3) throw new IllegalArgumentException("currency must be an ISO code: " + currency);
+    if (!isCode(currency)) {
+      currency = currency.toUpperCase(Locale.ROOT);
+      if (!isCode(currency)) throw new IllegalArgumentException("currency must be an ISO code: " + currency);
+    }
+  }
+
+  /** Three capital letters; checked without allocating, as money is made on every bill line. */
+  private static boolean isCode(String c) {
+    return c.length() == 3 && c.charAt(0) >= 'A' && c.charAt(0) <= 'Z' && c.charAt(1) >= 'A' && c.charAt(1) <= 'Z'
+        && c.charAt(2) >= 'A' && c.charAt(2) <= 'Z';
   }
 
   public static Money of(String amount, String currency) {

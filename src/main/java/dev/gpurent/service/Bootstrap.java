@@ -24,6 +24,17 @@ import java.util.Map;
  */
 public final class Bootstrap {
 
+  // Vert.x registers its event-bus gauge once per metrics backend and Micrometer warns about the
+  // second registration; harmless, and noise on every start.
+  private static final java.util.logging.Logger MICROMETER_NOTICE = quiet();
+
+  private static java.util.logging.Logger quiet() {
+    java.util.logging.Logger log = java.util.logging.Logger.getLogger(
+        "io.micrometer.common.util.internal.logging.WarnThenDebugLogger");
+    log.setLevel(java.util.logging.Level.SEVERE);
+    return log;
+  }
+
   /** A started service. */
   public record Running(Vertx vertx, int port, String host) {
     public Future<Void> close() {

@@ -174,17 +174,31 @@ public final class QuoteVerticle extends VerticleBase {
     return Future.succeededFuture();
   }
 
+  private Map<String, VendorQuotes> seed = Map.of();
+
+  /**
+   * Quotes to start from where a vendor has no last good file (the latest snapshot): flagged
+   * stale, with the age of their fetch, until the vendor answers. Call before deploying.
+   */
+  public QuoteVerticle seed(Map<String, VendorQuotes> quotes) {
+    this.seed = Map.copyOf(quotes);
+    return this;
+  }
+
   /** The book as it stands, for in-process callers (the command line). */
   public QuoteBook book() {
     return book;
   }
 
+  /** Starts each vendor from its last good file, else from the seed (the latest snapshot), stale. */
   private Future<Void> warmFromFiles() {
-    if (lastGoodFiles == null) return Future.succeededFuture();
     List<Future<?>> loads = new ArrayList<>();
     for (Vendor v : vendors.values()) {
-      loads.add(lastGoodFiles.load(v.def.vendor()).onSuccess(q -> q.ifPresent(quotes -> {
-        cache.put(v.def.vendor(), CompletableFuture.completedFuture(quotes));
+      String id = v.def.vendor();
+      Future<java.util.Optional<VendorQuotes>> saved = lastGoodFiles == null ? Future.succeededFuture(java.util.Optional.empty())
+          : lastGoodFiles.load(id);
+      loads.add(saved.onSuccess(q -> q.or(() -> java.util.Optional.ofNullable(seed.get(id))).ifPresent(quotes -> {
+        cache.put(id, CompletableFuture.completedFuture(quotes));
         v.lastSuccess = quotes.fetchedAt();
         v.fromCache = true;
       })));

@@ -282,6 +282,25 @@ class QuoteVerticleTest {
   }
 
   @Test
+  void starts_from_the_latest_snapshot_when_no_vendor_answers(VertxTestContext ctx) {
+    VendorDefinition lambda = vendor("lambda.yaml", fake.url("lambda"));
+    VendorQuotes snapshot = dev.gpurent.adapter.SkyPilotCatalogAdapter.parse(
+        DATA.resolve("skypilot-catalog-format/anycloud-sh/lambda/vms.gpu.csv"), lambda, Fixtures.CATALOG, START.minus(Duration.ofHours(1)))
+        .vendorQuotes().withFetchedAt(START.minus(Duration.ofHours(1)));
+    QuoteSettings offline = SETTINGS.withOffline(true);
+    other = Vertx.vertx();
+    other.deployVerticle(new QuoteVerticle(List.of(lambda), Fixtures.CATALOG, AdapterRegistry.load(), offline, new JsonObject(), clock)
+            .seed(Map.of("lambda", snapshot)))
+        .compose(id -> book(other))
+        .onComplete(ctx.succeeding(b -> ctx.verify(() -> {
+          QuoteBook.Entry e = b.vendor("lambda").orElseThrow();
+          assertSame(snapshot, e.quotes());
+          assertEquals(new Freshness(Freshness.State.STALE, Duration.ofHours(1)), e.freshness());
+          ctx.completeNow();
+        })));
+  }
+
+  @Test
   void refuses_to_refresh_an_unknown_vendor(Vertx vertx, VertxTestContext ctx) {
     vertx.eventBus().request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", "nope"))
         .onComplete(ctx.failing(e -> ctx.verify(() -> {
