@@ -59,7 +59,7 @@ public final class Addresses {
    */
   public static final String SNAPSHOTS_TAKE = "gpurent.snapshots.take";
 
-  /** Request-reply. Body: {@code {"limit"?: 30, "before"?: ISO instant or date}}. Reply: JSON array of snapshot metadata, newest first. */
+  /** Request-reply. Body: {@code {"limit"?: 30, "before"?: ISO instant or date}}. Reply: JSON array of snapshot metadata (no vendor terms), newest first. */
   public static final String SNAPSHOTS_LIST = "gpurent.snapshots.list";
 
   /** Request-reply. Body: {@code {"id"}}. Reply: the snapshot's metadata plus {@code quotes}, every quote; fails 404. */

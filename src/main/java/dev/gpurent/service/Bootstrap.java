@@ -4,6 +4,9 @@ import dev.gpurent.adapter.AdapterRegistry;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.store.LatestSnapshot;
+import dev.gpurent.store.SnapshotStore;
+import dev.gpurent.store.StoreSettings;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -18,8 +21,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Wires the service: loads the configuration, then deploys, in order, the quote pipeline, the
- * ranking, the HTTP server (and the nightly snapshots). The whole start-up is one Future: a
+ * Wires the service: loads the configuration, opens the snapshot store (SQLite under data/ by
+ * default), then deploys, in order, the quote pipeline (started from the latest snapshot), the
+ * ranking, the HTTP server and the nightly snapshots. The whole start-up is one Future: a
  * taken port or a bad configuration fails it, naming the cause.
  */
 public final class Bootstrap {
@@ -36,9 +40,17 @@ public final class Bootstrap {
   }
 
   /** A started service. */
-  public record Running(Vertx vertx, int port, String host) {
+  public record Running(Vertx vertx, int port, String host, SnapshotStore store, String snapshotDeployment) {
+    /** Stops the nightly snapshots, closes the store, then Vert.x (undeploying the rest). */
     public Future<Void> close() {
-      return vertx.close();
+      java.util.concurrent.CompletableFuture<Void> closed = new java.util.concurrent.CompletableFuture<>();
+      // Vert.x itself is closed from outside its threads: a callback on one of its own event
+      // loops would never run once they stop.
+      vertx.undeploy(snapshotDeployment).otherwiseEmpty()
+          .compose(v -> store.close()).otherwiseEmpty()
+          .onComplete(x -> java.util.concurrent.CompletableFuture.runAsync(() -> vertx.close()
+              .onComplete(y -> closed.complete(null))));
+      return Future.fromCompletionStage(closed);
     }
   }
 
@@ -46,6 +58,8 @@ public final class Bootstrap {
   private final Map<String, String> env;
   private final Clock clock;
   private String quotesDeployment;
+  /** The latest snapshot's quotes, which vendors start from until they answer. */
+  private Map<String, dev.gpurent.quote.VendorQuotes> seed = Map.of();
 
   public Bootstrap(Path root, Map<String, String> env, Clock clock) {
     this.root = root;
@@ -84,14 +98,24 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+    StoreSettings storeSettings;
+    try {
+      storeSettings = StoreSettings.from(config, env).resolvedAgainst(root);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios"));
     vertx.eventBus().consumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
         .onFailure(e -> msg.fail(400, e.getMessage())));
-    return redeployQuotes(vertx, config, catalog, registry)
+    return SnapshotStore.open(vertx, storeSettings).compose(store -> store.latest()
+        .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
+        .compose(x -> redeployQuotes(vertx, config, catalog, registry))
         .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, registry)))
         .compose(id -> vertx.deployVerticle(web))
-        .map(id -> new Running(vertx, web.port(), http.host()));
+        .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))
+        .map(snapshots -> new Running(vertx, web.port(), http.host(), store, snapshots))
+        .onFailure(e -> store.close()));
   }
 
   /** Reads adapters/ and (re)starts the quote pipeline on it; the number of vendors. */
@@ -106,7 +130,8 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, adapters, settings, config.getJsonObject("fx"), clock, registry);
+    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, adapters, settings, config.getJsonObject("fx"), clock, registry)
+        .seed(seed);
     Future<Void> old = quotesDeployment == null ? Future.succeededFuture() : vertx.undeploy(quotesDeployment);
     return old.compose(v -> vertx.deployVerticle(quotes)).map(id -> {
       quotesDeployment = id;

@@ -28,6 +28,7 @@ final class DashboardSockets {
 
   private final class Dashboard {
     final ServerWebSocket ws;
+    io.vertx.core.http.HttpConnection connection;
     final Set<String> scenarios = new HashSet<>();
     final Map<String, String> pending = new LinkedHashMap<>();
     long fullSince;
@@ -66,8 +67,13 @@ final class DashboardSockets {
     return all.size();
   }
 
-  void accept(ServerWebSocket ws) {
+  /**
+   * @param connection the upgraded connection: closing it is how a stalled dashboard is cut off,
+   *                   since a close frame would wait behind everything it has not read
+   */
+  void accept(ServerWebSocket ws, io.vertx.core.http.HttpConnection connection) {
     Dashboard d = new Dashboard(ws);
+    d.connection = connection;
     all.add(d);
     ws.setWriteQueueMaxSize(settings.wsQueueBytes());
     ws.drainHandler(v -> d.drain());
@@ -125,8 +131,9 @@ final class DashboardSockets {
     long now = System.nanoTime();
     for (Dashboard d : Set.copyOf(all)) {
       if (d.fullSince != 0 && now - d.fullSince > limit) {
-        d.ws.close((short) 1008, "too slow: stopped reading");
         forget(d);
+        if (d.connection != null) d.connection.close();
+        else d.ws.close((short) 1008, "too slow: stopped reading");
       }
     }
   }

@@ -70,7 +70,10 @@ public final class HttpVerticle extends VerticleBase {
   public Future<?> start() {
     sockets = new DashboardSockets(vertx, settings);
     Router router = Router.router(vertx);
-    router.route("/ws").handler(rc -> rc.request().toWebSocket().onSuccess(sockets::accept).onFailure(rc::fail));
+    router.route("/ws").handler(rc -> {
+      io.vertx.core.http.HttpConnection connection = rc.request().connection();
+      rc.request().toWebSocket().onSuccess(ws -> sockets.accept(ws, connection)).onFailure(rc::fail);
+    });
     router.route("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     router.get("/api/gpus").handler(this::gpus);
     router.get("/api/presets").handler(this::presets);

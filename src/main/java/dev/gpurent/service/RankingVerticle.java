@@ -88,8 +88,13 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     boolean csv = "csv".equals(body.getString("format"));
-    rank(s).onSuccess(r -> msg.reply(csv ? RankingCsv.render(r) : Json.encode(r.toMap())))
-        .onFailure(e -> msg.fail(500, String.valueOf(e.getMessage())));
+    // Encoding a ranking takes longer than ranking it: both stay off the event loop, which also
+    // answers the cached rankings.
+    QuoteBook b = book;
+    vertx.executeBlocking(() -> {
+      Ranking r = rankingTime.recordCallable(() -> model.rank(s, b));
+      return csv ? RankingCsv.render(r) : Json.encode(r.toMap());
+    }, false).onSuccess(msg::reply).onFailure(e -> msg.fail(500, String.valueOf(e.getMessage())));
   }
 
   private void register(Message<JsonObject> msg) {
@@ -130,24 +135,26 @@ public final class RankingVerticle extends VerticleBase {
     }
   }
 
-  private Future<Ranking> rank(Scenario s) {
-    QuoteBook b = book;
-    return vertx.executeBlocking(() -> rankingTime.recordCallable(() -> model.rank(s, b)), false);
-  }
-
   private void rerankAll() {
     scenarios.forEach(this::rerank);
   }
 
   /** Ranks one live scenario and publishes the result if it differs from the last one. */
   private Future<?> rerank(String id, Registered r) {
-    return rank(r.scenario).map(ranking -> {
-      Map<String, Object> m = ranking.toMap();
-      m.remove("quotesAt");
+    QuoteBook b = book;
+    // Ranking and encoding on a worker, in order (an older book's ranking must not land after a
+    // newer one); only the comparison and the publish on the event loop.
+    return vertx.executeBlocking(() -> {
+      Map<String, Object> m = rankingTime.recordCallable(() -> model.rank(r.scenario, b)).toMap();
+      Object quotesAt = m.remove("quotesAt");
       String comparable = Json.encode(m);
-      if (!comparable.equals(r.comparable) && scenarios.get(id) == r) {
-        r.comparable = comparable;
-        r.message = "{\"type\":\"ranking\",\"scenario\":" + Json.encode(id) + ",\"ranking\":" + Json.encode(ranking.toMap()) + "}";
+      m.put("quotesAt", quotesAt);
+      return new String[] {comparable,
+          "{\"type\":\"ranking\",\"scenario\":" + Json.encode(id) + ",\"ranking\":" + Json.encode(m) + "}"};
+    }, true).map(encoded -> {
+      if (!encoded[0].equals(r.comparable) && scenarios.get(id) == r) {
+        r.comparable = encoded[0];
+        r.message = encoded[1];
         vertx.eventBus().publish(Addresses.ranking(id), r.message);
       }
       return r;

@@ -1,0 +1,405 @@
+package dev.gpurent.bench;
+
+import static dev.gpurent.bench.BenchSupport.await;
+import static dev.gpurent.bench.BenchSupport.fmt;
+import static dev.gpurent.bench.BenchSupport.ms;
+
+import dev.gpurent.service.Bootstrap;
+import dev.gpurent.service.FakeVendorServer;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * HTTP load on loopback: a Vert.x JSON hello-world (the baseline) against gpurent started by
+ * Bootstrap with fake vendors (guide-reference, RunPod and Vast recorded payloads).
+ *
+ * <p>For each target: the maximum throughput with {@code connections} requests in flight (closed
+ * loop, after a warm-up), then an open-loop run at half the BASELINE's maximum rate, requests
+ * scheduled at fixed intervals and each latency measured from its intended send time (corrected
+ * for coordinated omission: a stalled server is charged for the requests it kept waiting). Prints
+ * a table and the targets. Everything (servers, vendors, client) shares this JVM and its 2 cores.
+ *
+ * <p>System properties: bench.warmup (s, 5), bench.measure (s, 10), bench.open (s, 10),
+ * bench.connections (64), bench.clientLoops (client event loops, 2), bench.prewarm (s per target before any
+ * measurement, 3: the JIT warms the client and Netty on whichever target runs first otherwise).
+ *
+ * <p>Order: every target pre-warmed; closed loop on the baseline, the cached ranking, POST /api/rank
+ * and the baseline again (the higher baseline is the reference: conservative for the ratio); open
+ * loop on each at half that maximum; POST /api/rank again at half of its own maximum, and the baseline
+ * and the cached ranking at a quarter of the baseline's maximum (for context). With
+ * {@code -Dbench.sweep=2000,5000,10000} it runs instead an open-loop sweep of every target at those rates.
+ */
+public final class HttpLoad {
+
+  static final int WARMUP = Integer.getInteger("bench.warmup", 5);
+  static final int MEASURE = Integer.getInteger("bench.measure", 10);
+  static final int OPEN = Integer.getInteger("bench.open", 10);
+  static final int CONNECTIONS = Integer.getInteger("bench.connections", 64);
+  static final int CLIENT_LOOPS = Integer.getInteger("bench.clientLoops", 2);
+  static final int PREWARM = Integer.getInteger("bench.prewarm", 3);
+  /** Open loop: requests beyond this many outstanding are dropped (counted as errors), so that memory stays bounded. */
+  static final int MAX_OUTSTANDING = 10_000;
+  /** Open loop: how long outstanding requests may still finish after the last one was scheduled. */
+  static final long DRAIN_MS = 5_000;
+  static final long REQUEST_TIMEOUT_MS = 5_000;
+
+  /** One thing to load: a method, a path and a body. */
+  record Target(String name, HttpMethod method, int port, String uri, byte[] body) {
+    RequestOptions options() {
+      RequestOptions o = new RequestOptions().setMethod(method).setHost("127.0.0.1").setPort(port).setURI(uri)
+          .setIdleTimeout(REQUEST_TIMEOUT_MS);
+      if (body != null) o.putHeader("content-type", "application/json");
+      return o;
+    }
+  }
+
+  /** What one run measured. */
+  static final class Result {
+    final Histogram latency = BenchSupport.micros();
+    long ok;
+    long errors;
+    long dropped;
+    long unfinished;
+    double seconds;
+    final Map<String, Integer> errorKinds = new TreeMap<>();
+
+    double rps() {
+      return ok / seconds;
+    }
+
+    long allErrors() {
+      return errors + dropped + unfinished;
+    }
+
+    void error(String kind) {
+      errors++;
+      errorKinds.merge(kind, 1, Integer::sum);
+    }
+
+    void add(Result o) {
+      latency.add(o.latency);
+      ok += o.ok;
+      errors += o.errors;
+      dropped += o.dropped;
+      unfinished += o.unfinished;
+      o.errorKinds.forEach((k, v) -> errorKinds.merge(k, v, Integer::sum));
+    }
+  }
+
+  /** The baseline: one route answering a small JSON object, on one event loop like gpurent's HttpVerticle. */
+  static final class Hello extends VerticleBase {
+    int port;
+
+    @Override
+    public Future<?> start() {
+      Router router = Router.router(vertx);
+      Buffer body = Buffer.buffer("{\"message\":\"hello, world\"}");
+      router.get("/hello").handler(rc -> rc.response().putHeader("content-type", "application/json; charset=utf-8").end(body.copy()));
+      return vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").onSuccess(s -> port = s.actualPort());
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    long started = System.nanoTime();
+    System.out.println("== HttpLoad: " + CONNECTIONS + " connections, closed loop " + WARMUP + " s warm-up + " + MEASURE
+        + " s, open loop " + OPEN + " s; client event loops " + CLIENT_LOOPS);
+    System.out.println("load average at start: " + BenchSupport.loadAverage());
+
+    Vertx vendors = Vertx.vertx();
+    FakeVendorServer fake = new FakeVendorServer(vendors).serve("runpod", BenchSupport.RUNPOD).serve("vast", BenchSupport.VAST);
+    await(fake.start());
+    Path root = Files.createTempDirectory("gpurent-bench-http");
+    BenchSupport.writeRoot(root, fake, new JsonObject());
+    Bootstrap.Running service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", BenchSupport.TOKEN), Clock.systemUTC()).start());
+
+    Vertx baseVertx = Vertx.vertx();
+    Hello hello = new Hello();
+    await(baseVertx.deployVerticle(hello));
+
+    Vertx clientVertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(CLIENT_LOOPS));
+    HttpClient client = clientVertx.httpClientBuilder()
+        .with(new HttpClientOptions().setKeepAlive(true))
+        .with(new PoolOptions().setHttp1MaxSize(CONNECTIONS).setMaxWaitQueueSize(-1))
+        .build();
+    try {
+      int port = service.port();
+      // first fetch of every vendor done, then one live scenario
+      var refreshed = await(send(client, new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port)
+          .setURI("/api/admin/refresh").putHeader("Authorization", "Bearer " + BenchSupport.TOKEN), null));
+      System.out.println("refresh: " + refreshed.body);
+      var registered = await(send(client, new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port)
+          .setURI("/api/scenarios").putHeader("content-type", "application/json"),
+          BenchSupport.scenario("team-medium.yaml").toBuffer().getBytes()));
+      if (registered.status != 201) throw new IllegalStateException("register: " + registered.status + " " + registered.body);
+      String id = new JsonObject(registered.body).getString("id");
+
+      Target base = new Target("baseline GET /hello", HttpMethod.GET, hello.port, "/hello", null);
+      Target cached = new Target("GET /api/scenarios/{id}/ranking", HttpMethod.GET, port, "/api/scenarios/" + id + "/ranking", null);
+      Target rank = new Target("POST /api/rank (guide template)", HttpMethod.POST, port, "/api/rank",
+          BenchSupport.scenario("guide-template.yaml").encode().getBytes(StandardCharsets.UTF_8));
+      List<Target> targets = List.of(base, cached, rank);
+      for (Target t : targets) {
+        var r = await(send(client, t.options(), t.body()));
+        if (r.status != 200) throw new IllegalStateException(t.name() + ": " + r.status + " " + r.body);
+        System.out.println(fmt("  %-34s 200, %,d bytes", t.name(), r.body.length()));
+      }
+
+      for (Target t : targets) closedLoop(clientVertx, client, t, 0, PREWARM);
+      String sweep = System.getProperty("bench.sweep");
+      if (sweep != null) {
+        // latency against offered load, open loop, every target at each rate
+        System.out.println(fmt("Open-loop sweep, %d s per rate; latency from the intended send time", OPEN));
+        printOpenHeader();
+        for (Target t : targets) {
+          for (String r : sweep.split(",")) {
+            double rate = Double.parseDouble(r.trim());
+            printOpen(fmt("%s @ %,.0f/s", t.name(), rate), openLoop(clientVertx, client, t, rate));
+          }
+        }
+        BenchSupport.deleteTree(root);
+        System.exit(0);
+      }
+      List<Result> closed = new ArrayList<>();
+      for (Target t : List.of(base, cached, rank, base)) {
+        Result r = closedLoop(clientVertx, client, t, WARMUP, MEASURE);
+        closed.add(r);
+        System.out.println(fmt("  closed %-34s %,10.0f req/s  p50 %s ms  p99 %s ms  errors %d   (load %s)", t.name(), r.rps(),
+            ms(r.latency.getValueAtPercentile(50)), ms(r.latency.getValueAtPercentile(99)), r.allErrors(), BenchSupport.loadAverage()));
+      }
+      Result baseClosed = closed.get(0).rps() >= closed.get(3).rps() ? closed.get(0) : closed.get(3);
+      double baseMax = baseClosed.rps();
+      double rate = baseMax / 2;
+      List<Result> open = new ArrayList<>();
+      for (Target t : targets) {
+        Result r = openLoop(clientVertx, client, t, rate);
+        open.add(r);
+        System.out.println(fmt("  open   %-34s @ %,.0f req/s: p99 %s ms, errors %d   (load %s)", t.name(), rate,
+            ms(r.latency.getValueAtPercentile(99)), r.allErrors(), BenchSupport.loadAverage()));
+      }
+      // Informative: POST /api/rank at half of its own maximum, where it is not overloaded; the
+      // baseline and the cached ranking at a quarter of the baseline's maximum.
+      double rankRate = closed.get(2).rps() / 2;
+      Result rankOwn = openLoop(clientVertx, client, rank, rankRate);
+      System.out.println(fmt("  open   %-34s @ %,.0f req/s: p99 %s ms, errors %d", rank.name(), rankRate,
+          ms(rankOwn.latency.getValueAtPercentile(99)), rankOwn.allErrors()));
+      double quarter = baseMax / 4;
+      Result baseQuarter = openLoop(clientVertx, client, base, quarter);
+      Result cachedQuarter = openLoop(clientVertx, client, cached, quarter);
+
+      System.out.println();
+      System.out.println("Maximum throughput, " + CONNECTIONS + " requests in flight (closed loop, " + MEASURE + " s after "
+          + WARMUP + " s warm-up); latency = service time");
+      System.out.println(fmt("%-34s %12s %9s %9s %9s %9s %7s", "target", "req/s", "x base", "p50 ms", "p99 ms", "max ms", "errors"));
+      String[] names = {base.name() + " (1st)", cached.name(), rank.name(), base.name() + " (2nd)"};
+      for (int i = 0; i < closed.size(); i++) {
+        Result r = closed.get(i);
+        System.out.println(fmt("%-34s %,12.0f %9.3f %9s %9s %9s %7d", names[i], r.rps(), r.rps() / baseMax,
+            ms(r.latency.getValueAtPercentile(50)), ms(r.latency.getValueAtPercentile(99)), ms(r.latency.getMaxValue()), r.allErrors()));
+      }
+      System.out.println();
+      System.out.println(fmt("Open loop at %,.0f req/s (half the baseline's maximum), %d s; latency from the INTENDED send time", rate, OPEN));
+      printOpenHeader();
+      for (int i = 0; i < targets.size(); i++) printOpen(targets.get(i).name(), open.get(i));
+      printOpen(fmt("%s @ %,.0f/s (half its own max)", "POST /api/rank", rankRate), rankOwn);
+      printOpen(fmt("baseline @ %,.0f/s (a quarter of its max)", quarter), baseQuarter);
+      printOpen(fmt("cached ranking @ %,.0f/s (a quarter)", quarter), cachedQuarter);
+      for (int i = 0; i < targets.size(); i++) {
+        if (!open.get(i).errorKinds.isEmpty()) System.out.println("  errors of " + targets.get(i).name() + ": " + open.get(i).errorKinds);
+      }
+      if (!rankOwn.errorKinds.isEmpty()) System.out.println("  errors of POST /api/rank at its own half: " + rankOwn.errorKinds);
+
+      System.out.println();
+      System.out.println("Targets");
+      double ratio = closed.get(1).rps() / baseMax;
+      System.out.println(fmt("  %s cached ranking throughput >= 0.5x baseline: %.3fx (margin %+.3fx)", BenchSupport.verdict(ratio >= 0.5),
+          ratio, ratio - 0.5));
+      double limitUs = 2 * open.get(0).latency.getValueAtPercentile(99) + 1000;
+      for (int i = 1; i < targets.size(); i++) {
+        long p99 = open.get(i).latency.getValueAtPercentile(99);
+        System.out.println(fmt("  %s %s p99 at half the baseline's rate <= 2x baseline p99 + 1 ms = %s ms: %s ms (margin %+.2f ms)",
+            BenchSupport.verdict(p99 <= limitUs), targets.get(i).name(), ms(limitUs), ms(p99), (limitUs - p99) / 1000.0));
+      }
+      double quarterLimit = 2 * baseQuarter.latency.getValueAtPercentile(99) + 1000;
+      long quarterP99 = cachedQuarter.latency.getValueAtPercentile(99);
+      System.out.println(fmt("  (info) cached ranking at a quarter of the baseline's maximum: p99 %s ms against 2x baseline p99 + 1 ms = %s ms, "
+          + "errors %d", ms(quarterP99), ms(quarterLimit), cachedQuarter.allErrors()));
+      for (int i = 0; i < targets.size(); i++) {
+        long e = closed.get(i).allErrors() + open.get(i).allErrors() + (i == 0 ? closed.get(3).allErrors() : 0);
+        System.out.println(fmt("  %s %s zero errors: %d", BenchSupport.verdict(e == 0), targets.get(i).name(), e));
+      }
+      System.out.println(fmt("load average at end: %s; total %.0f s", BenchSupport.loadAverage(), (System.nanoTime() - started) / 1e9));
+    } finally {
+      client.close();
+      clientVertx.close();
+      baseVertx.close();
+      service.close();
+      vendors.close();
+      BenchSupport.deleteTree(root);
+    }
+    System.exit(0);
+  }
+
+  record Reply(int status, String body) {}
+
+  static Future<Reply> send(HttpClient client, RequestOptions options, byte[] body) {
+    return client.request(options)
+        .compose(req -> body == null ? req.send() : req.send(Buffer.buffer(body)))
+        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString())));
+  }
+
+  /** A request whose answer is only checked for its status. */
+  static Future<Integer> hit(HttpClient client, Target t, RequestOptions options) {
+    return client.request(options)
+        .compose(req -> t.body() == null ? req.send() : req.send(Buffer.buffer(t.body())))
+        .compose(resp -> resp.body().map(b -> resp.statusCode()));
+  }
+
+  /** Keeps {@code CONNECTIONS} requests in flight, each sent as the previous one completes; measures after the warm-up. */
+  static Result closedLoop(Vertx vertx, HttpClient client, Target t, int warmup, int measure) throws Exception {
+    long start = System.nanoTime();
+    long measureFrom = start + TimeUnit.SECONDS.toNanos(warmup);
+    long end = measureFrom + TimeUnit.SECONDS.toNanos(measure);
+    List<Future<Result>> parts = new ArrayList<>();
+    for (int l = 0; l < CLIENT_LOOPS; l++) {
+      int workers = CONNECTIONS / CLIENT_LOOPS + (l < CONNECTIONS % CLIENT_LOOPS ? 1 : 0);
+      Context ctx = vertx.getOrCreateContext();
+      Promise<Result> done = Promise.promise();
+      ctx.runOnContext(v -> {
+        Result r = new Result();
+        RequestOptions options = t.options();
+        int[] live = {workers};
+        for (int w = 0; w < workers; w++) {
+          new Object() {
+            void next() {
+              long sent = System.nanoTime();
+              if (sent >= end) {
+                if (--live[0] == 0) done.complete(r);
+                return;
+              }
+              hit(client, t, options).onComplete(ar -> {
+                long now = System.nanoTime();
+                if (sent >= measureFrom && now <= end) {
+                  if (ar.succeeded() && ar.result() == 200) {
+                    r.ok++;
+                    r.latency.recordValue(Math.max(0, (now - sent) / 1000));
+                  } else {
+                    r.error(ar.succeeded() ? "HTTP " + ar.result() : ar.cause().getClass().getSimpleName());
+                  }
+                }
+                next();
+              });
+            }
+          }.next();
+        }
+      });
+      parts.add(done.future());
+    }
+    Result all = new Result();
+    for (Future<Result> p : parts) all.add(await(p, warmup + measure + 30));
+    all.seconds = measure;
+    return all;
+  }
+
+  /**
+   * Sends at a fixed rate whatever the server does; each latency runs from the intended send time.
+   * Requests still outstanding {@link #DRAIN_MS} after the last was due are counted unfinished, and
+   * recorded at their lower bound (their wait so far).
+   */
+  static Result openLoop(Vertx vertx, HttpClient client, Target t, double rate) throws Exception {
+    double interval = 1e9 / (rate / CLIENT_LOOPS);
+    List<Future<Result>> parts = new ArrayList<>();
+    long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+    long end = start + TimeUnit.SECONDS.toNanos(OPEN);
+    for (int l = 0; l < CLIENT_LOOPS; l++) {
+      Context ctx = vertx.getOrCreateContext();
+      Promise<Result> done = Promise.promise();
+      long offset = (long) (interval * l / CLIENT_LOOPS);
+      ctx.runOnContext(v -> {
+        Result r = new Result();
+        RequestOptions options = t.options();
+        long[] state = {0, 0};  // [0] index of the next request, [1] outstanding
+        java.util.Set<long[]> pending = new java.util.HashSet<>();
+        long timer = vertx.setPeriodic(1, id -> {
+          long now = System.nanoTime();
+          while (true) {
+            long intended = start + offset + (long) (state[0] * interval);
+            if (intended > now || intended >= end) break;
+            state[0]++;
+            if (state[1] >= MAX_OUTSTANDING) {
+              r.dropped++;
+              continue;
+            }
+            state[1]++;
+            long[] req = {intended};
+            pending.add(req);
+            hit(client, t, options).onComplete(ar -> {
+              if (!pending.remove(req)) return;  // already counted unfinished
+              state[1]--;
+              long at = System.nanoTime();
+              r.latency.recordValue(Math.max(0, (at - intended) / 1000));
+              if (ar.succeeded() && ar.result() == 200) r.ok++;
+              else r.error(ar.succeeded() ? "HTTP " + ar.result() : ar.cause().getClass().getSimpleName());
+            });
+          }
+        });
+        long stopAt = end - System.nanoTime();
+        vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(stopAt)), x -> {
+          vertx.cancelTimer(timer);
+          long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
+          long[] poll = new long[1];
+          poll[0] = vertx.setPeriodic(10, y -> {
+            long now = System.nanoTime();
+            if (pending.isEmpty() || now >= drainUntil) {
+              vertx.cancelTimer(poll[0]);
+              for (long[] p : pending) {
+                r.unfinished++;
+                r.latency.recordValue(Math.min(r.latency.getHighestTrackableValue(), (now - p[0]) / 1000));
+              }
+              pending.clear();
+              done.complete(r);
+            }
+          });
+        });
+      });
+      parts.add(done.future());
+    }
+    Result all = new Result();
+    for (Future<Result> p : parts) all.add(await(p, OPEN + DRAIN_MS / 1000 + 30));
+    all.seconds = OPEN;
+    return all;
+  }
+
+  static void printOpenHeader() {
+    System.out.println(fmt("%-44s %9s %9s %9s %9s %9s %9s %7s %8s %10s", "target", "sent", "ok", "p50 ms", "p99 ms", "p99.9 ms",
+        "max ms", "errors", "dropped", "unfinished"));
+  }
+
+  static void printOpen(String name, Result r) {
+    long sent = r.ok + r.errors + r.unfinished;
+    System.out.println(fmt("%-44s %,9d %,9d %9s %9s %9s %9s %7d %8d %10d", name, sent, r.ok, ms(r.latency.getValueAtPercentile(50)),
+        ms(r.latency.getValueAtPercentile(99)), ms(r.latency.getValueAtPercentile(99.9)), ms(r.latency.getMaxValue()), r.errors,
+        r.dropped, r.unfinished));
+  }
+}

@@ -1,0 +1,78 @@
+package dev.gpurent.store;
+
+import dev.gpurent.quote.QuoteBook;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Dated price snapshots: each one the whole {@link QuoteBook} at one instant, written in one
+ * transaction with its metadata, so that a snapshot is either complete or absent. One snapshot per
+ * slot (e.g. {@code 2026-03-01} for a nightly run): writing a slot again is a no-op that answers the
+ * existing snapshot.
+ *
+ * <p>Every method runs its JDBC work on the {@code gpurent-store} worker pool, never on an event
+ * loop, and completes on the caller's context. Failures: {@link NoSuchSnapshotException} for an
+ * unknown id, {@link IllegalArgumentException} for a bad request, anything else for a database
+ * fault.
+ */
+public interface SnapshotStore {
+
+  /** Opens (creating or migrating as needed) the store the settings name: SQLite by default, PostgreSQL for a jdbc:postgresql: URL. */
+  static Future<SnapshotStore> open(Vertx vertx, StoreSettings settings) {
+    return settings.postgres() ? PostgresSnapshotStore.open(vertx, settings) : SqliteSnapshotStore.open(vertx, settings);
+  }
+
+  /**
+   * Writes the book as the snapshot of {@code slot}, taken at {@code takenAt}. When the slot already
+   * has a snapshot nothing is written and the reply says {@code created = false}.
+   */
+  Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt);
+
+  /** The snapshot of this slot, if any. */
+  Future<Optional<SnapshotMeta>> bySlot(String slot);
+
+  /** Up to {@code limit} snapshots taken before {@code before} (null: no bound), newest first. */
+  Future<List<SnapshotMeta>> list(int limit, Instant before);
+
+  /** One snapshot with every quote, in the order written; fails with {@link NoSuchSnapshotException}. */
+  Future<Snapshot> get(long id);
+
+  /**
+   * What changed from {@code against} (null: the snapshot taken just before {@code id}) to
+   * {@code id}: prices that moved, offers added and removed.
+   */
+  Future<SnapshotDiff> diff(long id, Long against);
+
+  /** A price series per offer over the snapshots the query selects. */
+  Future<List<PriceSeries>> history(HistoryQuery query);
+
+  /**
+   * Deletes what the policy no longer keeps, in bounded batches (one transaction each), as of
+   * {@code now}; the newest snapshot is always kept.
+   */
+  Future<RetentionReport> retain(Retention policy, Instant now);
+
+  /** Deletes one snapshot and its quotes in one transaction; false when there was none. */
+  Future<Boolean> delete(long id);
+
+  /**
+   * The newest complete snapshot of fetched quotes (not imported market history), rebuilt as each
+   * vendor's {@link dev.gpurent.quote.VendorQuotes}, for warming a restarted service.
+   */
+  Future<Optional<LatestSnapshot>> latest();
+
+  /** Where the snapshots live, for messages (never a password). */
+  String describe();
+
+  Future<Void> close();
+
+  /** The outcome of {@link #write}. */
+  record WriteResult(long id, String slot, int quotes, boolean created) {
+    public io.vertx.core.json.JsonObject toJson() {
+      return new io.vertx.core.json.JsonObject().put("id", id).put("slot", slot).put("quotes", quotes).put("created", created);
+    }
+  }
+}

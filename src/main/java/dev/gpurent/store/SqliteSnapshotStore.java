@@ -1,0 +1,169 @@
+package dev.gpurent.store;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The embedded default: one SQLite file ({@code store.path}, default {@code data/gpurent.db}),
+ * created with its folder on first use. WAL journal with {@code synchronous=FULL}: a committed
+ * snapshot survives a power cut, and readers never block the writer. One connection, used by one
+ * worker thread at a time.
+ */
+public final class SqliteSnapshotStore extends JdbcSnapshotStore {
+
+  /** Schema migrations, oldest first. Never edit a shipped one: append a new list. */
+  static final List<List<String>> MIGRATIONS = List.of(
+      List.of(
+          "CREATE TABLE snapshots ("
+              + " id INTEGER PRIMARY KEY AUTOINCREMENT," // never reused, even after retention deletes
+              + " slot TEXT NOT NULL UNIQUE,"
+              + " kind TEXT NOT NULL,"
+              + " taken_at INTEGER NOT NULL," // milliseconds since the epoch (UTC)
+              + " quote_count INTEGER NOT NULL,"
+              + " complete INTEGER NOT NULL,"
+              + " fx_json TEXT NOT NULL,"
+              + " vendors_json TEXT NOT NULL)",
+          "CREATE INDEX snapshots_taken_at ON snapshots (taken_at)",
+          "CREATE TABLE quotes ("
+              + " snapshot_id INTEGER NOT NULL REFERENCES snapshots (id),"
+              + " seq INTEGER NOT NULL,"
+              + " vendor TEXT NOT NULL, region TEXT NOT NULL, offer TEXT NOT NULL, gpu TEXT NOT NULL,"
+              + " gpu_count REAL NOT NULL, vcpus REAL NOT NULL, ram_gib REAL NOT NULL,"
+              + " billing TEXT NOT NULL,"
+              + " price TEXT NOT NULL," // the exact decimal, as published
+              + " currency TEXT NOT NULL, unit TEXT NOT NULL,"
+              + " observed_at TEXT," // ISO-8601 instant
+              + " source TEXT NOT NULL,"
+              + " PRIMARY KEY (snapshot_id, seq))",
+          "CREATE INDEX quotes_gpu ON quotes (gpu)",
+          "CREATE INDEX quotes_vendor ON quotes (vendor)"));
+
+  private final Path file;
+  private final ReentrantLock lock = new ReentrantLock();
+  private Connection connection;
+
+  private SqliteSnapshotStore(Vertx vertx, Path file) {
+    super(vertx, 1, true);
+    this.file = file;
+  }
+
+  /** Opens (creating and migrating as needed) the file the settings name, on the store's worker pool. */
+  public static Future<SnapshotStore> open(Vertx vertx, StoreSettings settings) {
+    SqliteSnapshotStore store = new SqliteSnapshotStore(vertx, settings.path());
+    return store.run(() -> {
+      store.connect();
+      return (SnapshotStore) store;
+    }).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
+  }
+
+  /** Opened for blocking use on the calling thread (tools and tests in this package): only the *Now methods work. */
+  static SqliteSnapshotStore openDirect(Path file) throws SQLException {
+    SqliteSnapshotStore store = new SqliteSnapshotStore(null, file);
+    store.connect();
+    return store;
+  }
+
+  @Override
+  public String describe() {
+    return "sqlite:" + file;
+  }
+
+  @Override
+  List<List<String>> migrations() {
+    return MIGRATIONS;
+  }
+
+  private void connect() throws SQLException {
+    lock.lock();
+    try {
+      if (connection != null) return;
+      Path dir = file.toAbsolutePath().getParent();
+      try {
+        if (dir != null) Files.createDirectories(dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create the folder of " + file, e);
+      }
+      SQLiteConfig cfg = new SQLiteConfig();
+      cfg.setJournalMode(SQLiteConfig.JournalMode.WAL);
+      cfg.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+      cfg.enforceForeignKeys(true);
+      cfg.setBusyTimeout(30_000);
+      cfg.setJournalSizeLimit(16 * 1024 * 1024); // a 100,000-quote snapshot grows the WAL to ~25 MB; shrink it back after
+      Connection c = cfg.createConnection("jdbc:sqlite:" + file);
+      try (Statement st = c.createStatement()) {
+        try (ResultSet rs = st.executeQuery("PRAGMA journal_mode")) {
+          String mode = rs.next() ? rs.getString(1) : "?";
+          if (!"wal".equalsIgnoreCase(mode)) throw new SQLException(describe() + ": cannot use WAL journal (got " + mode + ")");
+        }
+        // Migrations hold the write lock from the start: two processes opening a new file migrate it once.
+        st.execute("BEGIN IMMEDIATE");
+        try {
+          applyMigrations(c);
+          st.execute("COMMIT");
+        } catch (SQLException | RuntimeException e) {
+          st.execute("ROLLBACK");
+          throw e;
+        }
+      } catch (SQLException | RuntimeException e) {
+        c.close();
+        throw e;
+      }
+      c.setAutoCommit(false); // deferred transactions: an idle connection holds no lock
+      connection = c;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  Connection acquire() throws SQLException {
+    lock.lock();
+    try {
+      if (connection == null) connect();
+      return connection;
+    } catch (SQLException | RuntimeException e) {
+      lock.unlock();
+      throw e;
+    }
+  }
+
+  @Override
+  void release(Connection c, boolean broken) {
+    try {
+      if (broken) {
+        try {
+          c.close();
+        } catch (SQLException ignored) {
+          // replaced on next use
+        }
+        connection = null;
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  void closeConnections() {
+    lock.lock();
+    try {
+      if (connection != null) connection.close();
+    } catch (SQLException ignored) {
+      // closing anyway
+    } finally {
+      connection = null;
+      lock.unlock();
+    }
+  }
+}
