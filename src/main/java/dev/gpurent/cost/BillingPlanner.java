@@ -52,7 +52,13 @@ public final class BillingPlanner {
   /** Price units (hours, months or years of the quoted price) consumed each month. */
   public static double unitsPerMonth(Billing mode, PriceUnit unit, int instances, double hoursUsed, int horizonMonths,
                                      double spotOverhead) {
-    return instances * paidHoursPerMonth(mode, hoursUsed, horizonMonths, spotOverhead) / unit.hoursValue();
+    return unitsPerMonth(mode, unit.hoursValue(), instances, hoursUsed, horizonMonths, spotOverhead);
+  }
+
+  /** As above, with the price unit given as the hours it spans. */
+  public static double unitsPerMonth(Billing mode, double unitHours, int instances, double hoursUsed, int horizonMonths,
+                                     double spotOverhead) {
+    return instances * paidHoursPerMonth(mode, hoursUsed, horizonMonths, spotOverhead) / unitHours;
   }
 
   /** The monthly cost, exact: price x units, spot paying the cautious default overhead. */

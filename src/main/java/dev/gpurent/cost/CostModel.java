@@ -47,9 +47,26 @@ public final class CostModel {
     double cost;
     /** Extra share of hours paid for spot interruptions (0 for other modes). */
     double spotOverhead;
+    /** The quote's GPU slot in the book, and the billing mode it was priced in. */
+    int slot;
+    /** Where the quote is when it has not been looked up yet (the scan's scratch pick). */
+    int index;
+    List<Quote> quotes;
+
+    Quote quote() {
+      if (quote == null) quote = quotes.get(index);
+      return quote;
+    }
+
+    Billing billing;
+    double gpusPerInstance;
 
     Pick set(Quote q, Fit f, int instances, double hours, double cost, double spotOverhead) {
       this.quote = q;
+      if (q != null) {
+        this.billing = q.billing();
+        this.gpusPerInstance = q.gpuCount();
+      }
       this.fit = f;
       this.instances = instances;
       this.hours = hours;
@@ -59,9 +76,11 @@ public final class CostModel {
     }
 
     int cards() {
-      return instances * (int) quote.gpuCount();
+      return instances * (int) gpusPerInstance;
     }
   }
+
+  private static final Billing[] BILLINGS = Billing.values();
 
   /** Per-vendor, per-workload winners: overall, on-demand only, monthly only, and on one card. */
   private static final class Picks {
@@ -75,9 +94,9 @@ public final class CostModel {
       Pick before = best;
       best = run.keepBetter(best, candidate);
       if (best != before) {
-        if (before != null && !before.quote.gpuId().equals(best.quote.gpuId())) otherGpu = before;
-        else if (otherGpu != null && otherGpu.quote.gpuId().equals(best.quote.gpuId())) otherGpu = null;
-      } else if (!candidate.quote.gpuId().equals(best.quote.gpuId())) {
+        if (before != null && before.slot != best.slot) otherGpu = before;
+        else if (otherGpu != null && otherGpu.slot == best.slot) otherGpu = null;
+      } else if (candidate.slot != best.slot) {
         otherGpu = run.keepBetter(otherGpu, candidate);
       }
     }
@@ -95,6 +114,8 @@ public final class CostModel {
     private final Fit[][] fitBySlot;
     private final boolean[][] fitKnown;
     private final double[] factorBySlot;
+    /** Hours a month each commitment mode pays for, over this scenario's horizon, by billing ordinal. */
+    private final double[] commitmentHours = new double[BILLINGS.length];
 
     Run(Scenario s, QuoteBook book) {
       this.s = s;
@@ -104,6 +125,9 @@ public final class CostModel {
       int gpus = book.gpuIds().size();
       fitBySlot = new Fit[s.workloads().size()][gpus];
       fitKnown = new boolean[s.workloads().size()][gpus];
+      for (Billing b : BILLINGS) {
+        if (b.isCommitment()) commitmentHours[b.ordinal()] = BillingPlanner.paidHoursPerMonth(b, 0, s.horizonMonths());
+      }
       factorBySlot = new double[book.currencies().size()];
       for (int c = 0; c < factorBySlot.length; c++) factorBySlot[c] = factor(book.currencies().get(c));
     }
@@ -179,9 +203,13 @@ public final class CostModel {
       if (wl.vendor().isPresent() && !wl.vendor().get().equals(e.quotes().vendor())) return picks;
       List<Quote> quotes = e.quotes().quotes();
       String vendor = e.quotes().vendor();
+      // The loop reads only these columns; a Quote object is touched when it is about to be kept.
       double[] prices = book.priceValues(vendor);
       int[] gpuSlots = book.gpuSlots(vendor);
       int[] currencySlots = book.currencySlots(vendor);
+      byte[] modes = book.billingOrdinals(vendor);
+      double[] unitsPerHour = book.unitsPerHour(vendor);
+      double[] gpuCounts = book.gpuCounts(vendor);
       double[] interruptions = book.interruptionRates(vendor);
       double discount = e.quotes().terms().discount().doubleValue();
       int pin = wl.gpu().map(g -> book.gpuIds().indexOf(g)).orElse(-1);
@@ -190,32 +218,39 @@ public final class CostModel {
       for (int i = 0; i < prices.length; i++) {
         int slot = gpuSlots[i];
         if (pin >= 0 && slot != pin) continue;
-        Quote q = quotes.get(i);
         Fit fit = fitAt(w, slot);
         double rate = interruptions == null ? Double.NaN : interruptions[i];
-        if (!evaluate(wl, q, fit, factorBySlot[currencySlots[i]], prices[i] * discount, rate, scratch)) continue;
+        Billing b = BILLINGS[modes[i]];
+        if (!evaluate(wl, b, unitsPerHour[i], gpuCounts[i], fit, factorBySlot[currencySlots[i]], prices[i] * discount, rate,
+            scratch)) {
+          continue;
+        }
+        scratch.slot = slot;
+        scratch.quote = null;
+        scratch.index = i;
+        scratch.quotes = quotes;
         picks.offer(scratch, this);
-        if (q.billing() == Billing.ON_DEMAND) picks.onDemand = keepBetter(picks.onDemand, scratch);
-        if (q.billing() == Billing.MONTHLY) picks.monthly = keepBetter(picks.monthly, scratch);
+        if (b == Billing.ON_DEMAND) picks.onDemand = keepBetter(picks.onDemand, scratch);
+        if (b == Billing.MONTHLY) picks.monthly = keepBetter(picks.monthly, scratch);
         if (scratch.cards() == 1) picks.singleCard = keepBetter(picks.singleCard, scratch);
         if (slot == ref) picks.onReference = keepBetter(picks.onReference, scratch);
       }
       return picks;
     }
 
+
     /**
      * Prices one quote for one workload into {@code out}, with the quote's price already
      * discounted and its FX factor to the scenario currency; false when it cannot serve.
      */
-    private boolean evaluate(Workload wl, Quote q, Fit fit, double factor, double price, double interruptionRate, Pick out) {
-      Billing b = q.billing();
+    private boolean evaluate(Workload wl, Billing b, double unitsPerHour, double perInstance, Fit fit, double factor,
+                             double price, double interruptionRate, Pick out) {
       if (b == Billing.SPOT && !wl.interruptible()) return false;
-      double perInstance = q.gpuCount();
       if (perInstance < 1 || perInstance != Math.rint(perInstance)) return false;
       if (fit == null || !fit.ok()) return false;
       if (Double.isNaN(factor)) return false;
       int per = (int) perInstance;
-      int instances = (fit.cards + per - 1) / per;
+      int instances = per == 1 ? fit.cards : (fit.cards + per - 1) / per;
       double hours;
       if (wl instanceof Inference inf) {
         hours = inf.hoursPerMonth();
@@ -228,25 +263,53 @@ public final class CostModel {
           hours /= sets;
         }
       }
-      double overhead = b != Billing.SPOT ? 0 : Double.isNaN(interruptionRate) ? BillingPlanner.SPOT_RESTART_OVERHEAD
-          : BillingPlanner.spotOverhead(interruptionRate, wl.restartOverheadHours());
-      double units = BillingPlanner.unitsPerMonth(b, q.unit(), instances, hours, s.horizonMonths(), overhead);
-      out.set(q, fit, instances, hours, price * factor * units, overhead);
+      double overhead = 0;
+      double paid;
+      if (b.isCommitment()) {
+        paid = commitmentHours[b.ordinal()];
+      } else if (b == Billing.SPOT) {
+        overhead = Double.isNaN(interruptionRate) ? BillingPlanner.SPOT_RESTART_OVERHEAD
+            : BillingPlanner.spotOverhead(interruptionRate, wl.restartOverheadHours());
+        paid = hours * (1 + overhead);
+      } else {
+        paid = hours;
+      }
+      out.fit = fit;
+      out.instances = instances;
+      out.hours = hours;
+      out.cost = price * factor * instances * paid * unitsPerHour;
+      out.spotOverhead = overhead;
+      out.billing = b;
+      out.gpusPerInstance = perInstance;
       return true;
     }
+
+
+    /** Prices one quote, looked up whole, for one workload (the slow path: a placement's other modes). */
+    private boolean evaluate(Workload wl, Quote q, Fit fit, double factor, double price, double interruptionRate, Pick out) {
+      if (!evaluate(wl, q.billing(), 1 / q.unit().hoursValue(), q.gpuCount(), fit, factor, price, interruptionRate, out)) {
+        return false;
+      }
+      out.quote = q;
+      return true;
+    }
+
 
     /** Lower cost wins; then fewer cards; then the billing mode order; then the offer key. */
     private Pick keepBetter(Pick current, Pick candidate) {
       if (current != null) {
         int c = Double.compare(Math.round(candidate.cost * 100), Math.round(current.cost * 100));
         if (c == 0) c = Integer.compare(candidate.cards(), current.cards());
-        if (c == 0) c = candidate.quote.billing().compareTo(current.quote.billing());
-        if (c == 0) c = candidate.quote.key().compareTo(current.quote.key());
+        if (c == 0) c = candidate.billing.compareTo(current.billing);
+        if (c == 0) c = candidate.quote().key().compareTo(current.quote().key());
         if (c >= 0) return current;
       }
-      return new Pick().set(candidate.quote, candidate.fit, candidate.instances, candidate.hours, candidate.cost,
+      Pick kept = new Pick().set(candidate.quote(), candidate.fit, candidate.instances, candidate.hours, candidate.cost,
           candidate.spotOverhead);
+      kept.slot = candidate.slot;
+      return kept;
     }
+
 
     /** Why no offer of a vendor can carry a workload: the rare path, so it may scan again. */
     private String whyNot(int w, QuoteBook.Entry e) {

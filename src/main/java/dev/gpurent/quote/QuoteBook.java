@@ -28,6 +28,9 @@ public final class QuoteBook {
   private final Instant builtAt;
   // Built once per book so that ranking never parses a BigDecimal or scans for an offer's modes.
   private final Map<String, double[]> priceValues = new HashMap<>();
+  private final Map<String, byte[]> billings = new HashMap<>();
+  private final Map<String, double[]> unitHours = new HashMap<>();
+  private final Map<String, double[]> gpuCounts = new HashMap<>();
   private final Map<String, int[]> gpuSlots = new HashMap<>();
   private final Map<String, int[]> currencySlots = new HashMap<>();
   private final List<String> gpuIds = new ArrayList<>();
@@ -59,16 +62,25 @@ public final class QuoteBook {
     for (Entry e : this.vendors.values()) {
       List<Quote> quotes = e.quotes().quotes();
       double[] values = new double[quotes.size()];
+      byte[] modes = new byte[quotes.size()];
+      double[] hours = new double[quotes.size()];
+      double[] counts = new double[quotes.size()];
       int[] gpus = new int[quotes.size()];
       int[] curs = new int[quotes.size()];
       for (int i = 0; i < values.length; i++) {
         Quote q = quotes.get(i);
         values[i] = q.price().toDouble();
+        modes[i] = (byte) q.billing().ordinal();
+        hours[i] = 1 / q.unit().hoursValue();
+        counts[i] = q.gpuCount();
         gpus[i] = gpuSlot.computeIfAbsent(q.gpuId(), id -> { gpuIds.add(id); return gpuIds.size() - 1; });
         curs[i] = currencySlot.computeIfAbsent(q.price().currency(), c -> { currencies.add(c); return currencies.size() - 1; });
         modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
       }
       priceValues.put(e.quotes().vendor(), values);
+      billings.put(e.quotes().vendor(), modes);
+      unitHours.put(e.quotes().vendor(), hours);
+      gpuCounts.put(e.quotes().vendor(), counts);
       if (spotRisk != null) {
         double[] rates = new double[quotes.size()];
         for (int i = 0; i < rates.length; i++) rates[i] = interruptionRate(quotes.get(i)).orElse(Double.NaN);
@@ -85,6 +97,21 @@ public final class QuoteBook {
    */
   public int[] gpuSlots(String vendor) {
     return gpuSlots.get(vendor);
+  }
+
+  /** Each quote's billing mode as its ordinal, index-aligned with the vendor's quotes. */
+  public byte[] billingOrdinals(String vendor) {
+    return billings.get(vendor);
+  }
+
+  /** One over the hours each quote's price unit spans (units per hour), index-aligned with the vendor's quotes. */
+  public double[] unitsPerHour(String vendor) {
+    return unitHours.get(vendor);
+  }
+
+  /** GPUs in each quote's offer, index-aligned with the vendor's quotes. */
+  public double[] gpuCounts(String vendor) {
+    return gpuCounts.get(vendor);
   }
 
   /** Every GPU id in the book, by slot. */
