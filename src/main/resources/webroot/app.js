@@ -1,6 +1,8 @@
 // gpurent dashboard: plain JS, no build step. Talks to the service's own API only:
 // GET /api/presets, GET /api/vendors, POST /api/scenarios, DELETE /api/scenarios/{id},
-// POST /api/rank (CSV) and the /ws WebSocket ({"subscribe": [id]} -> {"type": "ranking", ...}).
+// POST /api/rank (CSV), the /ws WebSocket ({"subscribe": [id]} -> {"type": "ranking", ...}) and,
+// for the price history panel, GET /api/gpus, /api/history, /api/quotes, /api/snapshots and
+// /api/snapshots/{id}/diff.
 (() => {
   'use strict';
 
@@ -93,6 +95,7 @@
     renderStatus();
     renderAll();
     renderVendors();
+    relabelHistory();
   }
 
   // --- formatting
@@ -358,6 +361,7 @@
     const old = state.scenarioId;
     state.scenarioId = id;
     state.scenario = s;
+    scenarioChanged(s);
     if (old && old !== id) {
       send({ unsubscribe: [old] });
       forget(old);
@@ -730,6 +734,7 @@
       }
     }
     ui.vendorsBody.replaceChildren(...rows);
+    if (hist.view) renderHistoryLegend();
   }
 
   // --- CSV download
@@ -769,6 +774,581 @@
     } finally {
       ui.csv.disabled = false;
     }
+  }
+
+  // --- price history: GET /api/history, /api/quotes, /api/snapshots and /api/snapshots/{id}/diff
+  //
+  // What the chart plots: a series prices a WHOLE offer per `unit` (hour, month or year). Each
+  // point is divided by the offer's GPU count and by the hours of its unit (a month is 730 hours
+  // and a year 8760, as the service counts), so an 8-GPU node and a 1-GPU one, hourly or monthly,
+  // meet on one axis: price per GPU-hour. The GPU count is the offer's gpuCount in GET /api/quotes
+  // when the offer is still listed, else read from the offer id ("H100_SXM x8" of imported market
+  // history, "8x H100"); when neither says, the whole offer's price is drawn and its label marked *.
+  // All vendors: one line per vendor, its cheapest offer and region on each date; at most
+  // HISTORY_LINES lines, cheapest first by each vendor's last price, but the vendors quoted in the
+  // newest snapshot before those last seen in the 30 days before it, and these before the older
+  // ones (a price not seen for months is no offer to compare). One vendor picked: one line per offer and region of that vendor. Only the
+  // currency most offers use is drawn (the others are named under the chart). Dates are UTC days,
+  // as the snapshots are dated.
+
+  const HISTORY_LINES = 8;
+  // eight hues far apart, each dark enough to read on white; lines of vendors missing from the
+  // newest snapshot are dashed
+  const HISTORY_COLORS = ['#0f766e', '#2563eb', '#ea580c', '#9333ea', '#e11d48', '#65a30d', '#374151', '#ca8a04'];
+  const HISTORY_DASH = [6, 4];
+  const HISTORY_BILLINGS = ['on-demand', 'spot', 'monthly', '3-month', '6-month', 'yearly', '3-year'];
+  const UNIT_HOURS = { hour: 1, month: 730, year: 8760 };
+  const DAY_S = 86400;
+  const SNAPSHOTS_EVERY_MS = 5 * 60 * 1000;
+  const CHART_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif';
+
+  const hui = {
+    gpu: $('#history-gpu'),
+    billing: $('#history-billing'),
+    vendor: $('#history-vendor'),
+    csv: $('#history-csv'),
+    status: $('#history-status'),
+    message: $('#history-message'),
+    figure: $('#history-figure'),
+    caption: $('#history-caption'),
+    chart: $('#history-chart'),
+    legendCaption: $('#history-legend-caption'),
+    thPrice: $('#history-th-price'),
+    legendBody: $('#history-legend tbody'),
+    more: $('#history-more'),
+    notes: $('#history-notes'),
+    thisGpu: $('#changes-this-gpu'),
+    changesSummary: $('#changes-summary'),
+    changesList: $('#changes-list'),
+  };
+
+  const hist = {
+    gpus: [],              // GET /api/gpus
+    gpu: 'h100-sxm',
+    gpuChosen: false,      // the user picked a GPU: it no longer follows the scenario
+    billing: 'on-demand',
+    vendor: '',
+    seq: 0,
+    loading: false,
+    result: null,          // {kind: 'ok' | 'none' | 'error', series, msg} for hist.gpu and hist.billing
+    counts: new Map(),     // vendor|region|offer|billing -> gpuCount, from GET /api/quotes
+    view: null,            // what is drawn: see historyView
+    chart: null,
+    chartWidth: 0,
+    cursor: null,          // the data index under the mouse, or null
+    snapshots: null,       // {kind: 'ok' | 'none' | 'error', list, msg} from GET /api/snapshots?limit=2
+    diff: null,            // {kind: 'ok' | 'error', body, msg}
+    names: new Map(),      // vendor id -> display name, from the latest snapshot
+  };
+
+  function fmtDay(sec, withTime) {
+    const o = { timeZone: 'UTC', month: 'short', day: 'numeric' };
+    if (withTime) Object.assign(o, { hour: '2-digit', minute: '2-digit', hour12: false });
+    return new Date(sec * 1000).toLocaleString(locale(), o);
+  }
+
+  /** A UTC date, 2026-05-31 style (with the time when not midnight): how the snapshots are dated. */
+  function isoDay(sec) {
+    const s = new Date(sec * 1000).toISOString();
+    return s.slice(11, 16) === '00:00' ? s.slice(0, 10) : s.slice(0, 10) + ' ' + s.slice(11, 16) + ' UTC';
+  }
+
+  function vendorName(id) {
+    const live = (state.vendors || []).find(v => v.vendor === id);
+    return (live && live.name) || hist.names.get(id) || id;
+  }
+
+  function gpuName(id) {
+    const g = hist.gpus.find(x => x.id === id);
+    return g ? g.name : id;
+  }
+
+  /** A catalog id for any spelling (id, name or alias), or null. */
+  function resolveGpu(s) {
+    if (!s) return null;
+    const k = String(s).trim().toLowerCase();
+    const g = hist.gpus.find(x => x.id.toLowerCase() === k || String(x.name).toLowerCase() === k
+      || (x.aliases || []).some(a => String(a).toLowerCase() === k));
+    return g ? g.id : null;
+  }
+
+  /** How many GPUs an offer has: {n, known}. See the comment at the top of this section. */
+  function gpuCount(s) {
+    const c = hist.counts.get([s.vendor, s.region, s.offer, s.billing].join('|'));
+    if (c > 0) return { n: c, known: true };
+    const m = /(?:^|[\s_-])x\s?(\d{1,3})$/i.exec(s.offer) || /^(\d{1,3})\s?x[\s_-]/i.exec(s.offer);
+    if (m && Number(m[1]) > 0) return { n: Number(m[1]), known: true };
+    return { n: 1, known: false };
+  }
+
+  async function fetchJson(url) {
+    const r = await fetch(url, { headers: { Accept: 'application/json' } });
+    if (!r.ok) {
+      const p = await problem(r);
+      const e = new Error(p.error || String(r.status));
+      e.status = r.status;
+      throw e;
+    }
+    return r.json();
+  }
+
+  async function initHistory() {
+    fillHistoryBillings();
+    hui.billing.value = hist.billing;
+    hui.gpu.addEventListener('change', () => {
+      hist.gpu = hui.gpu.value;
+      hist.gpuChosen = true;
+      hist.vendor = '';
+      loadHistory();
+      renderChanges();
+    });
+    hui.billing.addEventListener('change', () => {
+      hist.billing = hui.billing.value;
+      loadHistory();
+    });
+    hui.vendor.addEventListener('change', () => {
+      hist.vendor = hui.vendor.value;
+      hist.cursor = null;
+      renderHistory();
+    });
+    hui.thisGpu.addEventListener('change', renderChanges);
+    hui.legendBody.addEventListener('mouseover', e => focusLine(e.target.closest('tr[data-line]')));
+    hui.legendBody.addEventListener('mouseleave', () => focusLine(null));
+    if (window.ResizeObserver) {
+      let pending = 0;
+      new ResizeObserver(() => {
+        clearTimeout(pending);
+        pending = setTimeout(() => {
+          const w = Math.floor(hui.chart.clientWidth);
+          if (hist.chart && w > 0 && Math.abs(w - hist.chartWidth) > 8) {
+            hist.chartWidth = w;
+            hist.chart.setSize({ width: w, height: historyHeight(w) });
+          }
+        }, 150);
+      }).observe(hui.chart);
+    }
+    renderHistoryLink();
+    try {
+      hist.gpus = await fetchJson('/api/gpus');
+    } catch (e) {
+      hist.gpus = [];
+    }
+    fillHistoryGpus();
+    if (!hist.gpus.some(g => g.id === hist.gpu) && hist.gpus.length) hist.gpu = hist.gpus[0].id;
+    followScenario(state.scenario);
+    hui.gpu.value = hist.gpu;
+    loadHistory();
+    loadChanges();
+    setInterval(loadChanges, SNAPSHOTS_EVERY_MS);
+  }
+
+  function fillHistoryBillings() {
+    const v = hui.billing.value || hist.billing;
+    hui.billing.replaceChildren(...HISTORY_BILLINGS.map(b => el('option', { value: b }, billingText(b))));
+    hui.billing.value = v;
+  }
+
+  function fillHistoryGpus() {
+    hui.gpu.replaceChildren(...hist.gpus.map(g => el('option', { value: g.id }, g.name)));
+    hui.gpu.value = hist.gpu;
+  }
+
+  /** Until the user picks a GPU, the panel shows the first GPU of the live scenario (else H100 SXM). */
+  function followScenario(s) {
+    if (hist.gpuChosen || !s || !hist.gpus.length) return false;
+    const w = (Array.isArray(s.workloads) ? s.workloads : []).find(x => x && (x.gpu || (Array.isArray(x.gpus) && x.gpus.length)));
+    const id = w ? resolveGpu(w.gpu || w.gpus[0]) : null;
+    if (!id || id === hist.gpu) return false;
+    hist.gpu = id;
+    hist.vendor = '';
+    hui.gpu.value = id;
+    return true;
+  }
+
+  function scenarioChanged(s) {
+    if (followScenario(s)) {
+      loadHistory();
+      renderChanges();
+    }
+  }
+
+  async function loadHistory() {
+    const seq = ++hist.seq;
+    const gpu = hist.gpu;
+    const billing = hist.billing;
+    hist.loading = true;
+    renderHistoryLink();
+    renderHistoryStatus();
+    const q = 'gpu=' + encodeURIComponent(gpu) + '&billing=' + encodeURIComponent(billing);
+    // the offers' GPU counts: a help, not a need
+    const counts = fetchJson('/api/quotes?limit=5000&' + q).then(b => b.quotes || []).catch(() => []);
+    let result;
+    try {
+      const series = await fetchJson('/api/history?' + q);
+      result = { kind: 'ok', series: Array.isArray(series) ? series : [] };
+    } catch (e) {
+      result = e.status === 503 ? { kind: 'none' } : { kind: 'error', msg: e.message };
+    }
+    const quotes = await counts;
+    if (seq !== hist.seq) return;  // a newer choice is on its way
+    hist.counts = new Map(quotes.filter(x => x.gpuCount > 0)
+      .map(x => [[x.vendor, x.region || '', x.offer, x.billing].join('|'), Number(x.gpuCount)]));
+    hist.loading = false;
+    hist.result = result;
+    hist.cursor = null;
+    renderHistory();
+  }
+
+  /** The lines to draw for the current result and vendor filter. */
+  function historyView() {
+    const r = hist.result;
+    if (!r || r.kind !== 'ok' || !r.series.length) return null;
+    const usable = r.series.filter(s => UNIT_HOURS[s.unit] && s.points && s.points.length);
+    const perCurrency = new Map();
+    usable.forEach(s => perCurrency.set(s.currency, (perCurrency.get(s.currency) || 0) + 1));
+    const currency = [...perCurrency.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    if (!currency) return null;
+    const cur = currency[0];
+    const others = [...perCurrency.entries()].filter(([c]) => c !== cur);
+    const inCur = usable.filter(s => s.currency === cur);
+    const vendors = [...new Set(inCur.map(s => s.vendor))].sort((a, b) => vendorName(a).localeCompare(vendorName(b)));
+    const vendor = hist.vendor && vendors.includes(hist.vendor) ? hist.vendor : '';
+    const chosen = vendor ? inCur.filter(s => s.vendor === vendor) : inCur;
+
+    const xset = new Set();
+    chosen.forEach(s => s.points.forEach(p => xset.add(Math.round(Date.parse(p.at) / 1000))));
+    const xs = [...xset].sort((a, b) => a - b);
+    const at = new Map(xs.map((x, i) => [x, i]));
+    const groups = new Map();
+    for (const s of chosen) {
+      const key = vendor ? s.region + '|' + s.offer : s.vendor;
+      let g = groups.get(key);
+      if (!g) {
+        g = { key, vendor: s.vendor, region: s.region, offer: s.offer, values: new Array(xs.length).fill(null), src: new Array(xs.length).fill(null) };
+        groups.set(key, g);
+      }
+      const count = gpuCount(s);
+      const hours = UNIT_HOURS[s.unit];
+      for (const p of s.points) {
+        const v = num(p.price) / count.n / hours;
+        const i = at.get(Math.round(Date.parse(p.at) / 1000));
+        if (!Number.isFinite(v) || i == null) continue;
+        if (g.values[i] == null || v < g.values[i]) {
+          g.values[i] = v;
+          g.src[i] = { offer: s.offer, region: s.region, n: count.n, known: count.known, price: p.price, unit: s.unit };
+        }
+      }
+    }
+    const newest = xs.length - 1;
+    const list = [...groups.values()];
+    for (const g of list) {
+      let li = -1;
+      for (let i = newest; i >= 0; i--) if (g.values[i] != null) { li = i; break; }
+      g.lastIdx = li;
+      g.last = li >= 0 ? g.values[li] : Infinity;
+      g.current = li === newest;
+      // quoted in the newest snapshot; else seen in the 30 days before it; else older
+      g.tier = g.current ? 0 : li >= 0 && xs[newest] - xs[li] <= 30 * DAY_S ? 1 : 2;
+      g.perOffer = g.src.some(x => x && !x.known);
+      g.label = vendor ? g.offer + (g.region ? ' · ' + g.region : '') : vendorName(g.vendor);
+    }
+    list.sort((a, b) => (a.tier - b.tier) || (a.last - b.last) || a.label.localeCompare(b.label));
+    const lines = list.slice(0, HISTORY_LINES);
+    // a vendor missing from one or two snapshots in a row is joined over (undefined);
+    // longer absences stay gaps (null)
+    for (const g of lines) {
+      g.data = g.values.slice();
+      let prev = -1;
+      for (let i = 0; i < g.data.length; i++) {
+        if (g.data[i] == null) continue;
+        if (prev >= 0 && i - prev > 1 && i - prev <= 3) for (let j = prev + 1; j < i; j++) g.data[j] = undefined;
+        prev = i;
+      }
+    }
+    const offers = new Set(chosen.map(s => s.vendor + '|' + s.region + '|' + s.offer)).size;
+    return {
+      currency: cur, others, vendors, vendor, xs, lines, rest: list.slice(HISTORY_LINES), offers,
+      vendorCount: new Set(chosen.map(s => s.vendor)).size,
+    };
+  }
+
+  function renderHistory() {
+    hist.view = historyView();
+    if (hist.vendor && (!hist.view || !hist.view.vendor)) hist.vendor = '';
+    fillHistoryVendors();
+    renderHistoryLink();
+    renderHistoryStatus();
+    renderHistoryChart();
+    renderHistoryLegend();
+  }
+
+  function fillHistoryVendors() {
+    const vs = hist.view ? hist.view.vendors : [];
+    hui.vendor.replaceChildren(el('option', { value: '' }, t('historyAllVendors', { n: HISTORY_LINES })),
+      ...vs.map(v => el('option', { value: v }, vendorName(v))));
+    hui.vendor.value = hist.vendor;
+    hui.vendor.disabled = vs.length === 0;
+  }
+
+  function renderHistoryLink() {
+    const q = '/api/history?gpu=' + encodeURIComponent(hist.gpu) + '&billing=' + encodeURIComponent(hist.billing)
+      + (hist.vendor ? '&vendor=' + encodeURIComponent(hist.vendor) : '');
+    hui.csv.href = q + '&format=csv';
+    hui.csv.setAttribute('download', ['gpurent-history', hist.gpu, hist.billing, hist.vendor].filter(Boolean).join('-')
+      .replace(/[^a-zA-Z0-9._-]+/g, '-') + '.csv');
+    hui.csv.title = t('historyCsvTitle');
+  }
+
+  function renderHistoryStatus() {
+    const r = hist.result;
+    const v = hist.view;
+    let status = '';
+    let message = null;
+    let kind = 'empty';
+    if (hist.loading) {
+      status = t('historyLoading');
+      kind = 'loading';
+    } else if (!r) {
+      status = '';
+    } else if (r.kind === 'none') {
+      message = t('historyNone');
+    } else if (r.kind === 'error') {
+      message = t('historyError', { msg: r.msg });
+      kind = 'error';
+    } else if (!r.series.length && hist.snapshots && hist.snapshots.kind !== 'ok') {
+      message = t('historyNone');
+    } else if (!v || !v.lines.length) {
+      message = t('historyEmpty', { gpu: gpuName(hist.gpu), billing: billingText(hist.billing) });
+    } else {
+      kind = 'ok';
+      status = t(v.vendor ? 'historyLoadedVendor' : 'historyLoaded', { offers: v.offers, vendors: v.vendorCount, from: isoDay(v.xs[0]), to: isoDay(v.xs[v.xs.length - 1]), points: v.xs.length });
+    }
+    hui.csv.hidden = !!r && !hist.loading && (r.kind === 'none' || r.kind === 'error');
+    hui.status.textContent = status;
+    hui.message.hidden = message == null || hist.loading;
+    hui.message.textContent = message || '';
+    hui.message.dataset.kind = kind;
+    hui.message.classList.toggle('error-text', kind === 'error');
+    document.getElementById('history').dataset.state = kind;
+  }
+
+  function historyHeight(width) {
+    return width < 520 ? 240 : 300;
+  }
+
+  function renderHistoryChart() {
+    if (hist.chart) {
+      hist.chart.destroy();
+      hist.chart = null;
+    }
+    hui.chart.replaceChildren();
+    const v = hist.view;
+    const show = !hist.loading && !!v && v.lines.length > 0;
+    hui.figure.hidden = !show;
+    if (!show) return;
+    hui.caption.textContent = t(v.vendor ? 'historyCaptionVendor' : 'historyCaption',
+      { gpu: gpuName(hist.gpu), billing: billingText(hist.billing), cur: v.currency, vendor: vendorName(v.vendor),
+        n: v.lines.length, total: v.lines.length + v.rest.length });
+    hui.thPrice.textContent = t('historyThPriceCur', { cur: v.currency });
+    hui.chart.setAttribute('aria-label', hui.caption.textContent + ': ' + v.lines.map(g => g.label + ' '
+      + unitPrice(g.last) + (g.current ? '' : ' (' + isoDay(v.xs[g.lastIdx]) + ')')).join('; '));
+    if (!window.uPlot) return;
+    const width = Math.max(260, Math.floor(hui.chart.clientWidth || hui.figure.clientWidth));
+    hist.chartWidth = width;
+    const max = Math.max(...v.lines.flatMap(g => g.values.filter(x => x != null)));
+    const opts = {
+      width,
+      height: historyHeight(width),
+      padding: [10, 14, 0, 2],
+      legend: { show: false },
+      tzDate: ts => window.uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
+      cursor: { drag: { x: true, y: false, setScale: true }, focus: { prox: 20 }, points: { size: 7 } },
+      focus: { alpha: 0.25 },
+      // one snapshot so far: a day either side of it
+      scales: { x: v.xs.length > 1 ? { time: true } : { time: true, range: () => [v.xs[0] - DAY_S, v.xs[0] + DAY_S] },
+        y: { range: () => [0, max > 0 ? max * 1.08 : 1] } },
+      axes: [
+        {
+          font: CHART_FONT, stroke: '#4b5563', space: 70,
+          grid: { stroke: '#eef0f3', width: 1 }, ticks: { stroke: '#d1d5db', width: 1, size: 4 },
+          values: (u, splits, ai, space, incr) => splits.map(s => fmtDay(s, incr < DAY_S)),
+        },
+        {
+          font: CHART_FONT, stroke: '#4b5563', size: 52, space: 36,
+          grid: { stroke: '#e5e7eb', width: 1 }, ticks: { stroke: '#d1d5db', width: 1, size: 4 },
+          values: (u, splits) => splits.map(x => money(x)),
+        },
+      ],
+      series: [{}].concat(v.lines.map((g, i) => ({
+        label: g.label, stroke: HISTORY_COLORS[i % HISTORY_COLORS.length], width: 2, dash: g.current ? undefined : HISTORY_DASH,
+        points: { size: 5, fill: HISTORY_COLORS[i % HISTORY_COLORS.length] },
+      }))),
+      hooks: {
+        setCursor: [u => {
+          const i = u.cursor.idx == null ? null : u.cursor.idx;
+          if (i !== hist.cursor) {
+            hist.cursor = i;
+            renderHistoryLegend();
+          }
+        }],
+      },
+    };
+    hist.chart = new window.uPlot(opts, [v.xs, ...v.lines.map(g => g.data)], hui.chart);
+  }
+
+  function focusLine(tr) {
+    if (!hist.chart) return;
+    const i = tr ? Number(tr.dataset.line) : null;
+    hist.chart.setSeries(i == null ? null : i + 1, { focus: true });
+  }
+
+  /** The offer behind a legend value; with one vendor picked the line is the offer, so only its price as quoted. */
+  function offerText(src, oneVendor) {
+    if (!src) return '';
+    const parts = oneVendor ? [] : [src.offer];
+    if (src.region && !oneVendor) parts.push(src.region);
+    if (oneVendor && src.n <= 1 && src.unit === 'hour') parts.push(unitPrice(src.price) + ' / ' + unitText(src.unit));
+    if (src.n > 1) parts.push(t('historyGpus', { n: src.n }) + ': ' + unitPrice(src.price) + ' / ' + unitText(src.unit));
+    else if (src.unit !== 'hour') parts.push(unitPrice(src.price) + ' / ' + unitText(src.unit));
+    return parts.join(' · ');
+  }
+
+  function renderHistoryLegend() {
+    const v = hist.view;
+    if (!v || !v.lines.length) {
+      hui.legendBody.replaceChildren();
+      hui.more.hidden = true;
+      hui.notes.hidden = true;
+      return;
+    }
+    const i = hist.cursor;
+    hui.legendCaption.textContent = i == null ? t('historyLegendLatest') : t('historyLegendAt', { date: isoDay(v.xs[i]) });
+    $('#history-legend thead th:nth-child(3)').textContent = t(v.vendor ? 'historyThOfferOne' : 'historyThOffer');
+    hui.legendBody.replaceChildren(...v.lines.map((g, k) => {
+      const idx = i == null ? g.lastIdx : i;
+      const value = g.values[idx];
+      const src = g.src[idx];
+      const color = HISTORY_COLORS[k % HISTORY_COLORS.length];
+      const label = g.label + (g.perOffer ? ' *' : '');
+      return el('tr', { 'data-line': k, 'data-vendor': g.vendor, 'data-key': g.key, 'data-value': value == null ? null : String(value) },
+        el('th', { scope: 'row', class: 'vendor' }, el('span', {
+          class: 'swatch' + (g.current ? '' : ' dashed'), style: '--c:' + color, 'aria-hidden': 'true',
+        }), ' ', label),
+        el('td', { class: 'num price' }, value == null ? '—' : unitPrice(value)),
+        el('td', { class: 'offer' }, offerText(src, !!v.vendor),
+          i == null && !g.current && g.lastIdx >= 0 ? el('span', { class: 'muted' }, (offerText(src, !!v.vendor) ? ' · ' : '') + t('historyLastSeen', { date: isoDay(v.xs[g.lastIdx]) })) : null));
+    }));
+    const more = v.rest.map(g => g.label);
+    hui.more.hidden = more.length === 0;
+    hui.more.textContent = more.length ? t(v.vendor ? 'historyMoreOffers' : 'historyMore',
+      { n: more.length, names: more.slice(0, 15).join(', ') + (more.length > 15 ? ', …' : '') }) : '';
+    const notes = [];
+    if (v.lines.some(g => g.perOffer)) notes.push(t('historyPerOffer'));
+    if (v.others.length) {
+      notes.push(t('historyOtherCurrency', { n: v.others.reduce((a, [, n]) => a + n, 0), list: v.others.map(([c]) => c).join(', ') }));
+    }
+    hui.notes.hidden = notes.length === 0;
+    hui.notes.textContent = notes.join(' ');
+  }
+
+  // what changed since the previous snapshot
+
+  async function loadChanges() {
+    let snaps;
+    try {
+      const list = await fetchJson('/api/snapshots?limit=2');
+      snaps = { kind: list.length ? 'ok' : 'none', list };
+    } catch (e) {
+      snaps = e.status === 503 ? { kind: 'none', list: [] } : { kind: 'error', msg: e.message, list: [] };
+    }
+    const newest = snaps.list[0];
+    const before = hist.snapshots && hist.snapshots.list[0];
+    const renew = !before || !newest || before.id !== newest.id;
+    hist.snapshots = snaps;
+    if (newest) (newest.vendors || []).forEach(v => { if (v.displayName) hist.names.set(v.vendor, v.displayName); });
+    if (snaps.list.length >= 2 && (renew || !hist.diff || hist.diff.kind !== 'ok')) {
+      try {
+        hist.diff = { kind: 'ok', body: await fetchJson('/api/snapshots/' + encodeURIComponent(newest.id) + '/diff') };
+      } catch (e) {
+        hist.diff = { kind: 'error', msg: e.message };
+      }
+    } else if (snaps.list.length < 2) {
+      hist.diff = null;
+    }
+    renderChanges();
+    // a new snapshot (the nightly one): the chart gets its prices too
+    if (renew && before && newest && !hist.loading) loadHistory();
+    else if (!hist.loading) {
+      renderHistoryStatus();  // "no history yet" needs to know whether there are snapshots at all
+      renderHistoryLegend();
+    }
+  }
+
+  function snapDate(meta) {
+    return meta ? isoDay(Math.round(Date.parse(meta.takenAt) / 1000)) : '—';
+  }
+
+  function pct(p) {
+    return new Intl.NumberFormat(locale(), { signDisplay: 'exceptZero', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p) + ' %';
+  }
+
+  function renderChanges() {
+    const s = hist.snapshots;
+    const items = [];
+    let summary = '';
+    hui.thisGpu.parentElement.hidden = true;
+    if (!s) {
+      summary = '';
+    } else if (s.kind === 'error') {
+      summary = t('changesError', { msg: s.msg });
+    } else if (!s.list.length) {
+      summary = t('changesNoSnapshots');
+    } else if (s.list.length < 2) {
+      summary = t('changesOnlyOne', { date: snapDate(s.list[0]) });
+    } else if (!hist.diff) {
+      summary = '';
+    } else if (hist.diff.kind === 'error') {
+      summary = t('changesError', { msg: hist.diff.msg });
+    } else {
+      const d = hist.diff.body;
+      hui.thisGpu.parentElement.hidden = false;
+      summary = t('changesSummary', {
+        date: snapDate(d.snapshot), against: snapDate(d.against), changed: (d.changed || []).length,
+        added: (d.added || []).length, removed: (d.removed || []).length, unchanged: d.unchanged,
+      });
+      const only = hui.thisGpu.checked;
+      const list = (d.changed || []).filter(c => !only || c.gpu === hist.gpu)
+        .slice().sort((a, b) => (b.percent == null ? -1 : Math.abs(b.percent)) - (a.percent == null ? -1 : Math.abs(a.percent)))
+        .slice(0, 10);
+      if (!list.length) {
+        summary += ' ' + (only ? t('changesNoneGpu', { gpu: gpuName(hist.gpu) }) : t('changesNoneAll'));
+      } else {
+        summary += ' ' + t('changesTop', { n: list.length });
+      }
+      for (const c of list) {
+        const up = c.percent > 0;
+        const down = c.percent < 0;
+        const arrow = c.percent == null ? '≠' : up ? '▲' : down ? '▼' : '=';
+        const move = c.percent == null ? t('changesTerms') : pct(c.percent);
+        const after = unitPrice(c.after) + ' ' + c.currency + ' / ' + unitText(c.unit);
+        const before = unitPrice(c.before) + (c.percent == null ? ' ' + (c.beforeCurrency || '') + ' / ' + unitText(c.beforeUnit || c.unit) : '');
+        items.push(el('li', { 'data-vendor': c.vendor, 'data-percent': c.percent == null ? null : String(c.percent), class: up ? 'up' : down ? 'down' : null },
+          el('span', { class: 'chg' }, el('span', { 'aria-hidden': 'true' }, arrow), ' ', move),
+          ' ', el('strong', null, vendorName(c.vendor)), ' ',
+          [only ? null : gpuName(c.gpu), c.offer, c.region || null, billingText(c.billing)].filter(Boolean).join(' · '),
+          ': ', after, ' ', el('span', { class: 'muted' }, '(' + t('changesWas', { before }) + ')')));
+      }
+    }
+    hui.changesSummary.textContent = summary;
+    hui.changesList.replaceChildren(...items);
+    hui.changesList.hidden = items.length === 0;
+  }
+
+  /** After a language switch: the labels, not the data. */
+  function relabelHistory() {
+    fillHistoryBillings();
+    renderHistory();
+    renderChanges();
   }
 
   // --- wiring
@@ -817,6 +1397,7 @@
     loadPresets();
     loadVendors();
     setInterval(loadVendors, VENDORS_EVERY_MS);
+    initHistory();
   }
 
   init();

@@ -47,6 +47,7 @@ class DashboardBrowserTest {
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   static final Duration WAIT = Duration.ofSeconds(10);
+  static final Path MARKET = ServiceTest.DATA.resolve("market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
   static final java.util.logging.Logger SELENIUM_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium");
 
   static Vertx vertx;
@@ -74,6 +75,7 @@ class DashboardBrowserTest {
         .serve("vast", ServiceTest.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
     ServiceTest.await(fake.start());
     ServiceTest.writeRoot(root, fake);
+    importMarketHistory();
     for (String v : List.of("runpod", "vast")) {  // a busy machine must not time the loopback vendors out
       Path def = root.resolve("adapters/" + v + ".yaml");
       Files.writeString(def, Files.readString(def).replace("\"timeout\" : \"2s\"", "\"timeout\" : \"20s\""));
@@ -82,6 +84,27 @@ class DashboardBrowserTest {
     client = WebClient.create(vertx);
     ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(ServiceTest.TOKEN).send());
     driver = startChromium();
+  }
+
+  /**
+   * Months of daily market prices (one snapshot per date, 2026-02-11 to 2026-05-31) into the
+   * root's store before the service starts, as `gpurent import-history FILE --root ROOT` does, for
+   * the price history panel. Imported snapshots never seed the live quotes, so the ranking test
+   * sees the same vendors either way.
+   */
+  static void importMarketHistory() {
+    if (!Files.isRegularFile(MARKET)) {
+      System.err.println("DashboardBrowserTest: no " + MARKET + ": the price history test will be skipped");
+      return;
+    }
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    long started = System.nanoTime();
+    int status = dev.gpurent.Main.run(new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true),
+        "import-history", MARKET.toString(), "--root", root.toString(), "--every", "1000");
+    assertEquals(0, status, () -> out + "\n" + err);
+    assertTrue(out.toString().contains("110 snapshots written"), out::toString);
+    System.err.println("DashboardBrowserTest: import-history took " + (System.nanoTime() - started) / 1_000_000 + " ms");
   }
 
   /** The system's Chromium and chromedriver, named explicitly: Selenium Manager never downloads anything. */
@@ -252,6 +275,144 @@ class DashboardBrowserTest {
     } finally {
       fake.rewrite("runpod", body -> ServiceTest.scale(body, 1 / factor));
     }
+  }
+
+  @Test
+  void price_history_chart_of_imported_market_prices_with_per_gpu_prices_csv_and_changes() throws Exception {
+    assumeTrue(Files.isRegularFile(MARKET), "no market observations at " + MARKET);
+    long started = System.nanoTime();
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1500));
+    driver.get("http://127.0.0.1:" + service.port() + "/");
+    WebDriverWait wait = new WebDriverWait(driver, WAIT);
+    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+    driver.findElement(By.id("lang-en")).click();  // the other test may have left Chinese in localStorage
+    wait.until(d -> new Select(d.findElement(By.id("history-gpu"))).getOptions().size() > 1);
+
+    // H100 SXM, on-demand (the defaults, picked as a user would)
+    assertEquals("h100-sxm", new Select(driver.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"));
+    new Select(driver.findElement(By.id("history-gpu"))).selectByValue("h100-sxm");
+    new Select(driver.findElement(By.id("history-billing"))).selectByValue("on-demand");
+    wait.until(d -> "ok".equals(d.findElement(By.id("history")).getAttribute("data-state"))
+        && !d.findElements(By.cssSelector("#history-chart canvas")).isEmpty()
+        && !d.findElements(By.cssSelector("#history-legend tbody tr[data-vendor='lambda']")).isEmpty());
+    assertTrue(driver.findElement(By.id("history-status")).getText().endsWith("2026-02-11 to 2026-05-31 · 110 snapshots"),
+        driver.findElement(By.id("history-status")).getText());
+    assertEquals("NVIDIA H100 SXM · on-demand · USD per GPU-hour · 8 of 37 vendors", driver.findElement(By.id("history-caption")).getText());
+    // one line per vendor, at most 8, cheapest first: those quoted on 2026-05-31, then those last
+    // seen in the 30 days before (dashed), by their last price
+    List<String> lines = driver.findElements(By.cssSelector("#history-legend tbody tr[data-vendor]")).stream()
+        .map(r -> r.getAttribute("data-vendor")).toList();
+    assertEquals(8, lines.size(), lines::toString);
+    assertEquals(List.of("crusoe", "lambda", "nebius", "runpod", "vast-ai"), lines.subList(0, 5).stream().sorted().toList(), lines::toString);
+    assertEquals("nebius", lines.get(0), "nebius eu, 2.15 on 2026-05-31, is the cheapest there");
+    assertEquals(List.of("hyperstack", "sesterce", "theta"), lines.subList(5, 8), lines::toString);
+    assertEquals("swatch dashed", driver.findElement(By.cssSelector("#history-legend tr[data-vendor='theta'] .swatch")).getAttribute("class"));
+    assertEquals("swatch", driver.findElement(By.cssSelector("#history-legend tr[data-vendor='lambda'] .swatch")).getAttribute("class"));
+    assertEquals("vast.ai", driver.findElement(By.cssSelector("#history-legend tr[data-vendor='vast-ai'] th")).getText().trim(),
+        "the provider's own spelling, from the snapshot");
+    // the latest prices: lambda H100_SXM x1 in us at 4.19 on 2026-05-31 (CSV line 19890)
+    assertEquals("Latest price of each line (dashed: not in the newest snapshot)", driver.findElement(By.id("history-legend-caption")).getText());
+    WebElement lambda = driver.findElement(By.cssSelector("#history-legend tr[data-vendor='lambda']"));
+    assertEquals("4.19", lambda.findElement(By.cssSelector("td.price")).getText());
+    assertEquals("H100_SXM x1 · us", lambda.findElement(By.cssSelector("td.offer")).getText());
+    assertTrue(driver.findElement(By.id("history-more")).getText().startsWith("29 more not drawn"),
+        driver.findElement(By.id("history-more")).getText());
+
+    // pointing at the first date: per GPU-hour, lambda's cheapest was its 8-GPU node at 23.92 an
+    // hour on 2026-02-11 (CSV line 145), 2.99 a GPU
+    WebElement over = driver.findElement(By.cssSelector("#history-chart .u-over"));
+    new org.openqa.selenium.interactions.Actions(driver)
+        .moveToElement(over, -over.getSize().getWidth() / 2 + 1, 0).perform();
+    wait.until(d -> d.findElement(By.id("history-legend-caption")).getText().equals("Prices on 2026-02-11"));
+    lambda = driver.findElement(By.cssSelector("#history-legend tr[data-vendor='lambda']"));
+    assertEquals("2.99", lambda.findElement(By.cssSelector("td.price")).getText());
+    assertEquals("H100_SXM x8 · 8 GPUs: 23.92 / hour", lambda.findElement(By.cssSelector("td.offer")).getText());
+    new org.openqa.selenium.interactions.Actions(driver).moveToElement(driver.findElement(By.id("history-title"))).perform();
+    wait.until(d -> d.findElement(By.id("history-legend-caption")).getText().startsWith("Latest price of each line"));
+
+    // what changed on 2026-05-31: nebius eu went from 1.25 to 2.15 (CSV lines of 05-30 and 05-31)
+    wait.until(d -> !d.findElements(By.cssSelector("#changes-list li")).isEmpty());
+    assertTrue(driver.findElement(By.id("changes-summary")).getText().startsWith("Snapshot of 2026-05-31 against 2026-05-30: "),
+        driver.findElement(By.id("changes-summary")).getText());
+    WebElement top = driver.findElement(By.cssSelector("#changes-list li:first-child"));
+    assertEquals("nebius", top.getAttribute("data-vendor"));
+    assertEquals("▲ +72.0 % nebius H100_SXM x1 · eu · on-demand: 2.15 USD / hour (was 1.25)", top.getText());
+    assertTrue(driver.findElements(By.cssSelector("#changes-list li")).size() <= 10);
+    screenshot("dashboard-history.png");
+
+    // one vendor: a line per offer; the CSV link follows the filter and holds the prices as quoted
+    new Select(driver.findElement(By.id("history-vendor"))).selectByValue("lambda");
+    wait.until(d -> d.findElements(By.cssSelector("#history-legend tbody tr[data-vendor]")).stream()
+        .allMatch(r -> "lambda".equals(r.getAttribute("data-vendor"))));
+    List<String> offers = driver.findElements(By.cssSelector("#history-legend tbody tr[data-vendor] th")).stream()
+        .map(e -> e.getText().trim()).toList();
+    assertEquals("H100_SXM x1 · us", offers.get(0), offers::toString);
+    assertTrue(offers.containsAll(List.of("H100_SXM x1", "H100_SXM x2", "H100_SXM x4", "H100_SXM x8")), offers::toString);
+    String href = driver.findElement(By.id("history-csv")).getAttribute("href");
+    assertTrue(href.endsWith("/api/history?gpu=h100-sxm&billing=on-demand&vendor=lambda&format=csv"), href);
+    String csv = (String) driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+        + " fetch(document.getElementById('history-csv').href).then(r => r.text()).then(done, e => done('failed: ' + e));");
+    assertTrue(csv.startsWith("vendor,region,offer,gpu,billing,currency,unit,at,price"), csv);
+    assertTrue(csv.contains("\nlambda,us,H100_SXM x1,h100-sxm,on-demand,USD,hour,2026-05-31T00:00:00Z,4.19"), csv);
+    assertTrue(csv.contains("\nlambda,,H100_SXM x8,h100-sxm,on-demand,USD,hour,2026-02-11T00:00:00Z,23.92"), csv);
+    assertTrue(csv.lines().skip(1).allMatch(l -> l.startsWith("lambda,")), "only lambda's offers");
+
+    // Chinese
+    driver.findElement(By.id("lang-zh")).click();
+    wait.until(d -> "价格走势".equals(d.findElement(By.id("history-title")).getText()));
+    assertEquals("与上一个快照相比的变化", driver.findElement(By.id("changes-title")).getText());
+    assertEquals("各条线的最新价格（虚线：最新快照中没有）", driver.findElement(By.id("history-legend-caption")).getText());
+    assertEquals("按需", new Select(driver.findElement(By.id("history-billing"))).getFirstSelectedOption().getText());
+    screenshot("dashboard-history-zh.png");
+    driver.findElement(By.id("lang-en")).click();
+
+    // a phone-sized window: the chart shrinks with the panel and nothing scrolls sideways
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(420, 1500));
+    try {
+      wait.until(d -> (Boolean) driver.executeScript("const c = document.querySelector('#history-chart .uplot');"
+          + " return c != null && c.getBoundingClientRect().right <= document.documentElement.clientWidth"
+          + " && document.documentElement.scrollWidth <= document.documentElement.clientWidth;"));
+      driver.executeScript("document.getElementById('history').scrollIntoView();");
+      screenshot("dashboard-history-narrow.png");
+    } finally {
+      driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1500));
+    }
+
+    // a GPU nobody quoted: said so, with no chart
+    new Select(driver.findElement(By.id("history-gpu"))).selectByValue("k80");
+    wait.until(d -> "empty".equals(d.findElement(By.id("history")).getAttribute("data-state")));
+    assertEquals("No on-demand prices for NVIDIA Tesla K80 in the snapshots yet.", driver.findElement(By.id("history-message")).getText());
+    assertFalse(driver.findElement(By.id("history-figure")).isDisplayed());
+    assertEquals("All vendors", new Select(driver.findElement(By.id("history-vendor"))).getFirstSelectedOption().getText());
+
+    // no snapshot service (as the API answers then: 503): what to do about it, in both languages
+    driver.executeScript("const f = window.fetch; window.fetch = (u, o) => /\\/api\\/history/.test(String(u))"
+        + " ? Promise.resolve(new Response('{\"error\": \"snapshots are not running\"}', {status: 503,"
+        + " headers: {'Content-Type': 'application/json'}})) : f(u, o);");
+    new Select(driver.findElement(By.id("history-billing"))).selectByValue("spot");
+    wait.until(d -> d.findElement(By.id("history-message")).getText().startsWith("No price history yet"));
+    assertEquals("No price history yet: snapshots start tonight, or run `gpurent import-history`.",
+        driver.findElement(By.id("history-message")).getText());
+    assertFalse(driver.findElement(By.id("history-csv")).isDisplayed(), "no CSV to offer");
+    driver.findElement(By.id("lang-zh")).click();
+    assertEquals("暂无价格历史：快照将从今晚开始记录，或运行 `gpurent import-history` 导入历史数据。",
+        driver.findElement(By.id("history-message")).getText());
+    driver.executeScript("document.getElementById('history').scrollIntoView();");
+    screenshot("dashboard-history-none.png");
+    driver.findElement(By.id("lang-en")).click();
+
+    // until the user picks one, the panel follows the live scenario's first GPU: the guide's
+    // template starts with an RTX 4090
+    driver.get("http://127.0.0.1:" + service.port() + "/");
+    wait.until(d -> d.findElement(By.id("scenario-json")).getAttribute("value").contains("\"guide template (5.1)\"")
+        && "ok".equals(d.findElement(By.id("history")).getAttribute("data-state")));
+    assertEquals("h100-sxm", new Select(driver.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"));
+    driver.findElement(By.id("rank-live")).click();
+    wait.until(d -> "rtx-4090".equals(new Select(d.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"))
+        && "ok".equals(d.findElement(By.id("history")).getAttribute("data-state")));
+    assertTrue(driver.findElement(By.id("history-caption")).getText().startsWith("NVIDIA GeForce RTX 4090 · on-demand · USD per GPU-hour"),
+        driver.findElement(By.id("history-caption")).getText());
+    System.err.println("DashboardBrowserTest: price history test took " + (System.nanoTime() - started) / 1_000_000 + " ms");
   }
 
   /** The vendor in the ranking table's first row (read in one script: live updates replace the rows). */
