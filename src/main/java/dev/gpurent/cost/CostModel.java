@@ -110,6 +110,7 @@ public final class CostModel {
     private final List<Map<String, Fit>> fits = new ArrayList<>();
     private final Map<String, Double> fxFactor = new HashMap<>();
     private final Pick scratch = new Pick();
+    private final DataFigures data;
     // The hot path's view of the same caches: per workload and GPU slot, per currency slot.
     private final Fit[][] fitBySlot;
     private final boolean[][] fitKnown;
@@ -125,6 +126,7 @@ public final class CostModel {
       int gpus = book.gpuIds().size();
       fitBySlot = new Fit[s.workloads().size()][gpus];
       fitKnown = new boolean[s.workloads().size()][gpus];
+      data = new DataFigures();
       for (Billing b : BILLINGS) {
         if (b.isCommitment()) commitmentHours[b.ordinal()] = BillingPlanner.paidHoursPerMonth(b, 0, s.horizonMonths());
       }
@@ -542,27 +544,36 @@ public final class CostModel {
       String src = terms.source();
       if (s.storedGb() > 0) {
         FxRates.Conversion c = fx.convert(terms.storagePerGbMonth(), s.currency());
-        lines.add(new LineItem("object storage", "standard", Sizing.fmt(s.storedGb()) + " GB", c.money().round(UNIT_PRICE_DECIMALS), "GB-month",
-            c.money().times(BigDecimal.valueOf(s.storedGb())).cents(), "", src, fxOf(terms.storagePerGbMonth(), c)));
+        lines.add(new LineItem("object storage", "standard", data.storedText, c.money().round(UNIT_PRICE_DECIMALS), "GB-month",
+            c.money().times(data.storedGb).cents(), "", src, fxOf(terms.storagePerGbMonth(), c)));
       }
-      double egressGb = s.billedEgressGb();
-      if (egressGb > 0) {
-        FxRates.Conversion cost = fx.convert(terms.egressCost(BigDecimal.valueOf(egressGb)), s.currency());
+      if (data.egressGb != null) {
+        FxRates.Conversion cost = fx.convert(terms.egressCost(data.egressGb), s.currency());
         Money first = fx.convert(terms.egressPerGb(), s.currency()).money();
-        String spec = s.compressionRatio() == 1 ? "per GB"
-            : "per GB, " + Sizing.fmt(s.egressGbPerMonth()) + " GB compressed " + Sizing.fmt(s.compressionRatio()) + ":1";
         String note = terms.egress().size() > 1 ? "tiered: " + terms.egress().size() + " bands" : "";
-        lines.add(new LineItem(EGRESS_ITEM, spec, Sizing.fmt(egressGb) + " GB", first.round(UNIT_PRICE_DECIMALS), "GB", cost.money().cents(), note, src,
-            fxOf(terms.egressPerGb(), cost)));
+        lines.add(new LineItem(EGRESS_ITEM, data.egressSpec, data.egressText, first.round(UNIT_PRICE_DECIMALS), "GB",
+            cost.money().cents(), note, src, fxOf(terms.egressPerGb(), cost)));
       }
       if (s.loadBalancers() > 0) {
         FxRates.Conversion c = fx.convert(terms.loadBalancerPerMonth(), s.currency());
-        lines.add(new LineItem("load balancer", "basic", Integer.toString(s.loadBalancers()), c.money().round(UNIT_PRICE_DECIMALS), "month",
+        lines.add(new LineItem("load balancer", "basic", data.lbText, c.money().round(UNIT_PRICE_DECIMALS), "month",
             c.money().times(s.loadBalancers()).cents(), "", src, fxOf(terms.loadBalancerPerMonth(), c)));
       }
       s.migration().ifPresent(m -> lines.add(migrationLine(m, vendor, terms)));
       return lines;
     }
+
+    /** The scenario's data figures as numbers and text, the same at every vendor: made once per ranking. */
+    private final class DataFigures {
+      final BigDecimal storedGb = BigDecimal.valueOf(s.storedGb());
+      final String storedText = Sizing.fmt(s.storedGb()) + " GB";
+      final BigDecimal egressGb = s.billedEgressGb() > 0 ? BigDecimal.valueOf(s.billedEgressGb()) : null;
+      final String egressText = Sizing.fmt(s.billedEgressGb()) + " GB";
+      final String egressSpec = s.compressionRatio() == 1 ? "per GB"
+          : "per GB, " + Sizing.fmt(s.egressGbPerMonth()) + " GB compressed " + Sizing.fmt(s.compressionRatio()) + ":1";
+      final String lbText = Integer.toString(s.loadBalancers());
+    }
+
 
     private LineItem migrationLine(Migration m, String vendor, VendorTerms terms) {
       String from = m.fromVendor().orElse("the current site");
