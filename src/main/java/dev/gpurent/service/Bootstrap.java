@@ -34,7 +34,7 @@ public final class Bootstrap {
 
   private static java.util.logging.Logger quiet() {
     java.util.logging.Logger log = java.util.logging.Logger.getLogger(
-        "io.micrometer.common.util.internal.logging.WarnThenDebugLogger");
+        "io.micrometer");
     log.setLevel(java.util.logging.Level.SEVERE);
     return log;
   }
