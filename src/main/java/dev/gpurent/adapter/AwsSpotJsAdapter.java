@@ -19,9 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -212,9 +210,7 @@ public final class AwsSpotJsAdapter implements VendorAdapterFactory {
     final String cite;
     final List<Quote> quotes = new ArrayList<>();
     final Set<String> quoted = new HashSet<>();
-    final List<String> rejected = new ArrayList<>();
-    final Map<String, int[]> skipped = new LinkedHashMap<>();
-    final Map<String, String> skippedFirst = new HashMap<>();
+    final RowLog log = new RowLog();
 
     Reader(VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
       this.def = def;
@@ -225,13 +221,13 @@ public final class AwsSpotJsAdapter implements VendorAdapterFactory {
 
     void region(int i, Object value) {
       if (!(value instanceof Map<?, ?> reg)) {
-        rejected.add("regions[" + i + "]: not an object");
+        log.reject("regions[" + i + "]: not an object");
         return;
       }
       String legacy = reg.get("region") == null ? null : reg.get("region").toString();
       Optional<String> code = AwsSpotJsAdapter.region(legacy);
       if (code.isEmpty()) {
-        rejected.add("regions[" + i + "] (" + legacy + "): unknown region name; all its rows ignored");
+        log.reject("regions[" + i + "] (" + legacy + "): unknown region name; all its rows ignored");
         return;
       }
       if (!(reg.get("instanceTypes") instanceof List<?> types)) return;
@@ -249,7 +245,7 @@ public final class AwsSpotJsAdapter implements VendorAdapterFactory {
       String at = legacy + " " + typeName + " " + code;
       String instance = code.contains(".") ? code : LEGACY_SIZES.get(typeName + "/" + code);
       if (instance == null) {
-        rejected.add(at + ": unknown legacy size code (type '" + typeName + "', size '" + code + "')");
+        log.reject(at + ": unknown legacy size code (type '" + typeName + "', size '" + code + "')");
         return;
       }
       if (!instance.equals(code)) at += " (" + instance + ")";
@@ -257,9 +253,9 @@ public final class AwsSpotJsAdapter implements VendorAdapterFactory {
       if (g == null) {
         String family = instance.substring(0, instance.indexOf('.'));
         if (AwsPriceListAdapter.GPU_FAMILIES.containsKey(family)) {
-          rejected.add(at + ": GPU instance type not in the spot.js GPU table (count unknown)");
+          log.reject(at + ": GPU instance type not in the spot.js GPU table (count unknown)");
         } else {
-          skip("not GPU instance types", at);
+          log.skip("not GPU instance types", at);
         }
         return;
       }
@@ -277,46 +273,39 @@ public final class AwsSpotJsAdapter implements VendorAdapterFactory {
         }
       }
       if (price == null) {
-        rejected.add(at + ": no linux price");
+        log.reject(at + ": no linux price");
         return;
       }
       if (UNAVAILABLE.contains(price)) {
-        skip("GPU rows with linux price N/A, N/A* or -1 (not offered in that region)", at + " '" + price + "'");
+        log.skip("GPU rows with linux price N/A, N/A* or -1 (not offered in that region)", at + " '" + price + "'");
         return;
       }
       BigDecimal d = AwsPriceListAdapter.decimal(price);
       if (d == null) {
-        rejected.add(at + ": linux price '" + price + "' is not a number");
+        log.reject(at + ": linux price '" + price + "' is not a number");
         return;
       }
       if (d.signum() <= 0) {
-        rejected.add(at + ": linux price '" + price + "' is not an offer");
+        log.reject(at + ": linux price '" + price + "' is not an offer");
         return;
       }
       Optional<Gpu> card = catalog.find(g.gpuId());
       if (card.isEmpty()) {
-        rejected.add(at + ": unknown GPU '" + g.gpuId() + "' (not in the catalog)");
+        log.reject(at + ": unknown GPU '" + g.gpuId() + "' (not in the catalog)");
         return;
       }
       Quote q = new Quote(def.vendor(), region, instance, card.get().id(), g.count(), g.vcpus(), g.ramGiB(),
           Billing.SPOT, new Money(d, currency), PriceUnit.HOUR, observedAt, cite);
       if (!quoted.add(q.key())) {
-        rejected.add(at + ": a second spot price for " + instance + " in " + region + " ignored");
+        log.reject(at + ": a second spot price for " + instance + " in " + region + " ignored");
         return;
       }
       quotes.add(q);
     }
 
-    private void skip(String reason, String example) {
-      skipped.computeIfAbsent(reason, r -> new int[1])[0]++;
-      skippedFirst.putIfAbsent(reason, example);
-    }
 
     VendorQuotes result() {
-      List<String> all = new ArrayList<>(rejected);
-      skipped.forEach((reason, n) -> all.add("skipped " + n[0] + " row" + (n[0] == 1 ? "" : "s") + ": " + reason
-          + " (first: " + skippedFirst.get(reason) + ")"));
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, all, Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("row"), Instant.now(), def.note());
     }
   }
 }

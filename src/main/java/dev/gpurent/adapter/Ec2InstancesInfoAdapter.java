@@ -23,7 +23,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -175,9 +174,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
     final String cite;
     final List<Quote> quotes = new ArrayList<>();
     final Set<String> quoted = new HashSet<>();
-    final List<String> rejected = new ArrayList<>();
-    final Map<String, int[]> skipped = new LinkedHashMap<>();
-    final Map<String, String> skippedFirst = new HashMap<>();
+    final RowLog log = new RowLog();
 
     Reader(VendorDefinition def, GpuCatalog catalog, Map<String, String> families, Instant observedAt, String cite) {
       this.def = def;
@@ -195,7 +192,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
           @SuppressWarnings("unchecked") Map<String, Object> rec = (Map<String, Object>) m;
           record(row, rec);
         } else {
-          rejected.add("row " + row + ": not a JSON object");
+          log.reject("row " + row + ": not a JSON object");
         }
         row++;
       }
@@ -208,17 +205,17 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
       String flatRegion = flat ? text(rec.get("region")) : null;
       String at = "row " + row + " (" + (type == null ? "?" : type) + (flatRegion == null ? "" : ", " + flatRegion) + ")";
       if (type == null) {
-        rejected.add(at + ": no instance_type");
+        log.reject(at + ": no instance_type");
         return;
       }
       BigDecimal gpus = decimal(rec.get("GPU"));
       if (gpus == null || gpus.signum() <= 0) {
-        skip("instance types without GPUs", at);
+        log.skip("instance types without GPUs", at);
         return;
       }
       Object acc = accelerators(type, gpus, rec);
       if (acc instanceof String why) {
-        rejected.add(at + ": " + why);
+        log.reject(at + ": " + why);
         return;
       }
       Accelerators a = (Accelerators) acc;
@@ -226,7 +223,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
       double ram = number(rec.get("memory"));
       if (flat) {
         if (flatRegion == null) {
-          rejected.add(at + ": no region");
+          log.reject(at + ": no region");
           return;
         }
         prices(at, type, flatRegion, a, vcpus, ram, rec, false);
@@ -234,13 +231,13 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
       }
       @SuppressWarnings("unchecked") Map<String, Object> pricing = (Map<String, Object>) rec.get("pricing");
       if (pricing.isEmpty()) {
-        rejected.add(at + ": no prices in any region (pricing is empty)");
+        log.reject(at + ": no prices in any region (pricing is empty)");
         return;
       }
       for (Map.Entry<String, Object> region : pricing.entrySet()) {
         String where = "row " + row + " (" + type + ", " + region.getKey() + ")";
         if (!(region.getValue() instanceof Map<?, ?> oses) || !(oses.get("linux") instanceof Map<?, ?> linux)) {
-          rejected.add(where + ": no linux prices");
+          log.reject(where + ": no linux prices");
           continue;
         }
         @SuppressWarnings("unchecked") Map<String, Object> l = (Map<String, Object>) linux;
@@ -266,9 +263,9 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
         }
       }
       if (quotes.size() == before) {
-        rejected.add(at + ": no usable price" + (problems.isEmpty() ? " (no ondemand, reserved or spot field)" : ": " + String.join("; ", problems)));
+        log.reject(at + ": no usable price" + (problems.isEmpty() ? " (no ondemand, reserved or spot field)" : ": " + String.join("; ", problems)));
       } else if (!problems.isEmpty()) {
-        rejected.add(at + ": " + String.join("; ", problems) + " (the other prices were kept)");
+        log.reject(at + ": " + String.join("; ", problems) + " (the other prices were kept)");
       }
     }
 
@@ -309,7 +306,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
 
     private void add(String at, Quote q) {
       if (!quoted.add(q.key())) {
-        rejected.add(at + ": a second " + q.billing() + " price for " + q.offerId() + " in " + q.region() + " ignored");
+        log.reject(at + ": a second " + q.billing() + " price for " + q.offerId() + " in " + q.region() + " ignored");
         return;
       }
       quotes.add(q);
@@ -361,16 +358,9 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
       return perGpu.subtract(card).abs().compareTo(card.multiply(MEMORY_TOLERANCE)) <= 0;
     }
 
-    private void skip(String reason, String example) {
-      skipped.computeIfAbsent(reason, r -> new int[1])[0]++;
-      skippedFirst.putIfAbsent(reason, example);
-    }
 
     VendorQuotes result() {
-      List<String> all = new ArrayList<>(rejected);
-      skipped.forEach((reason, n) -> all.add("skipped " + n[0] + " record" + (n[0] == 1 ? "" : "s") + ": " + reason
-          + " (first: " + skippedFirst.get(reason) + ")"));
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, all, Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("record"), Instant.now(), def.note());
     }
   }
 
