@@ -123,15 +123,8 @@ public final class AzureRetailAdapter implements VendorAdapterFactory {
    * @param pages        pages read
    * @param skipped      items skipped silently, counted by reason
    */
-  public record Result(VendorQuotes vendorQuotes, int items, int pages, Map<String, Integer> skipped) {
-
-    public List<Quote> quotes() {
-      return vendorQuotes.quotes();
-    }
-
-    public List<String> rejected() {
-      return vendorQuotes.rejected();
-    }
+  public record Result(VendorQuotes vendorQuotes, int items, int pages, Map<String, Integer> skipped)
+      implements ParsedPayload {
 
     public int skippedTotal() {
       return skipped.values().stream().mapToInt(Integer::intValue).sum();

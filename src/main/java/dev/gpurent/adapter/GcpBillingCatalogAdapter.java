@@ -171,16 +171,8 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
    * @param duplicatesDropped quotes dropped for a cheaper or equal one with the same region, offer and billing
    * @param pages             pages read
    */
-  public record Result(VendorQuotes vendorQuotes, int skus, int nonGpuSkipped, int duplicatesDropped, int pages) {
-
-    public List<Quote> quotes() {
-      return vendorQuotes.quotes();
-    }
-
-    public List<String> rejected() {
-      return vendorQuotes.rejected();
-    }
-  }
+  public record Result(VendorQuotes vendorQuotes, int skus, int nonGpuSkipped, int duplicatesDropped, int pages)
+      implements ParsedPayload {}
 
   @Override
   public String name() {

@@ -107,16 +107,7 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
    * @param generated          the file's own date, or null when it has none
    */
   public record Result(VendorQuotes vendorQuotes, int machines, int gpuMachines, int cpuMachinesSkipped,
-                       Instant generated) {
-
-    public List<Quote> quotes() {
-      return vendorQuotes.quotes();
-    }
-
-    public List<String> rejected() {
-      return vendorQuotes.rejected();
-    }
-  }
+                       Instant generated) implements ParsedPayload {}
 
   @Override
   public String name() {

@@ -130,16 +130,8 @@ public final class MarketObservationsAdapter implements VendorAdapterFactory {
    * @param providerRows rows of this provider over all dates (read or rejected)
    * @param dataRows     rows in the whole file
    */
-  public record Result(VendorQuotes vendorQuotes, LocalDate latestDate, int providerRows, int dataRows) {
-
-    public List<Quote> quotes() {
-      return vendorQuotes.quotes();
-    }
-
-    public List<String> rejected() {
-      return vendorQuotes.rejected();
-    }
-  }
+  public record Result(VendorQuotes vendorQuotes, LocalDate latestDate, int providerRows, int dataRows)
+      implements ParsedPayload {}
 
   @Override
   public String name() {

@@ -60,16 +60,8 @@ public final class OciPriceListAdapter implements VendorAdapterFactory {
    * @param nonGpuSkipped items whose metric is not "GPU Per Hour", skipped silently
    * @param listed        storage, egress and load balancer prices the payload lists, where present
    */
-  public record Result(VendorQuotes vendorQuotes, int items, int nonGpuSkipped, ListedTerms listed) {
-
-    public List<Quote> quotes() {
-      return vendorQuotes.quotes();
-    }
-
-    public List<String> rejected() {
-      return vendorQuotes.rejected();
-    }
-  }
+  public record Result(VendorQuotes vendorQuotes, int items, int nonGpuSkipped, ListedTerms listed)
+      implements ParsedPayload {}
 
   /** One price range of a tiered part: {@code price} per unit from {@code fromUnits} up to {@code toUnits} (null: no range). */
   public record Tier(BigDecimal fromUnits, BigDecimal toUnits, BigDecimal price) {}

@@ -99,16 +99,8 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
    * @param duplicatesDropped quotes dropped because a cheaper or equal one for the same region,
    *                          offer, GPU and billing mode was kept (one per extra availability zone)
    */
-  public record Result(VendorQuotes vendorQuotes, int dataRows, int cpuRowsSkipped, int duplicatesDropped) {
-
-    public List<Quote> quotes() {
-      return vendorQuotes.quotes();
-    }
-
-    public List<String> rejected() {
-      return vendorQuotes.rejected();
-    }
-  }
+  public record Result(VendorQuotes vendorQuotes, int dataRows, int cpuRowsSkipped, int duplicatesDropped)
+      implements ParsedPayload {}
 
   @Override
   public String name() {

@@ -56,16 +56,8 @@ public final class VastBundlesAdapter implements VendorAdapterFactory {
    * @param vendorQuotes the quotes kept and the offers rejected, with reasons
    * @param offers       offers read
    */
-  public record Result(VendorQuotes vendorQuotes, int offers) {
-
-    public List<Quote> quotes() {
-      return vendorQuotes.quotes();
-    }
-
-    public List<String> rejected() {
-      return vendorQuotes.rejected();
-    }
-  }
+  public record Result(VendorQuotes vendorQuotes, int offers)
+      implements ParsedPayload {}
 
   @Override
   public String name() {
