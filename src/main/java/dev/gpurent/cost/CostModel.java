@@ -49,15 +49,6 @@ public final class CostModel {
     double spotOverhead;
     /** The quote's GPU slot in the book, and the billing mode it was priced in. */
     int slot;
-    /** Where the quote is when it has not been looked up yet (the scan's scratch pick). */
-    int index;
-    List<Quote> quotes;
-
-    Quote quote() {
-      if (quote == null) quote = quotes.get(index);
-      return quote;
-    }
-
     Billing billing;
     double gpusPerInstance;
 
@@ -89,43 +80,67 @@ public final class CostModel {
     Pick otherGpu;
     /** The cheapest offer on the card the workload was measured on. */
     Pick onReference;
-
-    void offer(Pick candidate, Run run) {
-      Pick before = best;
-      best = run.keepBetter(best, candidate);
-      if (best != before) {
-        if (before != null && before.slot != best.slot) otherGpu = before;
-        else if (otherGpu != null && otherGpu.slot == best.slot) otherGpu = null;
-      } else if (candidate.slot != best.slot) {
-        otherGpu = run.keepBetter(otherGpu, candidate);
-      }
-    }
   }
+
+  /**
+   * The scan's running winners as quote indexes and costs in cents, one per kind of pick: no
+   * objects are made while scanning, only for the winners at the end.
+   */
+  private static final int BEST = 0, ON_DEMAND = 1, MONTHLY = 2, SINGLE_CARD = 3, ON_REFERENCE = 4, OTHER_GPU = 5;
+  private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_MODE = Billing.MONTHLY.ordinal();
 
   /** One ranking: caches that live as long as one call. */
   private final class Run {
     private final Scenario s;
     private final QuoteBook book;
     private final FxRates fx;
-    private final List<Map<String, Fit>> fits = new ArrayList<>();
     private final Map<String, Double> fxFactor = new HashMap<>();
-    private final Pick scratch = new Pick();
     private final DataFigures data;
-    // The hot path's view of the same caches: per workload and GPU slot, per currency slot.
+    // Per workload and GPU slot (fits), per currency slot (FX factors), per workload and offer
+    // shape (instances; 0 = not worked out yet, -1 = cannot serve; hours used and paid per instance).
     private final Fit[][] fitBySlot;
     private final boolean[][] fitKnown;
     private final double[] factorBySlot;
+    private final int[][] shapeInstances;
+    private final double[][] shapeHours;
+    /** What one unit of an offer's price (after discount) comes to a month in the scenario's currency. */
+    private final double[][] shapePerPrice;
+    private final int[][] shapeCards;
+    /** Per workload: memory need (high end, GB), reference card, and the GPU slots of its pin and reference (-1: none). */
+    private final double[] needGB;
+    private final Gpu[] referenceGpu;
+    private final int[] pinSlot;
+    private final int[] referenceSlot;
     /** Hours a month each commitment mode pays for, over this scenario's horizon, by billing ordinal. */
     private final double[] commitmentHours = new double[BILLINGS.length];
+    // The scan's state (see BEST...): reused for every vendor and workload.
+    private final int[] winner = new int[6];
+    private final long[] winnerCents = new long[6];
 
     Run(Scenario s, QuoteBook book) {
       this.s = s;
       this.book = book;
       this.fx = book.fx();
-      for (int i = 0; i < s.workloads().size(); i++) fits.add(new HashMap<>());
+      int n = s.workloads().size();
       int gpus = book.gpuIds().size();
-      fitBySlot = new Fit[s.workloads().size()][gpus];
-      fitKnown = new boolean[s.workloads().size()][gpus];
+      int shapes = book.shapes().size();
+      fitBySlot = new Fit[n][gpus];
+      fitKnown = new boolean[n][gpus];
+      shapeInstances = new int[n][shapes];
+      shapeHours = new double[n][shapes];
+      shapePerPrice = new double[n][shapes];
+      shapeCards = new int[n][shapes];
+      needGB = new double[n];
+      referenceGpu = new Gpu[n];
+      pinSlot = new int[n];
+      referenceSlot = new int[n];
+      for (int w = 0; w < n; w++) {
+        Workload wl = s.workloads().get(w);
+        needGB[w] = Sizing.vram(wl).highGB();
+        referenceGpu[w] = catalog.byId(wl.referenceGpu()).orElseThrow();
+        pinSlot[w] = wl.gpu().map(g -> book.gpuIds().indexOf(g)).orElse(-1);
+        referenceSlot[w] = book.gpuIds().indexOf(wl.referenceGpu());
+      }
       data = new DataFigures();
       for (Billing b : BILLINGS) {
         if (b.isCommitment()) commitmentHours[b.ordinal()] = BillingPlanner.paidHoursPerMonth(b, 0, s.horizonMonths());
@@ -134,12 +149,35 @@ public final class CostModel {
       for (int c = 0; c < factorBySlot.length; c++) factorBySlot[c] = factor(book.currencies().get(c));
     }
 
+    /** How workload {@code w} sits on the card in GPU slot {@code slot}; null for a card not in the catalog. */
     private Fit fitAt(int w, int slot) {
       if (!fitKnown[w][slot]) {
-        fitBySlot[w][slot] = fit(w, book.gpuIds().get(slot));
+        Optional<Gpu> gpu = catalog.byId(book.gpuIds().get(slot));
+        fitBySlot[w][slot] = gpu.map(g -> Fit.of(s.workloads().get(w), needGB[w], g, referenceGpu[w], s.headroom())).orElse(null);
         fitKnown[w][slot] = true;
       }
       return fitBySlot[w][slot];
+    }
+
+    private Fit fit(int w, String gpuId) {
+      int slot = book.gpuIds().indexOf(gpuId);
+      return slot < 0 ? null : fitAt(w, slot);
+    }
+
+    /** Works out, once per ranking, what every offer of {@code shape} needs for workload {@code w} and costs per unit of price. */
+    private void learnShape(int w, int shape) {
+      QuoteBook.Shape sh = book.shapes().get(shape);
+      Pick out = new Pick();
+      double factor = factorBySlot[sh.currencySlot()];
+      double paid = usage(s.workloads().get(w), sh.billing(), sh.gpuCount(), fitAt(w, sh.gpuSlot()), Double.NaN, out);
+      if (Double.isNaN(paid) || Double.isNaN(factor)) {
+        shapeInstances[w][shape] = -1;
+        return;
+      }
+      shapeInstances[w][shape] = out.instances;
+      shapeHours[w][shape] = out.hours;
+      shapeCards[w][shape] = out.instances * (int) sh.gpuCount();
+      shapePerPrice[w][shape] = factor * out.instances * paid / sh.unit().hoursValue();
     }
 
     Ranking rank() {
@@ -176,19 +214,6 @@ public final class CostModel {
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, unavailable, book.builtAt());
     }
 
-    private Fit fit(int w, String gpuId) {
-      Map<String, Fit> m = fits.get(w);
-      Fit f = m.get(gpuId);
-      if (f == null && !m.containsKey(gpuId)) {
-        Workload wl = s.workloads().get(w);
-        Optional<Gpu> gpu = catalog.byId(gpuId);
-        Gpu ref = catalog.byId(wl.referenceGpu()).orElseThrow();
-        f = gpu.map(g -> Fit.of(wl, g, ref, s.headroom())).orElse(null);
-        m.put(gpuId, f);
-      }
-      return f;
-    }
-
     /** Units of {@code to} per unit of {@code from} as a double, NaN when no rate is known. */
     private double factor(String currency) {
       Double f = fxFactor.get(currency);
@@ -199,47 +224,119 @@ public final class CostModel {
       return f;
     }
 
+    /**
+     * One pass over a vendor's quotes for workload {@code w}, over primitive columns: each quote's
+     * cost is its price times the FX factor times what its shape needs (worked out once per shape).
+     * Ties in cents go to fewer cards, then the billing mode order, then the offer key.
+     */
     private Picks select(int w, QuoteBook.Entry e) {
       Workload wl = s.workloads().get(w);
       Picks picks = new Picks();
-      if (wl.vendor().isPresent() && !wl.vendor().get().equals(e.quotes().vendor())) return picks;
-      List<Quote> quotes = e.quotes().quotes();
       String vendor = e.quotes().vendor();
-      // The loop reads only these columns; a Quote object is touched when it is about to be kept.
-      double[] prices = book.priceValues(vendor);
-      int[] gpuSlots = book.gpuSlots(vendor);
-      int[] currencySlots = book.currencySlots(vendor);
-      byte[] modes = book.billingOrdinals(vendor);
-      double[] unitsPerHour = book.unitsPerHour(vendor);
-      double[] gpuCounts = book.gpuCounts(vendor);
-      double[] interruptions = book.interruptionRates(vendor);
-      double discount = e.quotes().terms().discount().doubleValue();
-      int pin = wl.gpu().map(g -> book.gpuIds().indexOf(g)).orElse(-1);
+      if (wl.vendor().isPresent() && !wl.vendor().get().equals(vendor)) return picks;
+      int pin = pinSlot[w];
       if (pin == -1 && wl.gpu().isPresent()) return picks;  // the pinned card is in no vendor's book
-      int ref = book.gpuIds().indexOf(wl.referenceGpu());
+      int ref = referenceSlot[w];
+      QuoteBook.Columns c = book.columns(vendor);
+      List<Quote> quotes = e.quotes().quotes();
+      double[] prices = c.prices(), unitsPerHour = c.unitsPerHour(), interruptions = c.interruptionRates();
+      int[] gpuSlots = c.gpuSlots(), shapes = c.shapes();
+      byte[] modes = c.billings();
+      int[] instancesOf = shapeInstances[w];
+      int[] cardsOf = shapeCards[w];
+      double[] perPriceOf = shapePerPrice[w], hoursOf = shapeHours[w];
+      double discount = e.quotes().terms().discount().doubleValue();
+      double restartHours = wl.restartOverheadHours();
+      int[] win = winner;
+      long[] cents = winnerCents;
+      java.util.Arrays.fill(win, -1);
       for (int i = 0; i < prices.length; i++) {
         int slot = gpuSlots[i];
         if (pin >= 0 && slot != pin) continue;
-        Fit fit = fitAt(w, slot);
-        double rate = interruptions == null ? Double.NaN : interruptions[i];
-        Billing b = BILLINGS[modes[i]];
-        if (!evaluate(wl, b, unitsPerHour[i], gpuCounts[i], fit, factorBySlot[currencySlots[i]], prices[i] * discount, rate,
-            scratch)) {
+        int shape = shapes[i];
+        int instances = instancesOf[shape];
+        if (instances == 0) {
+          learnShape(w, shape);
+          instances = instancesOf[shape];
+        }
+        if (instances < 0) continue;
+        double cost;
+        if (interruptions == null || Double.isNaN(interruptions[i])) {
+          cost = prices[i] * discount * perPriceOf[shape];
+        } else {
+          // a spot price with a published interruption rate: its overhead is the quote's own
+          double paid = hoursOf[shape] * (1 + BillingPlanner.spotOverhead(interruptions[i], restartHours));
+          cost = prices[i] * discount * factorBySlot[c.currencySlots()[i]] * instances * paid * unitsPerHour[i];
+        }
+        // Cents are exact only when needed: a cost at or above a kept one plus half a cent rounds
+        // to more cents than it, whatever the rounding, so most offers are passed over unrounded.
+        double c100 = cost * 100;
+        int mode = modes[i];
+        int cards = cardsOf[shape];
+        int best = win[BEST];
+        boolean sameCard = best >= 0 && slot == gpuSlots[best];
+        if (!mayBeat(c100, BEST) && (sameCard || !mayBeat(c100, OTHER_GPU))
+            && (mode != ON_DEMAND_MODE || !mayBeat(c100, ON_DEMAND)) && (mode != MONTHLY_MODE || !mayBeat(c100, MONTHLY))
+            && (cards != 1 || !mayBeat(c100, SINGLE_CARD)) && (slot != ref || !mayBeat(c100, ON_REFERENCE))) {
           continue;
         }
-        scratch.slot = slot;
-        scratch.quote = null;
-        scratch.index = i;
-        scratch.quotes = quotes;
-        picks.offer(scratch, this);
-        if (b == Billing.ON_DEMAND) picks.onDemand = keepBetter(picks.onDemand, scratch);
-        if (b == Billing.MONTHLY) picks.monthly = keepBetter(picks.monthly, scratch);
-        if (scratch.cards() == 1) picks.singleCard = keepBetter(picks.singleCard, scratch);
-        if (slot == ref) picks.onReference = keepBetter(picks.onReference, scratch);
+        long cc = Math.round(c100);
+        if (better(i, cc, cards, mode, BEST, w, quotes, c)) {
+          if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
+          else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
+          keep(BEST, i, cc);
+        } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, w, quotes, c)) {
+          keep(OTHER_GPU, i, cc);
+        }
+        if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, w, quotes, c)) keep(ON_DEMAND, i, cc);
+        if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, w, quotes, c)) keep(MONTHLY, i, cc);
+        if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, w, quotes, c)) keep(SINGLE_CARD, i, cc);
+        if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, w, quotes, c)) keep(ON_REFERENCE, i, cc);
       }
+      picks.best = pickOf(w, win[BEST], e, c);
+      picks.onDemand = pickOf(w, win[ON_DEMAND], e, c);
+      picks.monthly = pickOf(w, win[MONTHLY], e, c);
+      picks.singleCard = pickOf(w, win[SINGLE_CARD], e, c);
+      picks.onReference = pickOf(w, win[ON_REFERENCE], e, c);
+      picks.otherGpu = pickOf(w, win[OTHER_GPU], e, c);
       return picks;
     }
 
+    /** False only when {@code c100} (a cost in cents, unrounded) certainly rounds to more than the kept quote of {@code kind}. */
+    private boolean mayBeat(double c100, int kind) {
+      return winner[kind] < 0 || c100 < winnerCents[kind] + 0.5;
+    }
+
+    private void keep(int kind, int index, long cost) {
+      winner[kind] = index;
+      winnerCents[kind] = cost;
+    }
+
+    /** Whether quote {@code i} ({@code cc} cents, {@code cards} cards) beats the kept quote of {@code kind}. */
+    private boolean better(int i, long cc, int cards, int mode, int kind, int w, List<Quote> quotes, QuoteBook.Columns c) {
+      int j = winner[kind];
+      if (j < 0) return true;
+      long jc = winnerCents[kind];
+      if (cc != jc) return cc < jc;
+      int jCards = shapeCards[w][c.shapes()[j]];
+      if (cards != jCards) return cards < jCards;
+      if (mode != c.billings()[j]) return mode < c.billings()[j];
+      return quotes.get(i).key().compareTo(quotes.get(j).key()) < 0;
+    }
+
+    /** The kept quote at {@code i} as a pick, priced the same way as in the scan; null for none. */
+    private Pick pickOf(int w, int i, QuoteBook.Entry e, QuoteBook.Columns c) {
+      if (i < 0) return null;
+      Quote q = e.quotes().quotes().get(i);
+      Pick p = new Pick();
+      double rate = c.interruptionRates() == null ? Double.NaN : c.interruptionRates()[i];
+      double discounted = c.prices()[i] * e.quotes().terms().discount().doubleValue();
+      evaluate(s.workloads().get(w), q.billing(), c.unitsPerHour()[i], q.gpuCount(), fitAt(w, c.gpuSlots()[i]),
+          factorBySlot[c.currencySlots()[i]], discounted, rate, p);
+      p.quote = q;
+      p.slot = c.gpuSlots()[i];
+      return p;
+    }
 
     /**
      * Prices one quote for one workload into {@code out}, with the quote's price already
@@ -247,10 +344,22 @@ public final class CostModel {
      */
     private boolean evaluate(Workload wl, Billing b, double unitsPerHour, double perInstance, Fit fit, double factor,
                              double price, double interruptionRate, Pick out) {
-      if (b == Billing.SPOT && !wl.interruptible()) return false;
-      if (perInstance < 1 || perInstance != Math.rint(perInstance)) return false;
-      if (fit == null || !fit.ok()) return false;
       if (Double.isNaN(factor)) return false;
+      double paid = usage(wl, b, perInstance, fit, interruptionRate, out);
+      if (Double.isNaN(paid)) return false;
+      out.cost = price * factor * out.instances * paid * unitsPerHour;
+      return true;
+    }
+
+    /**
+     * What an offer of {@code perInstance} GPUs in mode {@code b} needs for one workload: fills
+     * instances, hours used a month and the spot overhead into {@code out}, and returns the hours
+     * paid a month per instance; NaN when it cannot serve.
+     */
+    private double usage(Workload wl, Billing b, double perInstance, Fit fit, double interruptionRate, Pick out) {
+      if (b == Billing.SPOT && !wl.interruptible()) return Double.NaN;
+      if (perInstance < 1 || perInstance != Math.rint(perInstance)) return Double.NaN;
+      if (fit == null || !fit.ok()) return Double.NaN;
       int per = (int) perInstance;
       int instances = per == 1 ? fit.cards : (fit.cards + per - 1) / per;
       double hours;
@@ -279,11 +388,10 @@ public final class CostModel {
       out.fit = fit;
       out.instances = instances;
       out.hours = hours;
-      out.cost = price * factor * instances * paid * unitsPerHour;
       out.spotOverhead = overhead;
       out.billing = b;
       out.gpusPerInstance = perInstance;
-      return true;
+      return paid;
     }
 
 
@@ -294,22 +402,6 @@ public final class CostModel {
       }
       out.quote = q;
       return true;
-    }
-
-
-    /** Lower cost wins; then fewer cards; then the billing mode order; then the offer key. */
-    private Pick keepBetter(Pick current, Pick candidate) {
-      if (current != null) {
-        int c = Double.compare(Math.round(candidate.cost * 100), Math.round(current.cost * 100));
-        if (c == 0) c = Integer.compare(candidate.cards(), current.cards());
-        if (c == 0) c = candidate.billing.compareTo(current.billing);
-        if (c == 0) c = candidate.quote().key().compareTo(current.quote().key());
-        if (c >= 0) return current;
-      }
-      Pick kept = new Pick().set(candidate.quote(), candidate.fit, candidate.instances, candidate.hours, candidate.cost,
-          candidate.spotOverhead);
-      kept.slot = candidate.slot;
-      return kept;
     }
 
 
@@ -355,9 +447,9 @@ public final class CostModel {
         Money cost = p.perMonth().cents();
         gpuTotal = gpuTotal.plus(cost);
         if (picks[w].onDemand == null) allOnDemand = false;
-        else onDemandTotal = onDemandTotal.plus(exactCost(picks[w].onDemand, terms).cents());
+        else onDemandTotal = onDemandTotal.plus(picks[w].onDemand.quote == p.quote() ? cost : exactCost(picks[w].onDemand, terms).cents());
         if (picks[w].monthly == null) allMonthly = false;
-        else monthlyTotal = monthlyTotal.plus(exactCost(picks[w].monthly, terms).cents());
+        else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : exactCost(picks[w].monthly, terms).cents());
       }
       List<LineItem> dataLines = dataLines(vendor, terms);
       lines.addAll(dataLines);

@@ -73,7 +73,11 @@ public final class Fit {
 
   /** Sizes {@code w} on {@code gpu}, its speed figures having been measured on {@code ref}. */
   public static Fit of(Workload w, Gpu gpu, Gpu ref, double headroom) {
-    double need = Sizing.vram(w).highGB();
+    return of(w, Sizing.vram(w).highGB(), gpu, ref, headroom);
+  }
+
+  /** As above, with the workload's memory need (the high end, GB) already worked out: it is the same on every card. */
+  static Fit of(Workload w, double need, Gpu gpu, Gpu ref, double headroom) {
     int perCopy = Sizing.cardsForMemory(need, gpu);
     int refPerCopy = Sizing.cardsForMemory(need, ref);
     double share = need / (perCopy * gpu.memoryGB());

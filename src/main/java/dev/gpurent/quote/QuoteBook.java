@@ -23,19 +23,36 @@ public final class QuoteBook {
   private final Map<String, Entry> vendors;
   private final Map<String, String> unavailable;
   private final SpotRisk spotRisk;
-  private final Map<String, double[]> interruptionRates = new HashMap<>();
   private final FxRates fx;
   private final Instant builtAt;
   // Built once per book so that ranking never parses a BigDecimal or scans for an offer's modes.
-  private final Map<String, double[]> priceValues = new HashMap<>();
-  private final Map<String, byte[]> billings = new HashMap<>();
-  private final Map<String, double[]> unitHours = new HashMap<>();
-  private final Map<String, double[]> gpuCounts = new HashMap<>();
-  private final Map<String, int[]> gpuSlots = new HashMap<>();
-  private final Map<String, int[]> currencySlots = new HashMap<>();
+  private final Map<String, Columns> columns = new HashMap<>();
   private final List<String> gpuIds = new ArrayList<>();
   private final List<String> currencies = new ArrayList<>();
+  private final List<Shape> shapes = new ArrayList<>();
   private final Map<String, List<Quote>> modesByOffer = new HashMap<>();
+
+  /**
+   * What an offer is, short of its price: its card, billing mode, GPUs per instance, currency and
+   * price unit. Every offer of one shape costs the same multiple of its price for a workload, so
+   * the engine works that multiple out once per shape, not once per offer.
+   */
+  public record Shape(int gpuSlot, Billing billing, double gpuCount, int currencySlot, PriceUnit unit) {}
+
+  /**
+   * One vendor's quotes as primitive columns, index-aligned with {@link VendorQuotes#quotes()}: the
+   * ranking loop reads only these and touches a Quote object when it is about to be kept.
+   *
+   * @param prices            each price as a double: for comparing, never for billing
+   * @param unitsPerHour      one over the hours each price unit spans
+   * @param gpuSlots          each quote's GPU as a slot into {@link #gpuIds()}
+   * @param currencySlots     each quote's currency as a slot into {@link #currencies()}
+   * @param shapes            each quote's shape as a slot into {@link #shapes()}
+   * @param billings          each quote's billing mode as its ordinal
+   * @param interruptionRates {@link #interruptionRate} of each quote, NaN where unknown; null when no data was read
+   */
+  public record Columns(double[] prices, double[] unitsPerHour, int[] gpuSlots, int[] currencySlots, int[] shapes,
+                        byte[] billings, double[] interruptionRates) {}
 
   public QuoteBook(Map<String, Entry> vendors, FxRates fx, Instant builtAt) {
     this(vendors, Map.of(), fx, builtAt);
@@ -59,69 +76,45 @@ public final class QuoteBook {
     this.builtAt = builtAt;
     Map<String, Integer> gpuSlot = new HashMap<>();
     Map<String, Integer> currencySlot = new HashMap<>();
+    Map<Shape, Integer> shapeSlot = new HashMap<>();
     for (Entry e : this.vendors.values()) {
       List<Quote> quotes = e.quotes().quotes();
-      double[] values = new double[quotes.size()];
-      byte[] modes = new byte[quotes.size()];
-      double[] hours = new double[quotes.size()];
-      double[] counts = new double[quotes.size()];
-      int[] gpus = new int[quotes.size()];
-      int[] curs = new int[quotes.size()];
-      for (int i = 0; i < values.length; i++) {
+      int n = quotes.size();
+      double[] values = new double[n];
+      byte[] modes = new byte[n];
+      double[] hours = new double[n];
+      int[] gpus = new int[n];
+      int[] curs = new int[n];
+      int[] shapeOf = new int[n];
+      double[] rates = spotRisk == null ? null : new double[n];
+      for (int i = 0; i < n; i++) {
         Quote q = quotes.get(i);
         values[i] = q.price().toDouble();
         modes[i] = (byte) q.billing().ordinal();
         hours[i] = 1 / q.unit().hoursValue();
-        counts[i] = q.gpuCount();
         gpus[i] = gpuSlot.computeIfAbsent(q.gpuId(), id -> { gpuIds.add(id); return gpuIds.size() - 1; });
         curs[i] = currencySlot.computeIfAbsent(q.price().currency(), c -> { currencies.add(c); return currencies.size() - 1; });
+        shapeOf[i] = shapeSlot.computeIfAbsent(new Shape(gpus[i], q.billing(), q.gpuCount(), curs[i], q.unit()), k -> { shapes.add(k); return shapes.size() - 1; });
+        if (rates != null) rates[i] = interruptionRate(q).orElse(Double.NaN);
         modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
       }
-      priceValues.put(e.quotes().vendor(), values);
-      billings.put(e.quotes().vendor(), modes);
-      unitHours.put(e.quotes().vendor(), hours);
-      gpuCounts.put(e.quotes().vendor(), counts);
-      if (spotRisk != null) {
-        double[] rates = new double[quotes.size()];
-        for (int i = 0; i < rates.length; i++) rates[i] = interruptionRate(quotes.get(i)).orElse(Double.NaN);
-        interruptionRates.put(e.quotes().vendor(), rates);
-      }
-      gpuSlots.put(e.quotes().vendor(), gpus);
-      currencySlots.put(e.quotes().vendor(), curs);
+      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, modes, rates));
     }
   }
 
-  /**
-   * Each quote's GPU as a small integer, index-aligned with the vendor's quotes; {@link #gpuIds()}
-   * maps it back. Lets the engine keep per-card work in arrays instead of hash maps.
-   */
-  public int[] gpuSlots(String vendor) {
-    return gpuSlots.get(vendor);
+  /** The vendor's quotes as primitive columns; null for a vendor not in the book. */
+  public Columns columns(String vendor) {
+    return columns.get(vendor);
   }
 
-  /** Each quote's billing mode as its ordinal, index-aligned with the vendor's quotes. */
-  public byte[] billingOrdinals(String vendor) {
-    return billings.get(vendor);
-  }
-
-  /** One over the hours each quote's price unit spans (units per hour), index-aligned with the vendor's quotes. */
-  public double[] unitsPerHour(String vendor) {
-    return unitHours.get(vendor);
-  }
-
-  /** GPUs in each quote's offer, index-aligned with the vendor's quotes. */
-  public double[] gpuCounts(String vendor) {
-    return gpuCounts.get(vendor);
+  /** Every offer shape in the book, by slot. */
+  public List<Shape> shapes() {
+    return Collections.unmodifiableList(shapes);
   }
 
   /** Every GPU id in the book, by slot. */
   public List<String> gpuIds() {
     return Collections.unmodifiableList(gpuIds);
-  }
-
-  /** Each quote's currency as a slot into {@link #currencies()}. */
-  public int[] currencySlots(String vendor) {
-    return currencySlots.get(vendor);
   }
 
   /** Every currency in the book, by slot. */
@@ -131,11 +124,6 @@ public final class QuoteBook {
 
   private static String offerKey(Quote q) {
     return q.vendor() + '|' + q.region() + '|' + q.offerId();
-  }
-
-  /** The vendor's prices as doubles, index-aligned with its quotes: for comparing, never for billing. */
-  public double[] priceValues(String vendor) {
-    return priceValues.get(vendor);
   }
 
   /** The interruption data behind spot prices, if any was read. */
@@ -152,11 +140,6 @@ public final class QuoteBook {
     return spotRisk.of(q.region(), q.offerId())
         .map(b -> java.util.OptionalDouble.of(-Math.log(1 - Math.min(b.interruptionProbability(), 0.99))))
         .orElse(java.util.OptionalDouble.empty());
-  }
-
-  /** {@link #interruptionRate} of each of the vendor's quotes, NaN where unknown; null when no data was read. */
-  public double[] interruptionRates(String vendor) {
-    return interruptionRates.get(vendor);
   }
 
   /** Every billing mode the same offer (vendor, region, offer id) is sold in, including {@code q}. */
