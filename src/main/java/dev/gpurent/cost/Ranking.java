@@ -37,7 +37,13 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     m.put("quotesAt", quotesAt == null ? null : quotesAt.toString());
     m.put("plans", plans.stream().map(VendorPlan::toMap).toList());
     m.put("mixed", mixed.map(MixedPlan::toMap).orElse(null));
-    m.put("unavailable", unavailable.stream().map(u -> Map.of("vendor", u.vendor(), "reason", u.reason())).toList());
+    // Ordered keys (Map.of's order changes from one JVM to the next): the same ranking encodes to the same text.
+    m.put("unavailable", unavailable.stream().map(u -> {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("vendor", u.vendor());
+      one.put("reason", u.reason());
+      return one;
+    }).toList());
     return m;
   }
 }
