@@ -33,7 +33,7 @@ public final class Addresses {
   /** Request-reply. Body: a scenario (JSON). Reply: {@code {"id": ...}}; fails 400 like RANKING_COMPUTE. */
   public static final String SCENARIOS_REGISTER = "gpurent.scenarios.register";
 
-  /** Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (text, see {@link #ranking}); fails 404. */
+  /** Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (text, see {@link #RANKINGS_CHANGED}); fails 404. */
   public static final String SCENARIOS_RANKING = "gpurent.scenarios.ranking";
 
   /** Request-reply. Body: {@code {"id": ...}}. Reply: {@code {"deleted": id}}; fails 404. */
@@ -42,15 +42,15 @@ public final class Addresses {
   /** Request-reply. Body: anything. Reply: re-reads adapters/ and restarts the quote pipeline; {@code {"vendors": n}}. */
   public static final String ADMIN_RELOAD = "gpurent.admin.reload";
 
-  private static final String RANKING_PREFIX = "gpurent.ranking.changed.";
-
   /**
-   * Publish. Body: text, the message dashboards receive, encoded once per scenario:
-   * {@code {"type":"ranking","scenario":id,"ranking":{...}}}; sent only when the ranking changed.
+   * Publish. Header {@link #SCENARIO_HEADER}: the scenario id. Body: text, the message dashboards
+   * receive, encoded once per scenario: {@code {"type":"ranking","scenario":id,"ranking":{...}}};
+   * sent only when the ranking changed. A {@code null} body: the scenario was deleted.
    */
-  public static String ranking(String scenarioId) {
-    return RANKING_PREFIX + scenarioId;
-  }
+  public static final String RANKINGS_CHANGED = "gpurent.rankings.changed";
+
+  /** The header naming the scenario of a {@link #RANKINGS_CHANGED} message. */
+  public static final String SCENARIO_HEADER = "scenario";
 
   /**
    * Request-reply. Body: {@code null} or {@code {"slot": "..."}} (default {@code manual-<instant>}).

@@ -1,7 +1,6 @@
 package dev.gpurent.service;
 
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -22,8 +21,8 @@ final class DashboardSockets {
 
   private final Vertx vertx;
   private final HttpSettings settings;
+  private final LiveRankings rankings;
   private final Map<String, Set<Dashboard>> byScenario = new HashMap<>();
-  private final Map<String, MessageConsumer<String>> consumers = new HashMap<>();
   private final Set<Dashboard> all = new HashSet<>();
 
   private final class Dashboard {
@@ -57,9 +56,10 @@ final class DashboardSockets {
     }
   }
 
-  DashboardSockets(Vertx vertx, HttpSettings settings) {
+  DashboardSockets(Vertx vertx, HttpSettings settings, LiveRankings rankings) {
     this.vertx = vertx;
     this.settings = settings;
+    this.rankings = rankings;
     vertx.setPeriodic(1000, t -> closeStalled());
   }
 
@@ -95,30 +95,42 @@ final class DashboardSockets {
   }
 
   private void subscribe(Dashboard d, String id) {
+    LiveRankings.Latest current = rankings.get(id);
+    if (current != null) {
+      // known here: subscribed at once, so no change published meanwhile can be missed
+      subscribed(d, id, current.text());
+      return;
+    }
+    // not ranked yet here, or unknown: the RankingVerticle knows which (503 or 404)
     vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id))
-        .onSuccess(m -> {
-          if (!d.scenarios.add(id)) return;
-          byScenario.computeIfAbsent(id, k -> new HashSet<>()).add(d);
-          consumers.computeIfAbsent(id, k -> vertx.eventBus().<String>consumer(Addresses.ranking(k), this::fanOut));
-          d.send(id, m.body());
-        })
+        .onSuccess(m -> subscribed(d, id, m.body()))
         .onFailure(e -> d.ws.writeTextMessage(error(id, e.getMessage())));
   }
 
-  private void fanOut(io.vertx.core.eventbus.Message<String> m) {
-    String id = m.address().substring(Addresses.ranking("").length());
-    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, m.body());
+  private void subscribed(Dashboard d, String id, String ranking) {
+    if (!d.scenarios.add(id)) return;
+    byScenario.computeIfAbsent(id, k -> new HashSet<>()).add(d);
+    d.send(id, ranking);
+  }
+
+  /** A new ranking of a scenario, to every dashboard subscribed to it. */
+  void changed(String id, String message) {
+    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, message);
+  }
+
+  /** A scenario was deleted: its dashboards are told so and unsubscribed. */
+  void deleted(String id) {
+    for (Dashboard d : Set.copyOf(byScenario.getOrDefault(id, Set.of()))) {
+      unsubscribe(d, id);
+      if (!d.ws.isClosed()) d.ws.writeTextMessage(error(id, "the scenario was deleted"));
+    }
   }
 
   private void unsubscribe(Dashboard d, String id) {
     d.scenarios.remove(id);
     d.pending.remove(id);
     Set<Dashboard> ds = byScenario.get(id);
-    if (ds != null && ds.remove(d) && ds.isEmpty()) {
-      byScenario.remove(id);
-      MessageConsumer<String> c = consumers.remove(id);
-      if (c != null) c.unregister();
-    }
+    if (ds != null && ds.remove(d) && ds.isEmpty()) byScenario.remove(id);
   }
 
   private void forget(Dashboard d) {

@@ -52,6 +52,7 @@ public final class HttpVerticle extends VerticleBase {
   private final PrometheusMeterRegistry registry;
   private final java.nio.file.Path presets;
   private HttpServer server;
+  private final LiveRankings rankings = new LiveRankings();
   private DashboardSockets sockets;
 
   public HttpVerticle(HttpSettings settings, GpuCatalog catalog, PrometheusMeterRegistry registry, java.nio.file.Path presets) {
@@ -68,13 +69,24 @@ public final class HttpVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    sockets = new DashboardSockets(vertx, settings);
+    sockets = new DashboardSockets(vertx, settings, rankings);
+    var changes = vertx.eventBus().<String>consumer(Addresses.RANKINGS_CHANGED, m -> {
+      String id = m.headers().get(Addresses.SCENARIO_HEADER);
+      if (m.body() == null) {
+        rankings.remove(id);
+        sockets.deleted(id);
+      } else {
+        rankings.put(id, m.body());
+        sockets.changed(id, m.body());
+      }
+    });
     Router router = Router.router(vertx);
     router.route("/ws").handler(rc -> {
       io.vertx.core.http.HttpConnection connection = rc.request().connection();
       rc.request().toWebSocket().onSuccess(ws -> sockets.accept(ws, connection)).onFailure(rc::fail);
     });
-    router.route("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
+    // Only POSTs carry a body: GETs (the cached rankings above all) skip the body handler.
+    router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     router.get("/api/gpus").handler(this::gpus);
     router.get("/api/presets").handler(this::presets);
     router.get("/api/vendors").handler(this::vendors);
@@ -113,7 +125,7 @@ public final class HttpVerticle extends VerticleBase {
     router.errorHandler(404, rc -> error(rc, 404, "not found: " + rc.request().path()));
     router.errorHandler(413, rc -> error(rc, 413, "request body over " + settings.bodyLimit() + " bytes"));
     router.errorHandler(500, rc -> error(rc, 500, "internal error: " + (rc.failure() == null ? "" : rc.failure().getMessage())));
-    return vertx.createHttpServer().requestHandler(router).listen(settings.port(), settings.host())
+    return changes.completion().compose(v -> vertx.createHttpServer().requestHandler(router).listen(settings.port(), settings.host()))
         .onSuccess(s -> server = s);
   }
 
@@ -259,6 +271,12 @@ public final class HttpVerticle extends VerticleBase {
   }
 
   private void ranking(RoutingContext rc) {
+    LiveRankings.Latest cached = rankings.get(rc.pathParam("id"));
+    if (cached != null) {
+      rc.response().putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(cached.bytes());
+      return;
+    }
+    // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
     vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
         .onSuccess(m -> json(rc, 200, m.body()))
         .onFailure(e -> fail(rc, e));

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -68,8 +69,10 @@ public final class RankingVerticle extends VerticleBase {
     vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_REGISTER, this::register);
     vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, true, r -> msg.reply(r.message)));
     vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_DELETE, msg -> withScenario(msg, false, r -> {
-      scenarios.remove(msg.body().getString("id"));
-      msg.reply(new JsonObject().put("deleted", msg.body().getString("id")));
+      String id = msg.body().getString("id");
+      scenarios.remove(id);
+      publish(id, null);
+      msg.reply(new JsonObject().put("deleted", id));
     }));
     // The quote pipeline may have published its first book before this verticle listened.
     return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null)
@@ -155,10 +158,15 @@ public final class RankingVerticle extends VerticleBase {
       if (!encoded[0].equals(r.comparable) && scenarios.get(id) == r) {
         r.comparable = encoded[0];
         r.message = encoded[1];
-        vertx.eventBus().publish(Addresses.ranking(id), r.message);
+        publish(id, r.message);
       }
       return r;
     });
+  }
+
+  /** Tells every HTTP verticle (its cache of rankings, its dashboards) of a new ranking, or with null of a deleted scenario. */
+  private void publish(String id, String message) {
+    vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, message, new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, id));
   }
 
   /** Whether an event-bus failure carries a status code to pass on to an HTTP client. */

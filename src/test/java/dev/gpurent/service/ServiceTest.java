@@ -240,6 +240,27 @@ class ServiceTest {
   }
 
   @Test
+  void serves_the_pushed_ranking_and_tells_dashboards_when_their_scenario_is_deleted() throws Exception {
+    String id = post("/api/scenarios", scenario("team-small.yaml")).bodyAsJsonObject().getString("id");
+    java.util.concurrent.BlockingQueue<JsonObject> got = new java.util.concurrent.LinkedBlockingQueue<>();
+    WebSocket ws = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
+    ws.textMessageHandler(text -> got.add(new JsonObject(text)));
+    ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
+    JsonObject pushed = got.poll(5, TimeUnit.SECONDS);
+    assertEquals("ranking", pushed.getString("type"), String.valueOf(pushed));
+    assertEquals("1800.00", pushed.getJsonObject("ranking").getJsonArray("plans").getJsonObject(0).getString("monthlyTotal"));
+    // the REST answer is the message the dashboards got, served from the HTTP verticle's own copy
+    HttpResponse<Buffer> served = get("/api/scenarios/" + id + "/ranking");
+    assertEquals("application/json; charset=utf-8", served.getHeader("content-type"));
+    assertEquals(pushed, served.bodyAsJsonObject());
+    assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send()).statusCode());
+    assertEquals(new JsonObject().put("type", "error").put("scenario", id).put("error", "the scenario was deleted"),
+        got.poll(5, TimeUnit.SECONDS));
+    assertEquals(404, get("/api/scenarios/" + id + "/ranking").statusCode());
+    ws.close();
+  }
+
+  @Test
   void reports_health_metrics_docs_and_unknown_routes() throws Exception {
     HttpResponse<Buffer> health = get("/health");
     assertEquals(200, health.statusCode());
