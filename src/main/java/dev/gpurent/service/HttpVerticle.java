@@ -273,7 +273,9 @@ public final class HttpVerticle extends VerticleBase {
   private void ranking(RoutingContext rc) {
     LiveRankings.Latest cached = rankings.get(rc.pathParam("id"));
     if (cached != null) {
-      rc.response().putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(cached.bytes());
+      var response = rc.response().putHeader(HttpHeaders.CONTENT_TYPE, JSON).putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+      if (acceptsGzip(rc)) response.putHeader(HttpHeaders.CONTENT_ENCODING, "gzip").end(cached.gzipped());
+      else response.end(cached.bytes());
       return;
     }
     // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
@@ -431,6 +433,12 @@ public final class HttpVerticle extends VerticleBase {
     } catch (NumberFormatException e) {
       return dflt;
     }
+  }
+
+  /** Whether the client takes gzip (browsers always do; curl with --compressed). */
+  private static boolean acceptsGzip(RoutingContext rc) {
+    String accepted = rc.request().getHeader(HttpHeaders.ACCEPT_ENCODING);
+    return accepted != null && accepted.toLowerCase(Locale.ROOT).contains("gzip") && !accepted.contains("gzip;q=0");
   }
 
   static void json(RoutingContext rc, int status, String body) {

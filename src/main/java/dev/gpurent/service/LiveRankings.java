@@ -1,24 +1,53 @@
 package dev.gpurent.service;
 
 import io.vertx.core.buffer.Buffer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The latest ranking message of every live scenario, as the RankingVerticle published it, kept
- * on the HTTP event loop both as text (for dashboards) and as bytes encoded once (for
+ * on the HTTP event loop as text (for dashboards) and as bytes encoded once (for
  * {@code GET /api/scenarios/{id}/ranking}): serving a cached ranking is a map lookup and a
  * write, with no event-bus round trip and no re-encoding. Used on one event loop only.
  */
 final class LiveRankings {
 
-  /** One scenario's latest message. */
-  record Latest(String text, Buffer bytes) {}
+  /** One scenario's latest message; its gzip form is made on the first request that accepts it. */
+  static final class Latest {
+    private final String text;
+    private final Buffer bytes;
+    private Buffer gzipped;
+
+    Latest(String text) {
+      this.text = text;
+      this.bytes = Buffer.buffer(text);
+    }
+
+    String text() {
+      return text;
+    }
+
+    Buffer bytes() {
+      return bytes;
+    }
+
+    /** Compressed once per change (rankings shrink about 7x): what polling dashboards fetch over a network. */
+    Buffer gzipped() {
+      if (gzipped == null) gzipped = Buffer.buffer(gzip(text));
+      return gzipped;
+    }
+  }
 
   private final Map<String, Latest> latest = new HashMap<>();
 
   void put(String scenario, String message) {
-    latest.put(scenario, new Latest(message, Buffer.buffer(message)));
+    latest.put(scenario, new Latest(message));
   }
 
   void remove(String scenario) {
@@ -28,5 +57,16 @@ final class LiveRankings {
   /** The scenario's latest message, or null when none has been published here (unknown, or not ranked yet). */
   Latest get(String scenario) {
     return latest.get(scenario);
+  }
+
+  static byte[] gzip(String text) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(text.length() / 4);
+    // level 1: a ranking is compressed on the event loop, and the fastest level already gets most of the gain
+    try (GZIPOutputStream gz = new GZIPOutputStream(out) { { def.setLevel(Deflater.BEST_SPEED); } }) {
+      gz.write(text.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
   }
 }

@@ -253,6 +253,16 @@ class ServiceTest {
     HttpResponse<Buffer> served = get("/api/scenarios/" + id + "/ranking");
     assertEquals("application/json; charset=utf-8", served.getHeader("content-type"));
     assertEquals(pushed, served.bodyAsJsonObject());
+    assertEquals(null, served.getHeader("content-encoding"));
+    // a browser (or curl --compressed) gets the same message gzipped, compressed once
+    HttpResponse<Buffer> zipped = await(client.get(service.port(), "127.0.0.1", "/api/scenarios/" + id + "/ranking")
+        .putHeader("Accept-Encoding", "gzip, deflate, br").send());
+    assertEquals("gzip", zipped.getHeader("content-encoding"));
+    assertEquals("accept-encoding", zipped.getHeader("vary").toLowerCase(java.util.Locale.ROOT));
+    assertTrue(zipped.body().length() * 3 < served.body().length(), zipped.body().length() + " vs " + served.body().length());
+    try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body().getBytes()))) {
+      assertEquals(served.bodyAsString(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    }
     assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send()).statusCode());
     assertEquals(new JsonObject().put("type", "error").put("scenario", id).put("error", "the scenario was deleted"),
         got.poll(5, TimeUnit.SECONDS));
