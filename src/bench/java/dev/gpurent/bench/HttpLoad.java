@@ -41,9 +41,11 @@ import org.HdrHistogram.Histogram;
  * for coordinated omission: a stalled server is charged for the requests it kept waiting). Prints
  * a table and the targets. Everything (servers, vendors, client) shares this JVM and its 2 cores.
  *
- * <p>System properties: bench.warmup (s, 5), bench.measure (s, 10), bench.open (s, 10),
+ * <p>System properties: bench.warmup (s, 5), bench.measure (s, 10), bench.open (s, 10, after bench.openWarmup s
+ * at the same rate whose latencies are not recorded, 2),
  * bench.connections (64), bench.clientLoops (client event loops, 2), bench.prewarm (s per target before any
- * measurement, 3: the JIT warms the client and Netty on whichever target runs first otherwise).
+ * measurement, 3: the JIT warms the client and Netty on whichever target runs first otherwise),
+ * bench.gzip (true: requests say {@code Accept-Encoding: gzip, deflate} as browsers do; false: identity).
  *
  * <p>Order: every target pre-warmed; closed loop on the baseline, the cached ranking, POST /api/rank
  * and the baseline again (the higher baseline is the reference: conservative for the ratio); open
@@ -56,9 +58,12 @@ public final class HttpLoad {
   static final int WARMUP = Integer.getInteger("bench.warmup", 5);
   static final int MEASURE = Integer.getInteger("bench.measure", 10);
   static final int OPEN = Integer.getInteger("bench.open", 10);
+  static final int OPEN_WARMUP = Integer.getInteger("bench.openWarmup", 2);
   static final int CONNECTIONS = Integer.getInteger("bench.connections", 64);
   static final int CLIENT_LOOPS = Integer.getInteger("bench.clientLoops", 2);
   static final int PREWARM = Integer.getInteger("bench.prewarm", 3);
+  static final boolean TIMELINE = Boolean.getBoolean("bench.timeline");
+  static final boolean GZIP = Boolean.parseBoolean(System.getProperty("bench.gzip", "true"));
   /** Open loop: requests beyond this many outstanding are dropped (counted as errors), so that memory stays bounded. */
   static final int MAX_OUTSTANDING = 10_000;
   /** Open loop: how long outstanding requests may still finish after the last one was scheduled. */
@@ -71,6 +76,8 @@ public final class HttpLoad {
       RequestOptions o = new RequestOptions().setMethod(method).setHost("127.0.0.1").setPort(port).setURI(uri)
           .setIdleTimeout(REQUEST_TIMEOUT_MS);
       if (body != null) o.putHeader("content-type", "application/json");
+      // as a browser asks: gpurent answers cached rankings gzipped (the hello-world answers as it is)
+      if (GZIP) o.putHeader("accept-encoding", "gzip, deflate");
       return o;
     }
   }
@@ -84,6 +91,12 @@ public final class HttpLoad {
     long unfinished;
     double seconds;
     final Map<String, Integer> errorKinds = new TreeMap<>();
+    /** With bench.timeline: the worst latency (us) of the requests due in each 100 ms, for finding stalls. */
+    final Map<Long, Long> worstBySlice = new TreeMap<>();
+
+    void stall(long slice, long micros) {
+      worstBySlice.merge(slice, micros, Math::max);
+    }
 
     double rps() {
       return ok / seconds;
@@ -105,6 +118,7 @@ public final class HttpLoad {
       dropped += o.dropped;
       unfinished += o.unfinished;
       o.errorKinds.forEach((k, v) -> errorKinds.merge(k, v, Integer::sum));
+      o.worstBySlice.forEach(this::stall);
     }
   }
 
@@ -124,7 +138,7 @@ public final class HttpLoad {
   public static void main(String[] args) throws Exception {
     long started = System.nanoTime();
     System.out.println("== HttpLoad: " + CONNECTIONS + " connections, closed loop " + WARMUP + " s warm-up + " + MEASURE
-        + " s, open loop " + OPEN + " s; client event loops " + CLIENT_LOOPS);
+        + " s, open loop " + OPEN + " s; client event loops " + CLIENT_LOOPS + "; Accept-Encoding: " + (GZIP ? "gzip, deflate" : "none"));
     System.out.println("load average at start: " + BenchSupport.loadAverage());
 
     Vertx vendors = Vertx.vertx();
@@ -139,19 +153,18 @@ public final class HttpLoad {
     await(baseVertx.deployVerticle(hello));
 
     Vertx clientVertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(CLIENT_LOOPS));
-    HttpClient client = clientVertx.httpClientBuilder()
-        .with(new HttpClientOptions().setKeepAlive(true))
-        .with(new PoolOptions().setHttp1MaxSize(CONNECTIONS).setMaxWaitQueueSize(-1))
-        .build();
+    // One client per event loop, used only from that loop's context: its connections live on the
+    // thread that sends on them, so no request or response hops between client threads.
+    Loops loops = new Loops(clientVertx);
     try {
       int port = service.port();
       // first fetch of every vendor done, then one live scenario
-      var refreshed = await(send(client, new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port)
-          .setURI("/api/admin/refresh").putHeader("Authorization", "Bearer " + BenchSupport.TOKEN), null));
+      var refreshed = await(loops.first(c -> send(c, new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port)
+          .setURI("/api/admin/refresh").putHeader("Authorization", "Bearer " + BenchSupport.TOKEN), null)));
       System.out.println("refresh: " + refreshed.body);
-      var registered = await(send(client, new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port)
+      var registered = await(loops.first(c -> send(c, new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port)
           .setURI("/api/scenarios").putHeader("content-type", "application/json"),
-          BenchSupport.scenario("team-medium.yaml").toBuffer().getBytes()));
+          BenchSupport.scenario("team-medium.yaml").toBuffer().getBytes())));
       if (registered.status != 201) throw new IllegalStateException("register: " + registered.status + " " + registered.body);
       String id = new JsonObject(registered.body).getString("id");
 
@@ -161,12 +174,14 @@ public final class HttpLoad {
           BenchSupport.scenario("guide-template.yaml").encode().getBytes(StandardCharsets.UTF_8));
       List<Target> targets = List.of(base, cached, rank);
       for (Target t : targets) {
-        var r = await(send(client, t.options(), t.body()));
+        var r = await(loops.first(c -> send(c, t.options(), t.body())));
         if (r.status != 200) throw new IllegalStateException(t.name() + ": " + r.status + " " + r.body);
-        System.out.println(fmt("  %-34s 200, %,d bytes", t.name(), r.body.length()));
+        System.out.println(fmt("  %-34s 200, %,d bytes%s", t.name(), r.bytes, r.encoding == null ? "" : " " + r.encoding));
       }
 
-      for (Target t : targets) closedLoop(clientVertx, client, t, 0, PREWARM);
+      for (Target t : targets) closedLoop(loops, t, 0, PREWARM);
+      // the open-loop code warms up too (its first run would otherwise pay for the JIT)
+      openLoop(loops, base, 20_000, 0, PREWARM);
       String sweep = System.getProperty("bench.sweep");
       if (sweep != null) {
         // latency against offered load, open loop, every target at each rate
@@ -175,7 +190,7 @@ public final class HttpLoad {
         for (Target t : targets) {
           for (String r : sweep.split(",")) {
             double rate = Double.parseDouble(r.trim());
-            printOpen(fmt("%s @ %,.0f/s", t.name(), rate), openLoop(clientVertx, client, t, rate));
+            printOpen(fmt("%s @ %,.0f/s", t.name(), rate), openLoop(loops, t, rate));
           }
         }
         BenchSupport.deleteTree(root);
@@ -183,7 +198,7 @@ public final class HttpLoad {
       }
       List<Result> closed = new ArrayList<>();
       for (Target t : List.of(base, cached, rank, base)) {
-        Result r = closedLoop(clientVertx, client, t, WARMUP, MEASURE);
+        Result r = closedLoop(loops, t, WARMUP, MEASURE);
         closed.add(r);
         System.out.println(fmt("  closed %-34s %,10.0f req/s  p50 %s ms  p99 %s ms  errors %d   (load %s)", t.name(), r.rps(),
             ms(r.latency.getValueAtPercentile(50)), ms(r.latency.getValueAtPercentile(99)), r.allErrors(), BenchSupport.loadAverage()));
@@ -193,7 +208,7 @@ public final class HttpLoad {
       double rate = baseMax / 2;
       List<Result> open = new ArrayList<>();
       for (Target t : targets) {
-        Result r = openLoop(clientVertx, client, t, rate);
+        Result r = openLoop(loops, t, rate);
         open.add(r);
         System.out.println(fmt("  open   %-34s @ %,.0f req/s: p99 %s ms, errors %d   (load %s)", t.name(), rate,
             ms(r.latency.getValueAtPercentile(99)), r.allErrors(), BenchSupport.loadAverage()));
@@ -201,12 +216,12 @@ public final class HttpLoad {
       // Informative: POST /api/rank at half of its own maximum, where it is not overloaded; the
       // baseline and the cached ranking at a quarter of the baseline's maximum.
       double rankRate = closed.get(2).rps() / 2;
-      Result rankOwn = openLoop(clientVertx, client, rank, rankRate);
+      Result rankOwn = openLoop(loops, rank, rankRate);
       System.out.println(fmt("  open   %-34s @ %,.0f req/s: p99 %s ms, errors %d", rank.name(), rankRate,
           ms(rankOwn.latency.getValueAtPercentile(99)), rankOwn.allErrors()));
       double quarter = baseMax / 4;
-      Result baseQuarter = openLoop(clientVertx, client, base, quarter);
-      Result cachedQuarter = openLoop(clientVertx, client, cached, quarter);
+      Result baseQuarter = openLoop(loops, base, quarter);
+      Result cachedQuarter = openLoop(loops, cached, quarter);
 
       System.out.println();
       System.out.println("Maximum throughput, " + CONNECTIONS + " requests in flight (closed loop, " + MEASURE + " s after "
@@ -219,7 +234,8 @@ public final class HttpLoad {
             ms(r.latency.getValueAtPercentile(50)), ms(r.latency.getValueAtPercentile(99)), ms(r.latency.getMaxValue()), r.allErrors()));
       }
       System.out.println();
-      System.out.println(fmt("Open loop at %,.0f req/s (half the baseline's maximum), %d s; latency from the INTENDED send time", rate, OPEN));
+      System.out.println(fmt("Open loop at %,.0f req/s (half the baseline's maximum), %d s after %d s unrecorded; latency from the INTENDED send time",
+          rate, OPEN, OPEN_WARMUP));
       printOpenHeader();
       for (int i = 0; i < targets.size(); i++) printOpen(targets.get(i).name(), open.get(i));
       printOpen(fmt("%s @ %,.0f/s (half its own max)", "POST /api/rank", rankRate), rankOwn);
@@ -251,7 +267,7 @@ public final class HttpLoad {
       }
       System.out.println(fmt("load average at end: %s; total %.0f s", BenchSupport.loadAverage(), (System.nanoTime() - started) / 1e9));
     } finally {
-      client.close();
+      loops.clients.forEach(HttpClient::close);
       clientVertx.close();
       baseVertx.close();
       service.close();
@@ -261,30 +277,65 @@ public final class HttpLoad {
     System.exit(0);
   }
 
-  record Reply(int status, String body) {}
+  /** The client's event loops: one context and one HTTP client (with its share of the connections) per loop. */
+  static final class Loops {
+    final Vertx vertx;
+    final List<Context> contexts = new ArrayList<>();
+    final List<HttpClient> clients = new ArrayList<>();
+
+    Loops(Vertx vertx) {
+      this.vertx = vertx;
+      for (int l = 0; l < CLIENT_LOOPS; l++) {
+        int share = CONNECTIONS / CLIENT_LOOPS + (l < CONNECTIONS % CLIENT_LOOPS ? 1 : 0);
+        contexts.add(vertx.getOrCreateContext());
+        clients.add(vertx.httpClientBuilder()
+            .with(new HttpClientOptions().setKeepAlive(true))
+            .with(new PoolOptions().setHttp1MaxSize(share).setMaxWaitQueueSize(-1))
+            .build());
+      }
+    }
+
+    /** Runs {@code op} with the first loop's client, on that loop. */
+    <T> Future<T> first(java.util.function.Function<HttpClient, Future<T>> op) {
+      Promise<T> p = Promise.promise();
+      contexts.get(0).runOnContext(v -> op.apply(clients.get(0)).onComplete(p));
+      return p.future();
+    }
+  }
+
+  record Reply(int status, String body, int bytes, String encoding) {}
 
   static Future<Reply> send(HttpClient client, RequestOptions options, byte[] body) {
     return client.request(options)
         .compose(req -> body == null ? req.send() : req.send(Buffer.buffer(body)))
-        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString())));
+        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString(), b.length(),
+            resp.getHeader("content-encoding"))));
   }
 
-  /** A request whose answer is only checked for its status. */
+  /**
+   * A request whose answer is read to its end but not kept, and checked for its status: the
+   * driver should not allocate a copy of every body it reads (its GC pauses would be charged to
+   * whichever target sends the larger answers).
+   */
   static Future<Integer> hit(HttpClient client, Target t, RequestOptions options) {
     return client.request(options)
         .compose(req -> t.body() == null ? req.send() : req.send(Buffer.buffer(t.body())))
-        .compose(resp -> resp.body().map(b -> resp.statusCode()));
+        .compose(resp -> {
+          resp.handler(chunk -> {});
+          return resp.end().map(v -> resp.statusCode());
+        });
   }
 
   /** Keeps {@code CONNECTIONS} requests in flight, each sent as the previous one completes; measures after the warm-up. */
-  static Result closedLoop(Vertx vertx, HttpClient client, Target t, int warmup, int measure) throws Exception {
+  static Result closedLoop(Loops loops, Target t, int warmup, int measure) throws Exception {
     long start = System.nanoTime();
     long measureFrom = start + TimeUnit.SECONDS.toNanos(warmup);
     long end = measureFrom + TimeUnit.SECONDS.toNanos(measure);
     List<Future<Result>> parts = new ArrayList<>();
     for (int l = 0; l < CLIENT_LOOPS; l++) {
       int workers = CONNECTIONS / CLIENT_LOOPS + (l < CONNECTIONS % CLIENT_LOOPS ? 1 : 0);
-      Context ctx = vertx.getOrCreateContext();
+      Context ctx = loops.contexts.get(l);
+      HttpClient client = loops.clients.get(l);
       Promise<Result> done = Promise.promise();
       ctx.runOnContext(v -> {
         Result r = new Result();
@@ -327,13 +378,25 @@ public final class HttpLoad {
    * Requests still outstanding {@link #DRAIN_MS} after the last was due are counted unfinished, and
    * recorded at their lower bound (their wait so far).
    */
-  static Result openLoop(Vertx vertx, HttpClient client, Target t, double rate) throws Exception {
+  static Result openLoop(Loops loops, Target t, double rate) throws Exception {
+    return openLoop(loops, t, rate, OPEN_WARMUP, OPEN);
+  }
+
+  /**
+   * @param warmup seconds sent at the same rate before the measured {@code seconds}: their latency
+   *               is not recorded (the switch to a new target costs some 200 ms of stalls in this
+   *               single JVM, which would otherwise be 2% of a 10 s run), their errors are
+   */
+  static Result openLoop(Loops loops, Target t, double rate, int warmup, int seconds) throws Exception {
     double interval = 1e9 / (rate / CLIENT_LOOPS);
     List<Future<Result>> parts = new ArrayList<>();
     long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
-    long end = start + TimeUnit.SECONDS.toNanos(OPEN);
+    long measureFrom = start + TimeUnit.SECONDS.toNanos(warmup);
+    long end = measureFrom + TimeUnit.SECONDS.toNanos(seconds);
+    Vertx vertx = loops.vertx;
     for (int l = 0; l < CLIENT_LOOPS; l++) {
-      Context ctx = vertx.getOrCreateContext();
+      Context ctx = loops.contexts.get(l);
+      HttpClient client = loops.clients.get(l);
       Promise<Result> done = Promise.promise();
       long offset = (long) (interval * l / CLIENT_LOOPS);
       ctx.runOnContext(v -> {
@@ -358,9 +421,12 @@ public final class HttpLoad {
               if (!pending.remove(req)) return;  // already counted unfinished
               state[1]--;
               long at = System.nanoTime();
+              boolean ok = ar.succeeded() && ar.result() == 200;
+              if (!ok) r.error(ar.succeeded() ? "HTTP " + ar.result() : ar.cause().getClass().getSimpleName());
+              if (intended < measureFrom) return;
               r.latency.recordValue(Math.max(0, (at - intended) / 1000));
-              if (ar.succeeded() && ar.result() == 200) r.ok++;
-              else r.error(ar.succeeded() ? "HTTP " + ar.result() : ar.cause().getClass().getSimpleName());
+              if (TIMELINE) r.stall((intended - measureFrom) / 100_000_000, (at - intended) / 1000);
+              if (ok) r.ok++;
             });
           }
         });
@@ -386,8 +452,8 @@ public final class HttpLoad {
       parts.add(done.future());
     }
     Result all = new Result();
-    for (Future<Result> p : parts) all.add(await(p, OPEN + DRAIN_MS / 1000 + 30));
-    all.seconds = OPEN;
+    for (Future<Result> p : parts) all.add(await(p, warmup + seconds + DRAIN_MS / 1000 + 30));
+    all.seconds = seconds;
     return all;
   }
 
@@ -397,6 +463,13 @@ public final class HttpLoad {
   }
 
   static void printOpen(String name, Result r) {
+    if (TIMELINE) {
+      StringBuilder sb = new StringBuilder("  100-ms slices whose worst request took over 5 ms:");
+      r.worstBySlice.forEach((slice, us) -> {
+        if (us > 5000) sb.append(fmt(" %.1fs:%.0fms", slice / 10.0, us / 1000.0));
+      });
+      System.out.println(sb);
+    }
     long sent = r.ok + r.errors + r.unfinished;
     System.out.println(fmt("%-44s %,9d %,9d %9s %9s %9s %9s %7d %8d %10d", name, sent, r.ok, ms(r.latency.getValueAtPercentile(50)),
         ms(r.latency.getValueAtPercentile(99)), ms(r.latency.getValueAtPercentile(99.9)), ms(r.latency.getMaxValue()), r.errors,
