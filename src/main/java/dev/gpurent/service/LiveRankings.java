@@ -37,7 +37,7 @@ final class LiveRankings {
       return bytes;
     }
 
-    /** Compressed once per change (rankings shrink about 7x): what polling dashboards fetch over a network. */
+    /** Compressed once per change (an 11 KB ranking becomes about 2 KB): what polling dashboards fetch over a network. */
     Buffer gzipped() {
       if (gzipped == null) gzipped = Buffer.buffer(gzip(text));
       return gzipped;
