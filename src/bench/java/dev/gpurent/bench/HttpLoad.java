@@ -4,12 +4,9 @@ import static dev.gpurent.bench.BenchSupport.await;
 import static dev.gpurent.bench.BenchSupport.fmt;
 import static dev.gpurent.bench.BenchSupport.ms;
 
-import dev.gpurent.service.Bootstrap;
-import dev.gpurent.service.FakeVendorServer;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -19,11 +16,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.Router;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,19 +32,23 @@ import org.HdrHistogram.Histogram;
  * loop, after a warm-up), then an open-loop run at half the BASELINE's maximum rate, requests
  * scheduled at fixed intervals and each latency measured from its intended send time (corrected
  * for coordinated omission: a stalled server is charged for the requests it kept waiting). Prints
- * a table and the targets. Everything (servers, vendors, client) shares this JVM and its 2 cores.
+ * a table and the targets. The servers run in a second JVM (BenchServers), on the same 2 cores.
  *
  * <p>System properties: bench.warmup (s, 5), bench.measure (s, 10), bench.open (s, 10, after bench.openWarmup s
- * at the same rate whose latencies are not recorded, 2),
+ * at the same rate whose latencies are not recorded, 2), bench.openRuns (turns the baseline and the cached
+ * ranking take at half the baseline's rate, each judged on its median run, 3), bench.fork (true: the servers
+ * run in a JVM of their own, started and stopped by this one), bench.serverJvm (that JVM's options, e.g. "-Xmx2g"),
  * bench.connections (64), bench.clientLoops (client event loops, 2), bench.prewarm (s per target before any
  * measurement, 3: the JIT warms the client and Netty on whichever target runs first otherwise),
  * bench.gzip (true: requests say {@code Accept-Encoding: gzip, deflate} as browsers do; false: identity).
  *
  * <p>Order: every target pre-warmed; closed loop on the baseline, the cached ranking, POST /api/rank
  * and the baseline again (the higher baseline is the reference: conservative for the ratio); open
- * loop on each at half that maximum; POST /api/rank again at half of its own maximum, and the baseline
+ * loop at half that maximum, the baseline and the cached ranking taking turns bench.openRuns times,
+ * then POST /api/rank once; POST /api/rank again at half of its own maximum, and the baseline
  * and the cached ranking at a quarter of the baseline's maximum (for context). With
- * {@code -Dbench.sweep=2000,5000,10000} it runs instead an open-loop sweep of every target at those rates.
+ * {@code -Dbench.sweep=2000,5000,10000} it runs instead an open-loop sweep of every target at those rates
+ * ({@code -Dbench.sweepTargets=0,1}: the baseline and the cached ranking only).
  */
 public final class HttpLoad {
 
@@ -59,6 +56,9 @@ public final class HttpLoad {
   static final int MEASURE = Integer.getInteger("bench.measure", 10);
   static final int OPEN = Integer.getInteger("bench.open", 10);
   static final int OPEN_WARMUP = Integer.getInteger("bench.openWarmup", 2);
+  static final int OPEN_RUNS = Integer.getInteger("bench.openRuns", 3);
+  static final boolean FORK = Boolean.parseBoolean(System.getProperty("bench.fork", "true"));
+  static final String SERVER_JVM = System.getProperty("bench.serverJvm", "");
   static final int CONNECTIONS = Integer.getInteger("bench.connections", 64);
   static final int CLIENT_LOOPS = Integer.getInteger("bench.clientLoops", 2);
   static final int PREWARM = Integer.getInteger("bench.prewarm", 3);
@@ -93,6 +93,8 @@ public final class HttpLoad {
     final Map<String, Integer> errorKinds = new TreeMap<>();
     /** With bench.timeline: the worst latency (us) of the requests due in each 100 ms, for finding stalls. */
     final Map<Long, Long> worstBySlice = new TreeMap<>();
+    /** JVM uptime (ms) when the measured part began: the slices line up with -Xlog:gc::uptime. */
+    long measuredFromUptimeMs;
 
     void stall(long slice, long micros) {
       worstBySlice.merge(slice, micros, Math::max);
@@ -119,19 +121,7 @@ public final class HttpLoad {
       unfinished += o.unfinished;
       o.errorKinds.forEach((k, v) -> errorKinds.merge(k, v, Integer::sum));
       o.worstBySlice.forEach(this::stall);
-    }
-  }
-
-  /** The baseline: one route answering a small JSON object, on one event loop like gpurent's HttpVerticle. */
-  static final class Hello extends VerticleBase {
-    int port;
-
-    @Override
-    public Future<?> start() {
-      Router router = Router.router(vertx);
-      Buffer body = Buffer.buffer("{\"message\":\"hello, world\"}");
-      router.get("/hello").handler(rc -> rc.response().putHeader("content-type", "application/json; charset=utf-8").end(body.copy()));
-      return vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").onSuccess(s -> port = s.actualPort());
+      measuredFromUptimeMs = Math.max(measuredFromUptimeMs, o.measuredFromUptimeMs);
     }
   }
 
@@ -141,23 +131,20 @@ public final class HttpLoad {
         + " s, open loop " + OPEN + " s; client event loops " + CLIENT_LOOPS + "; Accept-Encoding: " + (GZIP ? "gzip, deflate" : "none"));
     System.out.println("load average at start: " + BenchSupport.loadAverage());
 
-    Vertx vendors = Vertx.vertx();
-    FakeVendorServer fake = new FakeVendorServer(vendors).serve("runpod", BenchSupport.RUNPOD).serve("vast", BenchSupport.VAST);
-    await(fake.start());
-    Path root = Files.createTempDirectory("gpurent-bench-http");
-    BenchSupport.writeRoot(root, fake, new JsonObject());
-    Bootstrap.Running service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", BenchSupport.TOKEN), Clock.systemUTC()).start());
-
-    Vertx baseVertx = Vertx.vertx();
-    Hello hello = new Hello();
-    await(baseVertx.deployVerticle(hello));
+    // The servers run in their own JVM unless -Dbench.fork=false: the driver's garbage (it reads
+    // tens of thousands of answers a second) and its JIT then pause only the driver.
+    BenchServers servers = FORK
+        ? BenchServers.fork(SERVER_JVM.isBlank() ? List.of() : List.of(SERVER_JVM.trim().split("\\s+")))
+        : BenchServers.start();
+    System.out.println("servers: " + (FORK ? "a JVM of their own" + (SERVER_JVM.isBlank() ? "" : " (" + SERVER_JVM.trim() + ")")
+        : "this JVM") + "; gpurent on " + servers.gpurentPort + ", baseline on " + servers.helloPort);
 
     Vertx clientVertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(CLIENT_LOOPS));
     // One client per event loop, used only from that loop's context: its connections live on the
     // thread that sends on them, so no request or response hops between client threads.
     Loops loops = new Loops(clientVertx);
     try {
-      int port = service.port();
+      int port = servers.gpurentPort;
       // first fetch of every vendor done, then one live scenario
       var refreshed = await(loops.first(c -> send(c, new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port)
           .setURI("/api/admin/refresh").putHeader("Authorization", "Bearer " + BenchSupport.TOKEN), null)));
@@ -168,7 +155,7 @@ public final class HttpLoad {
       if (registered.status != 201) throw new IllegalStateException("register: " + registered.status + " " + registered.body);
       String id = new JsonObject(registered.body).getString("id");
 
-      Target base = new Target("baseline GET /hello", HttpMethod.GET, hello.port, "/hello", null);
+      Target base = new Target("baseline GET /hello", HttpMethod.GET, servers.helloPort, "/hello", null);
       Target cached = new Target("GET /api/scenarios/{id}/ranking", HttpMethod.GET, port, "/api/scenarios/" + id + "/ranking", null);
       Target rank = new Target("POST /api/rank (guide template)", HttpMethod.POST, port, "/api/rank",
           BenchSupport.scenario("guide-template.yaml").encode().getBytes(StandardCharsets.UTF_8));
@@ -187,13 +174,17 @@ public final class HttpLoad {
         // latency against offered load, open loop, every target at each rate
         System.out.println(fmt("Open-loop sweep, %d s per rate; latency from the intended send time", OPEN));
         printOpenHeader();
+        // -Dbench.sweepTargets=1 (0 baseline, 1 cached ranking, 2 POST /api/rank): only those, e.g. to profile one path
+        List<String> only = List.of(System.getProperty("bench.sweepTargets", "0,1,2").split(","));
         for (Target t : targets) {
+          if (!only.contains(Integer.toString(targets.indexOf(t)))) continue;
           for (String r : sweep.split(",")) {
             double rate = Double.parseDouble(r.trim());
             printOpen(fmt("%s @ %,.0f/s", t.name(), rate), openLoop(loops, t, rate));
           }
         }
-        BenchSupport.deleteTree(root);
+        loops.clients.forEach(HttpClient::close);
+        servers.close();
         System.exit(0);
       }
       List<Result> closed = new ArrayList<>();
@@ -206,13 +197,23 @@ public final class HttpLoad {
       Result baseClosed = closed.get(0).rps() >= closed.get(3).rps() ? closed.get(0) : closed.get(3);
       double baseMax = baseClosed.rps();
       double rate = baseMax / 2;
-      List<Result> open = new ArrayList<>();
-      for (Target t : targets) {
-        Result r = openLoop(loops, t, rate);
-        open.add(r);
-        System.out.println(fmt("  open   %-34s @ %,.0f req/s: p99 %s ms, errors %d   (load %s)", t.name(), rate,
-            ms(r.latency.getValueAtPercentile(99)), r.allErrors(), BenchSupport.loadAverage()));
+      // The baseline and the cached ranking take turns, OPEN_RUNS times each: one stall of this shared
+      // JVM in a 10 s run moves its p99, so each is judged on its median run, with every run shown.
+      List<List<Result>> runs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+      for (int run = 0; run < OPEN_RUNS; run++) {
+        for (Target t : List.of(base, cached)) {
+          Result r = openLoop(loops, t, rate);
+          runs.get(targets.indexOf(t)).add(r);
+          System.out.println(fmt("  open   %-34s @ %,.0f req/s: p99 %s ms, errors %d   (run %d, load %s)", t.name(), rate,
+              ms(r.latency.getValueAtPercentile(99)), r.allErrors(), run + 1, BenchSupport.loadAverage()));
+        }
       }
+      // POST /api/rank once: at this rate it only falls behind
+      Result rankHalf = openLoop(loops, rank, rate);
+      runs.get(2).add(rankHalf);
+      System.out.println(fmt("  open   %-34s @ %,.0f req/s: p99 %s ms, errors %d   (load %s)", rank.name(), rate,
+          ms(rankHalf.latency.getValueAtPercentile(99)), rankHalf.allErrors(), BenchSupport.loadAverage()));
+      List<Result> open = runs.stream().map(HttpLoad::medianByP99).toList();
       // Informative: POST /api/rank at half of its own maximum, where it is not overloaded; the
       // baseline and the cached ranking at a quarter of the baseline's maximum.
       double rankRate = closed.get(2).rps() / 2;
@@ -237,12 +238,20 @@ public final class HttpLoad {
       System.out.println(fmt("Open loop at %,.0f req/s (half the baseline's maximum), %d s after %d s unrecorded; latency from the INTENDED send time",
           rate, OPEN, OPEN_WARMUP));
       printOpenHeader();
-      for (int i = 0; i < targets.size(); i++) printOpen(targets.get(i).name(), open.get(i));
+      for (int i = 0; i < targets.size(); i++) {
+        List<Result> all = runs.get(i);
+        for (int k = 0; k < all.size(); k++) {
+          String run = all.size() == 1 ? "" : fmt(" (run %d%s)", k + 1, all.get(k) == open.get(i) ? ", median" : "");
+          printOpen(targets.get(i).name() + run, all.get(k));
+        }
+      }
       printOpen(fmt("%s @ %,.0f/s (half its own max)", "POST /api/rank", rankRate), rankOwn);
       printOpen(fmt("baseline @ %,.0f/s (a quarter of its max)", quarter), baseQuarter);
       printOpen(fmt("cached ranking @ %,.0f/s (a quarter)", quarter), cachedQuarter);
       for (int i = 0; i < targets.size(); i++) {
-        if (!open.get(i).errorKinds.isEmpty()) System.out.println("  errors of " + targets.get(i).name() + ": " + open.get(i).errorKinds);
+        for (Result r : runs.get(i)) {
+          if (!r.errorKinds.isEmpty()) System.out.println("  errors of " + targets.get(i).name() + ": " + r.errorKinds);
+        }
       }
       if (!rankOwn.errorKinds.isEmpty()) System.out.println("  errors of POST /api/rank at its own half: " + rankOwn.errorKinds);
 
@@ -254,7 +263,7 @@ public final class HttpLoad {
       double limitUs = 2 * open.get(0).latency.getValueAtPercentile(99) + 1000;
       for (int i = 1; i < targets.size(); i++) {
         long p99 = open.get(i).latency.getValueAtPercentile(99);
-        System.out.println(fmt("  %s %s p99 at half the baseline's rate <= 2x baseline p99 + 1 ms = %s ms: %s ms (margin %+.2f ms)",
+        System.out.println(fmt("  %s %s p99 at half the baseline's rate (median run) <= 2x baseline p99 + 1 ms = %s ms: %s ms (margin %+.2f ms)",
             BenchSupport.verdict(p99 <= limitUs), targets.get(i).name(), ms(limitUs), ms(p99), (limitUs - p99) / 1000.0));
       }
       double quarterLimit = 2 * baseQuarter.latency.getValueAtPercentile(99) + 1000;
@@ -262,19 +271,24 @@ public final class HttpLoad {
       System.out.println(fmt("  (info) cached ranking at a quarter of the baseline's maximum: p99 %s ms against 2x baseline p99 + 1 ms = %s ms, "
           + "errors %d", ms(quarterP99), ms(quarterLimit), cachedQuarter.allErrors()));
       for (int i = 0; i < targets.size(); i++) {
-        long e = closed.get(i).allErrors() + open.get(i).allErrors() + (i == 0 ? closed.get(3).allErrors() : 0);
+        long e = closed.get(i).allErrors() + runs.get(i).stream().mapToLong(Result::allErrors).sum()
+            + (i == 0 ? closed.get(3).allErrors() : 0);
         System.out.println(fmt("  %s %s zero errors: %d", BenchSupport.verdict(e == 0), targets.get(i).name(), e));
       }
       System.out.println(fmt("load average at end: %s; total %.0f s", BenchSupport.loadAverage(), (System.nanoTime() - started) / 1e9));
     } finally {
       loops.clients.forEach(HttpClient::close);
       clientVertx.close();
-      baseVertx.close();
-      service.close();
-      vendors.close();
-      BenchSupport.deleteTree(root);
+      servers.close();
     }
     System.exit(0);
+  }
+
+  /** The run whose p99 is the median of the runs' (the lower middle one of an even count). */
+  static Result medianByP99(List<Result> runs) {
+    List<Result> sorted = new ArrayList<>(runs);
+    sorted.sort(java.util.Comparator.comparingLong(r -> r.latency.getValueAtPercentile(99)));
+    return sorted.get((sorted.size() - 1) / 2);
   }
 
   /** The client's event loops: one context and one HTTP client (with its share of the connections) per loop. */
@@ -401,6 +415,8 @@ public final class HttpLoad {
       long offset = (long) (interval * l / CLIENT_LOOPS);
       ctx.runOnContext(v -> {
         Result r = new Result();
+        r.measuredFromUptimeMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+            + TimeUnit.NANOSECONDS.toMillis(measureFrom - System.nanoTime());
         RequestOptions options = t.options();
         long[] state = {0, 0};  // [0] index of the next request, [1] outstanding
         java.util.Set<long[]> pending = new java.util.HashSet<>();
@@ -464,7 +480,8 @@ public final class HttpLoad {
 
   static void printOpen(String name, Result r) {
     if (TIMELINE) {
-      StringBuilder sb = new StringBuilder("  100-ms slices whose worst request took over 5 ms:");
+      StringBuilder sb = new StringBuilder(fmt("  100-ms slices (from JVM uptime %.3fs) whose worst request took over 5 ms:",
+          r.measuredFromUptimeMs / 1000.0));
       r.worstBySlice.forEach((slice, us) -> {
         if (us > 5000) sb.append(fmt(" %.1fs:%.0fms", slice / 10.0, us / 1000.0));
       });
