@@ -1,6 +1,9 @@
 package dev.gpurent.service;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
 import io.vertx.core.Vertx;
+import io.vertx.core.internal.http.WebSocketInternal;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -27,7 +30,6 @@ final class DashboardSockets {
 
   private final class Dashboard {
     final ServerWebSocket ws;
-    io.vertx.core.http.HttpConnection connection;
     final Set<String> scenarios = new HashSet<>();
     final Map<String, String> pending = new LinkedHashMap<>();
     long fullSince;
@@ -67,13 +69,8 @@ final class DashboardSockets {
     return all.size();
   }
 
-  /**
-   * @param connection the upgraded connection: closing it is how a stalled dashboard is cut off,
-   *                   since a close frame would wait behind everything it has not read
-   */
-  void accept(ServerWebSocket ws, io.vertx.core.http.HttpConnection connection) {
+  void accept(ServerWebSocket ws) {
     Dashboard d = new Dashboard(ws);
-    d.connection = connection;
     all.add(d);
     ws.setWriteQueueMaxSize(settings.wsQueueBytes());
     ws.drainHandler(v -> d.drain());
@@ -144,9 +141,26 @@ final class DashboardSockets {
     for (Dashboard d : Set.copyOf(all)) {
       if (d.fullSince != 0 && now - d.fullSince > limit) {
         forget(d);
-        if (d.connection != null) d.connection.close();
-        else d.ws.close((short) 1008, "too slow: stopped reading");
+        abort(d);
       }
+    }
+  }
+
+  /**
+   * Cuts a stalled dashboard off at once. A close frame, or Vert.x's close of the connection (a
+   * graceful shutdown), waits behind everything the peer has not read, holding its queued frames
+   * and the kernel's unsent bytes until the peer reads again. A reset does not: SO_LINGER 0, and
+   * the close sent from the pipeline's first handler, so that it reaches the socket without
+   * passing Vert.x's handlers. The channel is reached through Vert.x's internal WebSocket
+   * interface (HttpVerticle upgrades /ws itself, since the router's wrapper would hide it).
+   */
+  private static void abort(Dashboard d) {
+    if (d.ws instanceof WebSocketInternal internal) {
+      Channel channel = internal.channelHandlerContext().channel();
+      channel.config().setOption(ChannelOption.SO_LINGER, 0);
+      channel.pipeline().firstContext().close();
+    } else {
+      d.ws.close((short) 1008, "too slow: stopped reading");
     }
   }
 

@@ -81,10 +81,6 @@ public final class HttpVerticle extends VerticleBase {
       }
     });
     Router router = Router.router(vertx);
-    router.route("/ws").handler(rc -> {
-      io.vertx.core.http.HttpConnection connection = rc.request().connection();
-      rc.request().toWebSocket().onSuccess(ws -> sockets.accept(ws, connection)).onFailure(rc::fail);
-    });
     // Only POSTs carry a body: GETs (the cached rankings above all) skip the body handler.
     router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     router.get("/api/gpus").handler(this::gpus);
@@ -125,8 +121,21 @@ public final class HttpVerticle extends VerticleBase {
     router.errorHandler(404, rc -> error(rc, 404, "not found: " + rc.request().path()));
     router.errorHandler(413, rc -> error(rc, 413, "request body over " + settings.bodyLimit() + " bytes"));
     router.errorHandler(500, rc -> error(rc, 500, "internal error: " + (rc.failure() == null ? "" : rc.failure().getMessage())));
-    return changes.completion().compose(v -> vertx.createHttpServer().requestHandler(router).listen(settings.port(), settings.host()))
+    return changes.completion()
+        .compose(v -> vertx.createHttpServer().requestHandler(req -> {
+          if ("/ws".equals(req.path())) dashboard(req);
+          else router.handle(req);
+        }).listen(settings.port(), settings.host()))
         .onSuccess(s -> server = s);
+  }
+
+  /**
+   * A dashboard's WebSocket, upgraded here rather than through the router: the router's wrapper
+   * would hide the socket's channel, which DashboardSockets needs to reset a stalled dashboard.
+   */
+  private void dashboard(io.vertx.core.http.HttpServerRequest req) {
+    // a request that is no upgrade gets Vert.x's own 400 (ServiceTest checks it)
+    req.toWebSocket().onSuccess(sockets::accept);
   }
 
   // --- catalog and quotes

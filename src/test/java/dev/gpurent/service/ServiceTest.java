@@ -268,6 +268,9 @@ class ServiceTest {
         got.poll(5, TimeUnit.SECONDS));
     assertEquals(404, get("/api/scenarios/" + id + "/ranking").statusCode());
     ws.close();
+    HttpResponse<Buffer> notUpgraded = get("/ws");
+    assertEquals(400, notUpgraded.statusCode());
+    assertTrue(notUpgraded.bodyAsString().contains("header"), notUpgraded.bodyAsString());
   }
 
   @Test
