@@ -45,6 +45,8 @@ final class BenchServers implements AutoCloseable {
 
   final int gpurentPort;
   final int helloPort;
+  /** The servers' JVM when forked, for its CPU time; empty when they share the driver's. */
+  java.util.Optional<ProcessHandle> process = java.util.Optional.empty();
   private final List<AutoCloseable> closers = new ArrayList<>();
 
   private BenchServers(int gpurentPort, int helloPort) {
@@ -87,6 +89,7 @@ final class BenchServers implements AutoCloseable {
     if (line == null) throw new IllegalStateException("the servers' JVM ended before it was ready: exit " + waitFor(child));
     String[] ports = line.split(" ");
     BenchServers s = new BenchServers(Integer.parseInt(ports[1]), Integer.parseInt(ports[2]));
+    s.process = java.util.Optional.of(child.toHandle());
     s.closers.add(() -> {
       child.getOutputStream().close();
       if (!child.waitFor(15, java.util.concurrent.TimeUnit.SECONDS)) child.destroyForcibly();

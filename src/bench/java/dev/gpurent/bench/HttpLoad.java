@@ -48,7 +48,8 @@ import org.HdrHistogram.Histogram;
  * then POST /api/rank once; POST /api/rank again at half of its own maximum, and the baseline
  * and the cached ranking at a quarter of the baseline's maximum (for context). With
  * {@code -Dbench.sweep=2000,5000,10000} it runs instead an open-loop sweep of every target at those rates
- * ({@code -Dbench.sweepTargets=0,1}: the baseline and the cached ranking only).
+ * ({@code -Dbench.sweepTargets=0,1}: the baseline and the cached ranking only), with each JVM's CPU time per
+ * request.
  */
 public final class HttpLoad {
 
@@ -178,9 +179,16 @@ public final class HttpLoad {
         List<String> only = List.of(System.getProperty("bench.sweepTargets", "0,1,2").split(","));
         for (Target t : targets) {
           if (!only.contains(Integer.toString(targets.indexOf(t)))) continue;
-          for (String r : sweep.split(",")) {
-            double rate = Double.parseDouble(r.trim());
-            printOpen(fmt("%s @ %,.0f/s", t.name(), rate), openLoop(loops, t, rate));
+          for (String given : sweep.split(",")) {
+            double rate = Double.parseDouble(given.trim());
+            long serverCpu = cpuNanos(servers.process), driverCpu = cpuNanos(java.util.Optional.of(ProcessHandle.current()));
+            Result r = openLoop(loops, t, rate);
+            printOpen(fmt("%s @ %,.0f/s", t.name(), rate), r);
+            // CPU per request over the whole turn (warm-up included, at the same rate)
+            double sent = rate * (OPEN_WARMUP + OPEN);
+            System.out.println(fmt("  CPU per request: servers' JVM %s us, driver's JVM %.1f us (of 2 cores: %.0f us at this rate)",
+                servers.process.isEmpty() ? "n/a" : fmt("%.1f", (cpuNanos(servers.process) - serverCpu) / 1e3 / sent),
+                (cpuNanos(java.util.Optional.of(ProcessHandle.current())) - driverCpu) / 1e3 / sent, 2e6 / rate));
           }
         }
         loops.clients.forEach(HttpClient::close);
@@ -282,6 +290,11 @@ public final class HttpLoad {
       servers.close();
     }
     System.exit(0);
+  }
+
+  /** A process's CPU time so far, user and system; 0 when unknown. */
+  static long cpuNanos(java.util.Optional<ProcessHandle> p) {
+    return p.flatMap(h -> h.info().totalCpuDuration()).map(java.time.Duration::toNanos).orElse(0L);
   }
 
   /** The run whose p99 is the median of the runs' (the lower middle one of an even count). */
