@@ -444,10 +444,17 @@ public final class HttpVerticle extends VerticleBase {
     }
   }
 
-  /** Whether the client takes gzip (browsers always do; curl with --compressed). */
+  /** Whether the client takes gzip (browsers always do; curl with --compressed): listed, and not with q=0. */
   private static boolean acceptsGzip(RoutingContext rc) {
     String accepted = rc.request().getHeader(HttpHeaders.ACCEPT_ENCODING);
-    return accepted != null && accepted.toLowerCase(Locale.ROOT).contains("gzip") && !accepted.contains("gzip;q=0");
+    if (accepted == null) return false;
+    for (String coding : accepted.toLowerCase(Locale.ROOT).split(",")) {
+      String[] parts = coding.split(";");
+      if (parts[0].trim().equals("gzip")) {
+        return parts.length < 2 || !parts[1].replace(" ", "").matches("q=0(\\.0*)?");
+      }
+    }
+    return false;
   }
 
   static void json(RoutingContext rc, int status, String body) {

@@ -12,21 +12,21 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * The latest ranking message of every live scenario, as the RankingVerticle published it, kept
- * on the HTTP event loop as text (for dashboards) and as bytes encoded once (for
- * {@code GET /api/scenarios/{id}/ranking}): serving a cached ranking is a map lookup and a
- * write, with no event-bus round trip and no re-encoding. Used on one event loop only.
+ * on the HTTP event loop as text (for dashboards) and, once it is first asked for, as bytes and
+ * gzipped bytes (for {@code GET /api/scenarios/{id}/ranking}): serving a cached ranking is a map
+ * lookup and a write, with no event-bus round trip and no re-encoding, and a change costs nothing
+ * for scenarios nobody fetches over REST. Used on one event loop only.
  */
 final class LiveRankings {
 
-  /** One scenario's latest message; its gzip form is made on the first request that accepts it. */
+  /** One scenario's latest message; its encoded forms are made on the first request for each. */
   static final class Latest {
     private final String text;
-    private final Buffer bytes;
+    private Buffer bytes;
     private Buffer gzipped;
 
     Latest(String text) {
       this.text = text;
-      this.bytes = Buffer.buffer(text);
     }
 
     String text() {
@@ -34,6 +34,7 @@ final class LiveRankings {
     }
 
     Buffer bytes() {
+      if (bytes == null) bytes = Buffer.buffer(text);
       return bytes;
     }
 

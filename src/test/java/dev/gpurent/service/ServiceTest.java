@@ -263,6 +263,10 @@ class ServiceTest {
     try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body().getBytes()))) {
       assertEquals(served.bodyAsString(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
     }
+    HttpResponse<Buffer> refused = await(client.get(service.port(), "127.0.0.1", "/api/scenarios/" + id + "/ranking")
+        .putHeader("Accept-Encoding", "br, gzip; q=0").send());
+    assertEquals(null, refused.getHeader("content-encoding"));
+    assertEquals(served.bodyAsString(), refused.bodyAsString());
     assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send()).statusCode());
     assertEquals(new JsonObject().put("type", "error").put("scenario", id).put("error", "the scenario was deleted"),
         got.poll(5, TimeUnit.SECONDS));
