@@ -445,11 +445,12 @@ public final class HttpLoad {
         // timer (nanosecond precision on epoll). Vert.x timers tick in whole milliseconds: each
         // tick sent ~22 requests at once, up to 1 ms late, and that burst queued at the server.
         ContextInternal context = (ContextInternal) ctx;
+        java.util.function.LongUnaryOperator intendedAt = i -> start + offset + (long) (i * interval);
         Runnable[] send = new Runnable[1];
         send[0] = () -> context.dispatch(due -> {
           long now = System.nanoTime();
           while (true) {
-            long intended = start + offset + (long) (state[0] * interval);
+            long intended = intendedAt.applyAsLong(state[0]);
             if (intended > now || intended >= end) break;
             state[0]++;
             if (state[1] >= MAX_OUTSTANDING) {
@@ -471,7 +472,7 @@ public final class HttpLoad {
               if (ok) r.ok++;
             });
           }
-          long next = start + offset + (long) (state[0] * interval);
+          long next = intendedAt.applyAsLong(state[0]);
           if (next < end) context.nettyEventLoop().schedule(send[0], Math.max(next - System.nanoTime(), SEND_SLACK_NANOS), TimeUnit.NANOSECONDS);
         });
         send[0].run();
