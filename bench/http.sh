@@ -3,7 +3,7 @@
 # with fake vendors. Closed-loop maximum throughput at 64 connections (5 s warm-up + 10 s) for the
 # baseline, GET /api/scenarios/{id}/ranking (cached) and POST /api/rank; then open loop at half the
 # baseline's maximum, latency from each request's intended send time (coordinated omission
-# corrected): p50/p99/p99.9, errors; PASS/MISS against the targets. About 2.5 minutes.
+# corrected): p50/p99/p99.9, errors; PASS/MISS against the targets. About 4 minutes.
 # JVM options and -Dbench.* properties (see the class's javadoc) go after the script name, e.g.
 #   bench/http.sh -Dbench.measure=5
 set -euo pipefail

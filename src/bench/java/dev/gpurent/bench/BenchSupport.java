@@ -62,8 +62,26 @@ final class BenchSupport {
 
   /** Removes a temporary service root; what cannot be removed stays. */
   static void deleteTree(Path root) {
-    try (var files = Files.walk(root)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    try {
+      Files.walkFileTree(root, new java.nio.file.SimpleFileVisitor<>() {
+        @Override
+        public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a) throws IOException {
+          Files.deleteIfExists(f);
+          return java.nio.file.FileVisitResult.CONTINUE;
+        }
+
+        // a file that vanished under the walk (SQLite removes its -wal on close) is no reason to stop
+        @Override
+        public java.nio.file.FileVisitResult visitFileFailed(Path f, IOException e) {
+          return java.nio.file.FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public java.nio.file.FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+          Files.deleteIfExists(d);
+          return java.nio.file.FileVisitResult.CONTINUE;
+        }
+      });
     } catch (IOException e) {
       // left in the temp directory
     }

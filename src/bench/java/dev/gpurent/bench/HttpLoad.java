@@ -37,9 +37,10 @@ import org.HdrHistogram.Histogram;
  *
  * <p>System properties: bench.warmup (s, 5), bench.measure (s, 10), bench.open (s, 10, after bench.openWarmup s
  * at the same rate whose latencies are not recorded, 2), bench.openRuns (turns the baseline and the cached
- * ranking take at half the baseline's rate, each judged on its median run, 3), bench.fork (true: the servers
+ * ranking take at half the baseline's rate, each judged on its median run, 5), bench.fork (true: the servers
  * run in a JVM of their own, started and stopped by this one), bench.serverJvm (that JVM's options, e.g. "-Xmx2g"),
- * bench.connections (64), bench.clientLoops (client event loops, 2), bench.prewarm (s per target before any
+ * bench.connections (64), bench.clientLoops (client event loops, 1: with the servers' one busy event loop that is one
+ * busy thread per core; a second client loop measured worse, its wake-ups costing more than it spreads), bench.prewarm (s per target before any
  * measurement, 3: the JIT warms the client and Netty on whichever target runs first otherwise),
  * bench.native (true: the driver reads on native epoll where it loads, a third less CPU per 11 KB answer, CPU
  * it would take from the servers; false: NIO; the servers stay on NIO either way, as gpurent ships),
@@ -60,22 +61,27 @@ public final class HttpLoad {
   static final int MEASURE = Integer.getInteger("bench.measure", 10);
   static final int OPEN = Integer.getInteger("bench.open", 10);
   static final int OPEN_WARMUP = Integer.getInteger("bench.openWarmup", 2);
-  static final int OPEN_RUNS = Integer.getInteger("bench.openRuns", 3);
+  static final int OPEN_RUNS = Integer.getInteger("bench.openRuns", 5);
   static final boolean FORK = Boolean.parseBoolean(System.getProperty("bench.fork", "true"));
   static final String SERVER_JVM = System.getProperty("bench.serverJvm", "");
   static final int CONNECTIONS = Integer.getInteger("bench.connections", 64);
-  static final int CLIENT_LOOPS = Integer.getInteger("bench.clientLoops", 2);
+  static final int CLIENT_LOOPS = Integer.getInteger("bench.clientLoops", 1);
   static final int PREWARM = Integer.getInteger("bench.prewarm", 3);
   static final boolean TIMELINE = Boolean.getBoolean("bench.timeline");
   static final boolean NATIVE = Boolean.parseBoolean(System.getProperty("bench.native", "true"));
   static final boolean GZIP = Boolean.parseBoolean(System.getProperty("bench.gzip", "true"));
-  /** Open loop: requests beyond this many outstanding are dropped (counted as errors), so that memory stays bounded. */
+  /** Open loop: requests due while this many already wait for a connection are dropped (counted as errors). */
   static final int MAX_OUTSTANDING = 10_000;
   /** Open loop: how long outstanding requests may still finish after the last one was scheduled. */
   static final long DRAIN_MS = 5_000;
   static final long REQUEST_TIMEOUT_MS = 5_000;
   /** Open loop: requests due within this of each other go out together (a timer per request would cost the driver more than the request). */
   static final long SEND_SLACK_NANOS = 20_000;
+
+  /** Client loop {@code l}'s share of the connections. */
+  static int connectionsOf(int l) {
+    return CONNECTIONS / CLIENT_LOOPS + (l < CONNECTIONS % CLIENT_LOOPS ? 1 : 0);
+  }
 
   /** One thing to load: a method, a path and a body. */
   record Target(String name, HttpMethod method, int port, String uri, byte[] body) {
@@ -102,6 +108,8 @@ public final class HttpLoad {
     final Map<Long, Long> worstBySlice = new TreeMap<>();
     /** JVM uptime (ms) when the measured part began: the slices line up with -Xlog:gc::uptime. */
     long measuredFromUptimeMs;
+    /** System.nanoTime() when the measured part began: CLOCK_MONOTONIC, as perf record -k CLOCK_MONOTONIC stamps its samples. */
+    long measuredFromNanos;
 
     void stall(long slice, long micros) {
       worstBySlice.merge(slice, micros, Math::max);
@@ -129,6 +137,7 @@ public final class HttpLoad {
       o.errorKinds.forEach((k, v) -> errorKinds.merge(k, v, Integer::sum));
       o.worstBySlice.forEach(this::stall);
       measuredFromUptimeMs = Math.max(measuredFromUptimeMs, o.measuredFromUptimeMs);
+      measuredFromNanos = Math.max(measuredFromNanos, o.measuredFromNanos);
     }
   }
 
@@ -320,9 +329,14 @@ public final class HttpLoad {
 
     Loops(Vertx vertx) {
       this.vertx = vertx;
+      // Each context is pinned to an event loop of its own. getOrCreateContext() from this (non-Vert.x)
+      // thread returns one sticky context, and the group's round robin is shared with the clients'
+      // own contexts: either way both clients ended up on one thread.
+      List<io.netty.channel.EventLoop> eventLoops = new ArrayList<>();
+      ((io.vertx.core.internal.VertxInternal) vertx).nettyEventLoopGroup().forEach(e -> eventLoops.add((io.netty.channel.EventLoop) e));
       for (int l = 0; l < CLIENT_LOOPS; l++) {
-        int share = CONNECTIONS / CLIENT_LOOPS + (l < CONNECTIONS % CLIENT_LOOPS ? 1 : 0);
-        contexts.add(vertx.getOrCreateContext());
+        int share = connectionsOf(l);
+        contexts.add(((io.vertx.core.internal.VertxInternal) vertx).contextBuilder().withEventLoop(eventLoops.get(l)).build());
         clients.add(vertx.httpClientBuilder()
             .with(new HttpClientOptions().setKeepAlive(true))
             .with(new PoolOptions().setHttp1MaxSize(share).setMaxWaitQueueSize(-1))
@@ -368,7 +382,7 @@ public final class HttpLoad {
     long end = measureFrom + TimeUnit.SECONDS.toNanos(measure);
     List<Future<Result>> parts = new ArrayList<>();
     for (int l = 0; l < CLIENT_LOOPS; l++) {
-      int workers = CONNECTIONS / CLIENT_LOOPS + (l < CONNECTIONS % CLIENT_LOOPS ? 1 : 0);
+      int workers = connectionsOf(l);
       Context ctx = loops.contexts.get(l);
       HttpClient client = loops.clients.get(l);
       Promise<Result> done = Promise.promise();
@@ -428,78 +442,141 @@ public final class HttpLoad {
     long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
     long measureFrom = start + TimeUnit.SECONDS.toNanos(warmup);
     long end = measureFrom + TimeUnit.SECONDS.toNanos(seconds);
-    Vertx vertx = loops.vertx;
     for (int l = 0; l < CLIENT_LOOPS; l++) {
-      Context ctx = loops.contexts.get(l);
-      HttpClient client = loops.clients.get(l);
-      Promise<Result> done = Promise.promise();
+      int connections = connectionsOf(l);
       long offset = (long) (interval * l / CLIENT_LOOPS);
-      ctx.runOnContext(v -> {
-        Result r = new Result();
-        r.measuredFromUptimeMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
-            + TimeUnit.NANOSECONDS.toMillis(measureFrom - System.nanoTime());
-        RequestOptions options = t.options();
-        long[] state = {0, 0};  // [0] index of the next request, [1] outstanding
-        java.util.Set<long[]> pending = new java.util.HashSet<>();
-        // Each request goes out at its intended time, give or take SEND_SLACK_NANOS, from a Netty
-        // timer (nanosecond precision on epoll). Vert.x timers tick in whole milliseconds: each
-        // tick sent ~22 requests at once, up to 1 ms late, and that burst queued at the server.
-        ContextInternal context = (ContextInternal) ctx;
-        java.util.function.LongUnaryOperator intendedAt = i -> start + offset + (long) (i * interval);
-        Runnable[] send = new Runnable[1];
-        send[0] = () -> context.dispatch(due -> {
-          long now = System.nanoTime();
-          while (true) {
-            long intended = intendedAt.applyAsLong(state[0]);
-            if (intended > now || intended >= end) break;
-            state[0]++;
-            if (state[1] >= MAX_OUTSTANDING) {
-              r.dropped++;
-              continue;
-            }
-            state[1]++;
-            long[] req = {intended};
-            pending.add(req);
-            hit(client, t, options).onComplete(ar -> {
-              if (!pending.remove(req)) return;  // already counted unfinished
-              state[1]--;
-              long at = System.nanoTime();
-              boolean ok = ar.succeeded() && ar.result() == 200;
-              if (!ok) r.error(ar.succeeded() ? "HTTP " + ar.result() : ar.cause().getClass().getSimpleName());
-              if (intended < measureFrom) return;
-              r.latency.recordValue(Math.max(0, (at - intended) / 1000));
-              if (TIMELINE) r.stall((intended - measureFrom) / 100_000_000, (at - intended) / 1000);
-              if (ok) r.ok++;
-            });
-          }
-          long next = intendedAt.applyAsLong(state[0]);
-          if (next < end) context.nettyEventLoop().schedule(send[0], Math.max(next - System.nanoTime(), SEND_SLACK_NANOS), TimeUnit.NANOSECONDS);
-        });
-        send[0].run();
-        long stopAt = end - System.nanoTime();
-        vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(stopAt) + 1), x -> {
-          long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
-          long[] poll = new long[1];
-          poll[0] = vertx.setPeriodic(10, y -> {
-            long now = System.nanoTime();
-            if (pending.isEmpty() || now >= drainUntil) {
-              vertx.cancelTimer(poll[0]);
-              for (long[] p : pending) {
-                r.unfinished++;
-                r.latency.recordValue(Math.min(r.latency.getHighestTrackableValue(), (now - p[0]) / 1000));
-              }
-              pending.clear();
-              done.complete(r);
-            }
-          });
-        });
-      });
-      parts.add(done.future());
+      Paced paced = new Paced(loops.vertx, (ContextInternal) loops.contexts.get(l), loops.clients.get(l), t, connections,
+          i -> start + offset + (long) (i * interval), measureFrom, end);
+      loops.contexts.get(l).runOnContext(v -> paced.run());
+      parts.add(paced.done.future());
     }
     Result all = new Result();
     for (Future<Result> p : parts) all.add(await(p, warmup + seconds + DRAIN_MS / 1000 + 30));
     all.seconds = seconds;
     return all;
+  }
+
+  /**
+   * One client loop's share of an open-loop run, used on that loop only. A request due while all
+   * of the loop's connections are busy waits here as its intended send time (8 bytes), not as a
+   * Vert.x request in the pool's wait queue (a few KB each): a backlog of thousands then costs the
+   * driver nothing at its garbage collections, which would otherwise grow with the backlog, pause
+   * longer and deepen it. It waits for a connection just the same, and its latency still runs from
+   * its intended time.
+   */
+  static final class Paced {
+    final Promise<Result> done = Promise.promise();
+    private final Vertx vertx;
+    private final ContextInternal context;
+    private final HttpClient client;
+    private final Target target;
+    private final RequestOptions options;
+    private final java.util.function.LongUnaryOperator intendedAt;
+    private final long measureFrom;
+    private final long end;
+    private final Result r = new Result();
+    /** Intended times of the requests waiting for a connection, oldest first (a ring). */
+    private final long[] waiting = new long[MAX_OUTSTANDING];
+    private int head;
+    private int queued;
+    /** Intended times of the requests on the wire, by slot; free slots are on the stack below. */
+    private final long[] inFlight;
+    private final int[] freeSlots;
+    private int free;
+    private long next;
+    private boolean finished;
+
+    Paced(Vertx vertx, ContextInternal context, HttpClient client, Target target, int connections,
+        java.util.function.LongUnaryOperator intendedAt, long measureFrom, long end) {
+      this.vertx = vertx;
+      this.context = context;
+      this.client = client;
+      this.target = target;
+      this.options = target.options();
+      this.intendedAt = intendedAt;
+      this.measureFrom = measureFrom;
+      this.end = end;
+      inFlight = new long[connections];
+      freeSlots = new int[connections];
+      for (int i = 0; i < connections; i++) freeSlots[free++] = i;
+    }
+
+    void run() {
+      r.measuredFromNanos = measureFrom;
+      r.measuredFromUptimeMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+          + TimeUnit.NANOSECONDS.toMillis(measureFrom - System.nanoTime());
+      tick();
+      vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()) + 1), x -> drain());
+    }
+
+    /**
+     * Sends every request now due, then sleeps until the next one on a Netty timer (nanosecond
+     * precision on epoll): Vert.x timers tick in whole milliseconds, and each tick sent ~22
+     * requests at once, up to 1 ms late, a burst that queued at the server.
+     */
+    private void tick() {
+      context.dispatch(due -> {
+        long now = System.nanoTime();
+        while (true) {
+          long intended = intendedAt.applyAsLong(next);
+          if (intended > now || intended >= end) break;
+          next++;
+          if (free > 0) send(intended);
+          else if (queued < waiting.length) waiting[(head + queued++) % waiting.length] = intended;
+          else r.dropped++;
+        }
+        long at = intendedAt.applyAsLong(next);
+        if (at < end) context.nettyEventLoop().schedule(this::tick, Math.max(at - System.nanoTime(), SEND_SLACK_NANOS), TimeUnit.NANOSECONDS);
+      });
+    }
+
+    private void send(long intended) {
+      int slot = freeSlots[--free];
+      inFlight[slot] = intended;
+      hit(client, target, options).onComplete(ar -> {
+        if (finished) return;  // already counted unfinished
+        long at = System.nanoTime();
+        freeSlots[free++] = slot;
+        boolean ok = ar.succeeded() && ar.result() == 200;
+        if (!ok) r.error(ar.succeeded() ? "HTTP " + ar.result() : ar.cause().getClass().getSimpleName());
+        if (intended >= measureFrom) {
+          r.latency.recordValue(Math.max(0, (at - intended) / 1000));
+          if (TIMELINE) r.stall((intended - measureFrom) / 100_000_000, (at - intended) / 1000);
+          if (ok) r.ok++;
+        }
+        if (queued > 0) {
+          long oldest = waiting[head];
+          head = (head + 1) % waiting.length;
+          queued--;
+          send(oldest);
+        }
+      });
+    }
+
+    /** After the last request was due: waits up to DRAIN_MS for the rest, then counts what is left unfinished. */
+    private void drain() {
+      long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
+      long[] poll = new long[1];
+      poll[0] = vertx.setPeriodic(10, y -> {
+        long now = System.nanoTime();
+        boolean idle = queued == 0 && free == inFlight.length;
+        if (!idle && now < drainUntil) return;
+        vertx.cancelTimer(poll[0]);
+        finished = true;
+        boolean[] busy = new boolean[inFlight.length];
+        java.util.Arrays.fill(busy, true);
+        for (int i = 0; i < free; i++) busy[freeSlots[i]] = false;
+        for (int slot = 0; slot < busy.length; slot++) if (busy[slot]) unfinished(now, inFlight[slot]);
+        for (int i = 0; i < queued; i++) unfinished(now, waiting[(head + i) % waiting.length]);
+        done.complete(r);
+      });
+    }
+
+    /** Recorded at its lower bound, its wait so far. */
+    private void unfinished(long now, long intended) {
+      r.unfinished++;
+      r.latency.recordValue(Math.min(r.latency.getHighestTrackableValue(), (now - intended) / 1000));
+    }
   }
 
   static void printOpenHeader() {
@@ -509,8 +586,8 @@ public final class HttpLoad {
 
   static void printOpen(String name, Result r) {
     if (TIMELINE) {
-      StringBuilder sb = new StringBuilder(fmt("  100-ms slices (from JVM uptime %.3fs) whose worst request took over 5 ms:",
-          r.measuredFromUptimeMs / 1000.0));
+      StringBuilder sb = new StringBuilder(fmt("  100-ms slices (from JVM uptime %.3fs, monotonic clock %.3fs) whose worst request took over 5 ms:",
+          r.measuredFromUptimeMs / 1000.0, r.measuredFromNanos / 1e9));
       r.worstBySlice.forEach((slice, us) -> {
         if (us > 5000) sb.append(fmt(" %.1fs:%.0fms", slice / 10.0, us / 1000.0));
       });
