@@ -185,8 +185,10 @@ public final class HttpLoad {
       }
 
       for (Target t : targets) closedLoop(loops, t, 0, PREWARM);
-      // the open-loop code warms up too (its first run would otherwise pay for the JIT)
-      openLoop(loops, base, 20_000, 0, PREWARM);
+      // The open loop warms up on both GETs too: its first run would otherwise pay for the JIT. With 3 s
+      // of closed loop only, gpurent's JVM was still replacing C1 code of the cached path with C2 code
+      // (-Xlog:jit+compilation) in the first open-loop turn: a 600 ms stall and 38,000 drops.
+      for (Target t : List.of(base, cached)) openLoop(loops, t, 20_000, 0, PREWARM);
       String sweep = System.getProperty("bench.sweep");
       if (sweep != null) {
         // latency against offered load, open loop, every target at each rate
@@ -445,7 +447,7 @@ public final class HttpLoad {
     for (int l = 0; l < CLIENT_LOOPS; l++) {
       int connections = connectionsOf(l);
       long offset = (long) (interval * l / CLIENT_LOOPS);
-      Paced paced = new Paced(loops.vertx, (ContextInternal) loops.contexts.get(l), loops.clients.get(l), t, connections,
+      Paced paced = new Paced((ContextInternal) loops.contexts.get(l), loops.clients.get(l), t, connections,
           i -> start + offset + (long) (i * interval), measureFrom, end);
       loops.contexts.get(l).runOnContext(v -> paced.run());
       parts.add(paced.done.future());
@@ -466,7 +468,6 @@ public final class HttpLoad {
    */
   static final class Paced {
     final Promise<Result> done = Promise.promise();
-    private final Vertx vertx;
     private final ContextInternal context;
     private final HttpClient client;
     private final Target target;
@@ -486,9 +487,8 @@ public final class HttpLoad {
     private long next;
     private boolean finished;
 
-    Paced(Vertx vertx, ContextInternal context, HttpClient client, Target target, int connections,
+    Paced(ContextInternal context, HttpClient client, Target target, int connections,
         java.util.function.LongUnaryOperator intendedAt, long measureFrom, long end) {
-      this.vertx = vertx;
       this.context = context;
       this.client = client;
       this.target = target;
@@ -506,7 +506,14 @@ public final class HttpLoad {
       r.measuredFromUptimeMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
           + TimeUnit.NANOSECONDS.toMillis(measureFrom - System.nanoTime());
       tick();
-      vertx.setTimer(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()) + 1), x -> drain());
+      // Netty timers, not Vert.x ones: a Vert.x timer's first firing loads DuplicatedContext, and that
+      // class load deoptimized some 40 compiled Vert.x methods at once (-Xlog:jit+compilation), a
+      // 300-500 ms stall at the start of the next turn
+      later(end - System.nanoTime() + 1_000_000, () -> drain(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS)));
+    }
+
+    private void later(long nanos, Runnable task) {
+      context.nettyEventLoop().schedule(() -> context.dispatch(v -> task.run()), Math.max(0, nanos), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -548,28 +555,27 @@ public final class HttpLoad {
           long oldest = waiting[head];
           head = (head + 1) % waiting.length;
           queued--;
-          send(oldest);
+          // from the loop's own context, as the tick sends: not from the answer's
+          context.dispatch(v -> send(oldest));
         }
       });
     }
 
     /** After the last request was due: waits up to DRAIN_MS for the rest, then counts what is left unfinished. */
-    private void drain() {
-      long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_MS);
-      long[] poll = new long[1];
-      poll[0] = vertx.setPeriodic(10, y -> {
-        long now = System.nanoTime();
-        boolean idle = queued == 0 && free == inFlight.length;
-        if (!idle && now < drainUntil) return;
-        vertx.cancelTimer(poll[0]);
-        finished = true;
-        boolean[] busy = new boolean[inFlight.length];
-        java.util.Arrays.fill(busy, true);
-        for (int i = 0; i < free; i++) busy[freeSlots[i]] = false;
-        for (int slot = 0; slot < busy.length; slot++) if (busy[slot]) unfinished(now, inFlight[slot]);
-        for (int i = 0; i < queued; i++) unfinished(now, waiting[(head + i) % waiting.length]);
-        done.complete(r);
-      });
+    private void drain(long until) {
+      long now = System.nanoTime();
+      boolean idle = queued == 0 && free == inFlight.length;
+      if (!idle && now < until) {
+        later(TimeUnit.MILLISECONDS.toNanos(10), () -> drain(until));
+        return;
+      }
+      finished = true;
+      boolean[] busy = new boolean[inFlight.length];
+      java.util.Arrays.fill(busy, true);
+      for (int i = 0; i < free; i++) busy[freeSlots[i]] = false;
+      for (int slot = 0; slot < busy.length; slot++) if (busy[slot]) unfinished(now, inFlight[slot]);
+      for (int i = 0; i < queued; i++) unfinished(now, waiting[(head + i) % waiting.length]);
+      done.complete(r);
     }
 
     /** Recorded at its lower bound, its wait so far. */
