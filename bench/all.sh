@@ -2,7 +2,7 @@
 # Runs the benchmarks in sequence - micro (JMH), http, ws, faults; with BENCH_RANKING=1 also the JMH
 # ranking benchmark (about 2 more minutes) - after one build, keeps each one's output under
 # target/bench-logs/<time>/ and ends with a summary: the micro-benchmark table and every target
-# line (PASS/MISS) with the load average each ran under. About 7 minutes. The machine has 2 cores:
+# line (PASS/MISS) with the load average each ran under. About 8 minutes. The machine has 2 cores:
 # anything else running moves the figures, so each section records `uptime`.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -435,8 +435,8 @@ public final class HttpLoad {
 
   /**
    * @param warmup seconds sent at the same rate before the measured {@code seconds}: their latency
-   *               is not recorded (the switch to a new target costs some 200 ms of stalls in this
-   *               single JVM, which would otherwise be 2% of a 10 s run), their errors are
+   *               is not recorded (a switch of target can cost a short stall while each side's
+   *               connections and code warm to the new answers), their errors are
    */
   static Result openLoop(Loops loops, Target t, double rate, int warmup, int seconds) throws Exception {
     double interval = 1e9 / (rate / CLIENT_LOOPS);
