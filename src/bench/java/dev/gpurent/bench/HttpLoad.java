@@ -325,12 +325,10 @@ public final class HttpLoad {
 
   /** The client's event loops: one context and one HTTP client (with its share of the connections) per loop. */
   static final class Loops {
-    final Vertx vertx;
     final List<Context> contexts = new ArrayList<>();
     final List<HttpClient> clients = new ArrayList<>();
 
     Loops(Vertx vertx) {
-      this.vertx = vertx;
       // Each context is pinned to an event loop of its own. getOrCreateContext() from this (non-Vert.x)
       // thread returns one sticky context, and the group's round robin is shared with the clients'
       // own contexts: either way both clients ended up on one thread.
