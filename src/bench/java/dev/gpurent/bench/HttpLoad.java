@@ -443,9 +443,8 @@ public final class HttpLoad {
     long measureFrom = start + TimeUnit.SECONDS.toNanos(warmup);
     long end = measureFrom + TimeUnit.SECONDS.toNanos(seconds);
     for (int l = 0; l < CLIENT_LOOPS; l++) {
-      int connections = connectionsOf(l);
       long offset = (long) (interval * l / CLIENT_LOOPS);
-      Paced paced = new Paced((ContextInternal) loops.contexts.get(l), loops.clients.get(l), t, connections,
+      Paced paced = new Paced((ContextInternal) loops.contexts.get(l), loops.clients.get(l), t, connectionsOf(l),
           i -> start + offset + (long) (i * interval), measureFrom, end);
       loops.contexts.get(l).runOnContext(v -> paced.run());
       parts.add(paced.done.future());
@@ -465,6 +464,7 @@ public final class HttpLoad {
    * its intended time.
    */
   static final class Paced {
+    private static final long FREE = Long.MIN_VALUE;
     final Promise<Result> done = Promise.promise();
     private final ContextInternal context;
     private final HttpClient client;
@@ -478,7 +478,7 @@ public final class HttpLoad {
     private final long[] waiting = new long[MAX_OUTSTANDING];
     private int head;
     private int queued;
-    /** Intended times of the requests on the wire, by slot; free slots are on the stack below. */
+    /** Intended times of the requests on the wire, by slot ({@link #FREE} when none); free slots are on the stack below. */
     private final long[] inFlight;
     private final int[] freeSlots;
     private int free;
@@ -495,6 +495,7 @@ public final class HttpLoad {
       this.measureFrom = measureFrom;
       this.end = end;
       inFlight = new long[connections];
+      java.util.Arrays.fill(inFlight, FREE);
       freeSlots = new int[connections];
       for (int i = 0; i < connections; i++) freeSlots[free++] = i;
     }
@@ -520,19 +521,17 @@ public final class HttpLoad {
      * requests at once, up to 1 ms late, a burst that queued at the server.
      */
     private void tick() {
-      context.dispatch(due -> {
-        long now = System.nanoTime();
-        while (true) {
-          long intended = intendedAt.applyAsLong(next);
-          if (intended > now || intended >= end) break;
-          next++;
-          if (free > 0) send(intended);
-          else if (queued < waiting.length) waiting[(head + queued++) % waiting.length] = intended;
-          else r.dropped++;
-        }
-        long at = intendedAt.applyAsLong(next);
-        if (at < end) context.nettyEventLoop().schedule(this::tick, Math.max(at - System.nanoTime(), SEND_SLACK_NANOS), TimeUnit.NANOSECONDS);
-      });
+      long now = System.nanoTime();
+      while (true) {
+        long intended = intendedAt.applyAsLong(next);
+        if (intended > now || intended >= end) break;
+        next++;
+        if (free > 0) send(intended);
+        else if (queued < waiting.length) waiting[(head + queued++) % waiting.length] = intended;
+        else r.dropped++;
+      }
+      long at = intendedAt.applyAsLong(next);
+      if (at < end) later(Math.max(at - System.nanoTime(), SEND_SLACK_NANOS), this::tick);
     }
 
     private void send(long intended) {
@@ -541,6 +540,7 @@ public final class HttpLoad {
       hit(client, target, options).onComplete(ar -> {
         if (finished) return;  // already counted unfinished
         long at = System.nanoTime();
+        inFlight[slot] = FREE;
         freeSlots[free++] = slot;
         boolean ok = ar.succeeded() && ar.result() == 200;
         if (!ok) r.error(ar.succeeded() ? "HTTP " + ar.result() : ar.cause().getClass().getSimpleName());
@@ -568,10 +568,7 @@ public final class HttpLoad {
         return;
       }
       finished = true;
-      boolean[] busy = new boolean[inFlight.length];
-      java.util.Arrays.fill(busy, true);
-      for (int i = 0; i < free; i++) busy[freeSlots[i]] = false;
-      for (int slot = 0; slot < busy.length; slot++) if (busy[slot]) unfinished(now, inFlight[slot]);
+      for (long intended : inFlight) if (intended != FREE) unfinished(now, intended);
       for (int i = 0; i < queued; i++) unfinished(now, waiting[(head + i) % waiting.length]);
       done.complete(r);
     }
