@@ -4,6 +4,7 @@ import dev.gpurent.adapter.StaticSheetAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.config.YamlFiles;
+import dev.gpurent.cost.RankingRules;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.quote.FxRates;
@@ -18,6 +19,9 @@ public final class Fixtures {
 
   public static final GpuCatalog CATALOG = GpuCatalog.load(Path.of("config/gpus.yaml"));
   public static final Instant AT = Instant.parse("2026-01-01T00:00:00Z");
+  /** The shipped configuration's ranking rules: its fallback providers, price age and thin-data limit. */
+  @SuppressWarnings("unchecked")
+  public static final RankingRules RULES = RankingRules.from((java.util.Map<String, ?>) YamlFiles.load(Path.of("config/gpurent.yaml")));
 
   private Fixtures() {}
 

@@ -33,7 +33,7 @@ final class SyntheticBook {
     List<VendorQuotes> all = new ArrayList<>();
     for (int v = 0; v < vendors; v++) {
       String vendor = String.format("vendor-%02d", v);
-      VendorTerms terms = new VendorTerms(Money.of("0.1", "CNY"), List.of(new VendorTerms.EgressTier(null, Money.of("0.8", "CNY"))),
+      VendorTerms terms = VendorTerms.priced(Money.of("0.1", "CNY"), List.of(new VendorTerms.EgressTier(null, Money.of("0.8", "CNY"))),
           Money.zero("CNY"), Money.of("200", "CNY"), "hour", BigDecimal.ONE, "synthetic");
       List<Quote> quotes = new ArrayList<>();
       for (int r = 0; r < regions; r++) {

@@ -63,7 +63,7 @@ public final class StaticSheetAdapter implements VendorAdapterFactory {
         }
       }
       return Future.succeededFuture(new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected,
-          Instant.now(), def.note()));
+          Instant.now(), def.note(), def.reference()));
     };
   }
 

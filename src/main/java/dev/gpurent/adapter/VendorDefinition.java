@@ -2,6 +2,7 @@ package dev.gpurent.adapter;
 
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.Money;
+import dev.gpurent.quote.ServicePrice;
 import dev.gpurent.quote.VendorTerms;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -20,13 +21,15 @@ import java.util.regex.Pattern;
  * prices, from where, how often, in which currency, and its storage and network terms. The
  * whole file is kept as {@link #config()} for the adapter's own keys.
  *
+ * @param reference true for a price sheet that is not a vendor one can sign with (the guide's):
+ *                  never ranked unless a scenario asks for it, shown beside the plans
  * @param where the file it came from, for messages and for resolving relative paths
  */
 public record VendorDefinition(String vendor, String displayName, String kind, String currency, Duration refresh,
-                               VendorTerms terms, String note, boolean enabled, JsonObject config, Path where) {
+                               VendorTerms terms, String note, boolean enabled, boolean reference, JsonObject config,
+                               Path where) {
 
   private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]*");
-  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(s|m|h|d)");
 
   /** Reads and validates one vendor file. */
   public static VendorDefinition load(Path file) {
@@ -44,68 +47,114 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
     if (!currency.matches("[A-Z]{3}")) fail(where, "currency", "must be a 3-letter ISO code");
     Duration refresh = duration(where, c.getValue("refresh", "6h").toString());
     JsonObject t = c.getJsonObject("terms");
-    if (t == null) fail(where, "terms", "is required (storagePerGbMonth, egressPerGb, loadBalancerPerMonth, source)");
+    if (t == null) fail(where, "terms", "is required (storagePerGbMonth, egressPerGb, ingressPerGb, loadBalancerPerMonth, source)");
     VendorTerms terms = terms(t, currency, where);
     return new VendorDefinition(vendor, c.getString("name", vendor), kind, currency, refresh, terms,
-        c.getString("note", ""), c.getBoolean("enabled", true), c, where);
+        c.getString("note", ""), c.getBoolean("enabled", true), c.getBoolean("reference", false), c, where);
   }
 
   private static VendorTerms terms(JsonObject t, String vendorCurrency, Path where) {
-    String cur = t.getString("currency", vendorCurrency);
+    String cur = t.getString("currency", vendorCurrency).toUpperCase(Locale.ROOT);
+    String source = t.getString("source", "");
     List<VendorTerms.EgressTier> tiers = new ArrayList<>();
+    ServicePrice egress;
     JsonArray tierList = t.getJsonArray("egressTiers");
     if (tierList != null) {
+      boolean anyPaid = false;
       for (int i = 0; i < tierList.size(); i++) {
         JsonObject tier = tierList.getJsonObject(i);
         Object upTo = tier.getValue("upToGb");
-        tiers.add(new VendorTerms.EgressTier(upTo == null ? null : new BigDecimal(upTo.toString()),
-            money(tier, "perGb", cur, where, "terms.egressTiers[" + i + "]")));
+        String at = "terms.egressTiers[" + i + "]";
+        Money perGb = parseMoney(tier.getValue("perGb"), cur, where, at + ".perGb");
+        anyPaid |= perGb.isPositive();
+        if (upTo == null && i < tierList.size() - 1) fail(where, at + ".upToGb", "only the last tier may be unbounded");
+        tiers.add(new VendorTerms.EgressTier(upTo == null ? null : decimal(upTo, where, at + ".upToGb"), perGb));
       }
+      if (tiers.isEmpty()) fail(where, "terms.egressTiers", "needs at least one tier");
+      if (tiers.get(tiers.size() - 1).upToGb() != null) fail(where, "terms.egressTiers", "the last tier must have no upToGb");
+      if (!anyPaid) fail(where, "terms.egressTiers", "every tier is 0: write egressPerGb: {price: 0, source: <where the vendor says egress is free>}");
+      egress = ServicePrice.priced(tiers.get(0).perGb(), "");
     } else {
-      tiers.add(new VendorTerms.EgressTier(null, money(t, "egressPerGb", cur, where, "terms")));
+      egress = service(t, "egressPerGb", cur, where);
+      if (egress.isPriced()) tiers.add(new VendorTerms.EgressTier(null, egress.price()));
     }
-    BigDecimal discount = new BigDecimal(t.getValue("discount", 1).toString());
+    BigDecimal discount = decimal(t.getValue("discount", 1), where, "terms.discount");
+    ServicePrice storage = service(t, "storagePerGbMonth", cur, where);
+    ServicePrice ingress = service(t, "ingressPerGb", cur, where);
+    ServicePrice lb = service(t, "loadBalancerPerMonth", cur, where);
     try {
-      return new VendorTerms(money(t, "storagePerGbMonth", cur, where, "terms"), tiers,
-          optionalMoney(t, "ingressPerGb", cur, where), money(t, "loadBalancerPerMonth", cur, where, "terms"),
-          t.getString("granularity", "hour"), discount, t.getString("source", ""));
+      return new VendorTerms(cur, storage, egress, tiers, ingress, lb, t.getString("granularity", "hour"), discount, source);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(where + ": terms: " + e.getMessage());
     }
   }
 
-  private static Money money(JsonObject o, String field, String currency, Path where, String at) {
-    Object v = o.getValue(field);
-    if (v == null) fail(where, at + "." + field, "is required");
-    return parseMoney(v, currency, where, at + "." + field);
+  /**
+   * One service's term: a price ({@code 0.023}, or {@code {price: 0.023, source: ...}}), {@code none}
+   * (not sold) or {@code unknown} (or {@code {status: none, source: ...}}). A bare 0 is refused: free
+   * must be said with the source that says so, or every missing product would bill as free.
+   */
+  private static ServicePrice service(JsonObject terms, String field, String currency, Path where) {
+    String at = "terms." + field;
+    Object v = terms.getValue(field);
+    if (v == null) {
+      fail(where, at, "is required: a price, none (not sold) or unknown");
+    }
+    if (v instanceof JsonObject m) {
+      String src = m.getString("source", "");
+      if (m.containsKey("price")) {
+        Money price = parseMoney(m.getValue("price"), currency, where, at + ".price");
+        if (!price.isPositive() && src.isBlank()) fail(where, at + ".source", "a price of 0 needs the source that says it is free");
+        return ServicePrice.priced(price, src);
+      }
+      Object status = m.getValue("status");
+      if (status == null) fail(where, at, "give price or status (none, unknown)");
+      return availability(status.toString(), src, where, at + ".status");
+    }
+    if (v instanceof String text && !text.isBlank() && !Character.isDigit(text.trim().charAt(0)) && !text.trim().startsWith(".")) {
+      return availability(text, "", where, at);
+    }
+    Money price = parseMoney(v, currency, where, at);
+    if (!price.isPositive()) {
+      fail(where, at, "0 means free: write {price: 0, source: <where the vendor says it is free>}, or none if it is not sold");
+    }
+    return ServicePrice.priced(price, "");
   }
 
-  private static Money optionalMoney(JsonObject o, String field, String currency, Path where) {
-    Object v = o.getValue(field);
-    return v == null ? Money.zero(currency) : parseMoney(v, currency, where, "terms." + field);
-  }
-
-  private static Money parseMoney(Object v, String currency, Path where, String at) {
+  private static ServicePrice availability(String word, String source, Path where, String at) {
+    ServicePrice.Availability a;
     try {
-      BigDecimal d = new BigDecimal(v.toString().trim());
-      if (d.signum() < 0) fail(where, at, "must be >= 0");
-      return new Money(d, currency);
+      a = ServicePrice.Availability.parse(word);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + at + ": must be a number, none or unknown, got '" + word + "'");
+    }
+    if (a == ServicePrice.Availability.PRICED) fail(where, at, "'price' needs a number: write {price: N, source: ...}");
+    return new ServicePrice(a, null, source);
+  }
+
+  private static BigDecimal decimal(Object v, Path where, String at) {
+    try {
+      return new BigDecimal(v.toString().trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(where + ": " + at + ": must be a number, got '" + v + "'");
     }
   }
 
-  static Duration duration(Path where, String s) {
-    Matcher m = DURATION.matcher(s.trim().toLowerCase(Locale.ROOT));
-    if (!m.matches()) fail(where, "refresh", "must look like 30m, 6h or 1d, got '" + s + "'");
-    long n = Long.parseLong(m.group(1));
-    return switch (m.group(2)) {
-      case "s" -> Duration.ofSeconds(n);
-      case "m" -> Duration.ofMinutes(n);
-      case "h" -> Duration.ofHours(n);
-      default -> Duration.ofDays(n);
-    };
+  private static Money parseMoney(Object v, String currency, Path where, String at) {
+    if (v == null) fail(where, at, "is required");
+    BigDecimal d = decimal(v, where, at);
+    if (d.signum() < 0) fail(where, at, "must be >= 0");
+    return new Money(d, currency);
   }
+
+  static Duration duration(Path where, String s) {
+    try {
+      return dev.gpurent.config.Durations.parse("refresh", s);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage());
+    }
+  }
+
 
   private static String required(JsonObject c, String field, Path where) {
     Object v = c.getValue(field);

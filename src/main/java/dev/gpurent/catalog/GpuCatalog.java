@@ -74,7 +74,9 @@ public final class GpuCatalog {
             str(m, "id"), str(m, "name"),
             num(m, "memoryGiB"), num(m, "bandwidthGBs"), num(m, "fp16Tflops"),
             Interconnect.parse(str(m, "interconnect")),
-            m.get("aliases") == null ? List.of() : ((List<Object>) m.get("aliases")).stream().map(String::valueOf).toList()));
+            m.get("aliases") == null ? List.of() : ((List<Object>) m.get("aliases")).stream().map(String::valueOf).toList(),
+            m.get("maker") == null ? null : String.valueOf(m.get("maker")),
+            m.get("computeCapability") == null ? 0 : num(m, "computeCapability")));
       } catch (RuntimeException e) {
         throw new IllegalArgumentException(at + ": " + e.getMessage(), e);
       }

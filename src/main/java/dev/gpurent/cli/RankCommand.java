@@ -57,7 +57,7 @@ public final class RankCommand implements Callable<Integer> {
     try (Workspace ws = new Workspace(root)) {
       Scenario scenario = new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile));
       QuoteBook book = ws.quoteBook(adapters, offline, err);
-      Ranking ranking = new CostModel(ws.catalog).rank(scenario, book);
+      Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
       if (format.json) out.println(new JsonObject(ranking.toMap()).encodePrettily());
       else if (format.csv) out.print(RankingCsv.render(ranking));
       else out.print(RankingText.render(ranking, top));

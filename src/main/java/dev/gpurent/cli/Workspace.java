@@ -29,6 +29,7 @@ final class Workspace implements AutoCloseable {
   final Path root;
   final GpuCatalog catalog;
   final Map<String, Object> config;
+  final dev.gpurent.cost.RankingRules rules;
   private Vertx vertx;
 
   Workspace(Path root) {
@@ -37,6 +38,7 @@ final class Workspace implements AutoCloseable {
     @SuppressWarnings("unchecked") Map<String, Object> c = cfg instanceof Map<?, ?> ? (Map<String, Object>) cfg : Map.of();
     this.config = c;
     this.catalog = GpuCatalog.load(root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml"))));
+    this.rules = dev.gpurent.cost.RankingRules.from(config);
   }
 
   /**

@@ -29,9 +29,16 @@ import java.util.Optional;
 public final class CostModel {
 
   private final GpuCatalog catalog;
+  private final RankingRules rules;
 
+  /** An engine with no fallback providers: a vendor that lacks a needed service is not ranked. */
   public CostModel(GpuCatalog catalog) {
+    this(catalog, RankingRules.NONE);
+  }
+
+  public CostModel(GpuCatalog catalog, RankingRules rules) {
     this.catalog = catalog;
+    this.rules = rules;
   }
 
   public Ranking rank(Scenario scenario, QuoteBook book) {
@@ -95,7 +102,7 @@ public final class CostModel {
     private final QuoteBook book;
     private final FxRates fx;
     private final Map<String, Double> fxFactor = new HashMap<>();
-    private final DataFigures data;
+    private final DataLines data;
     // Per workload and GPU slot (fits), per currency slot (FX factors), per workload and offer
     // shape (instances; 0 = not worked out yet, -1 = cannot serve; hours used and paid per instance).
     private final Fit[][] fitBySlot;
@@ -141,7 +148,7 @@ public final class CostModel {
         pinSlot[w] = wl.gpu().map(g -> book.gpuIds().indexOf(g)).orElse(-1);
         referenceSlot[w] = book.gpuIds().indexOf(wl.referenceGpu());
       }
-      data = new DataFigures();
+      data = new DataLines(s, fx, rules);
       for (Billing b : BILLINGS) {
         if (b.isCommitment()) commitmentHours[b.ordinal()] = BillingPlanner.paidHoursPerMonth(b, 0, s.horizonMonths());
       }
@@ -203,8 +210,8 @@ public final class CostModel {
         }
         try {
           plans.add(vendorPlan(e, picks));
-        } catch (IllegalArgumentException fxMissing) {
-          unavailable.add(new Ranking.Unavailable(vendor, fxMissing.getMessage()));
+        } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
+          unavailable.add(new Ranking.Unavailable(vendor, noPrice.getMessage()));
         }
       }
       book.unavailable().forEach((vendor, reason) -> unavailable.add(new Ranking.Unavailable(vendor, reason)));
@@ -451,9 +458,9 @@ public final class CostModel {
         if (picks[w].monthly == null) allMonthly = false;
         else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : exactCost(picks[w].monthly, terms).cents());
       }
-      List<LineItem> dataLines = dataLines(vendor, terms);
-      lines.addAll(dataLines);
-      dataLines.stream().filter(l -> l.item().equals(EGRESS_ITEM)).findFirst().ifPresent(egress -> {
+      DataLines.Result data = this.data.of(vendor, terms);
+      lines.addAll(data.lines());
+      data.lines().stream().filter(l -> l.item().equals(DataLines.EGRESS_ITEM)).findFirst().ifPresent(egress -> {
         if (egress.perMonth().compareTo(placementsTotal(placements)) > 0) {
           warnings.add("bandwidth (" + egress.perMonth() + "/month) costs more than the GPUs: compress and cache API responses (guide 4.4)");
         }
@@ -465,7 +472,7 @@ public final class CostModel {
       return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
           allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
           allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
-          warnings, e.freshness().toString(), e.quotes().note());
+          warnings, e.freshness().toString(), e.quotes().note(), data.gaps());
     }
 
     private Money placementsTotal(List<Placement> placements) {
@@ -490,7 +497,7 @@ public final class CostModel {
       Money unit = conv.money().times(terms.discount());
       Money perMonth = BillingPlanner.monthlyCost(unit, q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths(),
           p.spotOverhead);
-      String fxText = conv.isIdentity() ? "" : fxText(q.price().currency(), conv);
+      String fxText = conv.isIdentity() ? "" : fxText(q.price().currency(), s.currency(), conv);
       // Every mode's cost and the explanation are built on first read: most rankings are compared,
       // not read line by line, and this is most of the cost of a plan.
       return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, perMonth, warnings(wl, p), fxText,
@@ -533,10 +540,6 @@ public final class CostModel {
           + Sizing.fmt(wl.restartOverheadHours()) + " h restart overhead";
     }
 
-    private String fxText(String from, FxRates.Conversion conv) {
-      return "1 " + from + " = " + conv.rate().stripTrailingZeros().toPlainString() + " " + s.currency()
-          + " (" + conv.source() + (conv.asOf() == null ? "" : " " + conv.asOf()) + ")";
-    }
 
     private String explain(Workload wl, Pick p, List<Placement.ModeCost> modes, Optional<BigDecimal> breakEven,
                            Picks alternatives, VendorTerms terms) {
@@ -631,61 +634,6 @@ public final class CostModel {
           p.unitPrice().round(UNIT_PRICE_DECIMALS), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
     }
 
-    private List<LineItem> dataLines(String vendor, VendorTerms terms) {
-      List<LineItem> lines = new ArrayList<>();
-      String src = terms.source();
-      if (s.storedGb() > 0) {
-        FxRates.Conversion c = fx.convert(terms.storagePerGbMonth(), s.currency());
-        lines.add(new LineItem("object storage", "standard", data.storedText, c.money().round(UNIT_PRICE_DECIMALS), "GB-month",
-            c.money().times(data.storedGb).cents(), "", src, fxOf(terms.storagePerGbMonth(), c)));
-      }
-      if (data.egressGb != null) {
-        FxRates.Conversion cost = fx.convert(terms.egressCost(data.egressGb), s.currency());
-        Money first = fx.convert(terms.egressPerGb(), s.currency()).money();
-        String note = terms.egress().size() > 1 ? "tiered: " + terms.egress().size() + " bands" : "";
-        lines.add(new LineItem(EGRESS_ITEM, data.egressSpec, data.egressText, first.round(UNIT_PRICE_DECIMALS), "GB",
-            cost.money().cents(), note, src, fxOf(terms.egressPerGb(), cost)));
-      }
-      if (s.loadBalancers() > 0) {
-        FxRates.Conversion c = fx.convert(terms.loadBalancerPerMonth(), s.currency());
-        lines.add(new LineItem("load balancer", "basic", data.lbText, c.money().round(UNIT_PRICE_DECIMALS), "month",
-            c.money().times(s.loadBalancers()).cents(), "", src, fxOf(terms.loadBalancerPerMonth(), c)));
-      }
-      s.migration().ifPresent(m -> lines.add(migrationLine(m, vendor, terms)));
-      return lines;
-    }
-
-    /** The scenario's data figures as numbers and text, the same at every vendor: made once per ranking. */
-    private final class DataFigures {
-      final BigDecimal storedGb = BigDecimal.valueOf(s.storedGb());
-      final String storedText = Sizing.fmt(s.storedGb()) + " GB";
-      final BigDecimal egressGb = s.billedEgressGb() > 0 ? BigDecimal.valueOf(s.billedEgressGb()) : null;
-      final String egressText = Sizing.fmt(s.billedEgressGb()) + " GB";
-      final String egressSpec = s.compressionRatio() == 1 ? "per GB"
-          : "per GB, " + Sizing.fmt(s.egressGbPerMonth()) + " GB compressed " + Sizing.fmt(s.compressionRatio()) + ":1";
-      final String lbText = Integer.toString(s.loadBalancers());
-    }
-
-
-    private LineItem migrationLine(Migration m, String vendor, VendorTerms terms) {
-      String from = m.fromVendor().orElse("the current site");
-      if (m.fromVendor().map(vendor::equals).orElse(false)) {
-        return new LineItem("data migration", "none: the data is already at " + vendor, Sizing.fmt(m.gb()) + " GB",
-            Money.zero(s.currency()), "GB once", Money.zero(s.currency()), "", "", "");
-      }
-      FxRates.Conversion ingress = fx.convert(terms.ingressPerGb(), s.currency());
-      Money perGb = m.sourceEgressPerGb().plus(ingress.money());
-      Money once = perGb.times(BigDecimal.valueOf(m.gb()));
-      return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB", perGb.round(UNIT_PRICE_DECIMALS), "GB once",
-          once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
-          "one-time " + once.cents().plain() + " (source egress + " + vendor + " ingress), spread over " + s.horizonMonths() + " months",
-          terms.source(), fxOf(terms.ingressPerGb(), ingress));
-    }
-
-    private String fxOf(Money original, FxRates.Conversion c) {
-      return c.isIdentity() ? "" : fxText(original.currency(), c);
-    }
-
     private Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans) {
       int n = s.workloads().size();
       if (n < 2) return Optional.empty();
@@ -711,6 +659,7 @@ public final class CostModel {
       VendorTerms homeTerms = book.vendor(homeVendor).orElseThrow().quotes().terms();
       List<Placement> placements = new ArrayList<>();
       List<LineItem> lines = new ArrayList<>();
+      List<Gap> gaps = new ArrayList<>();
       try {
         for (int w = 0; w < n; w++) {
           VendorTerms t = book.vendor(vendorOf[w]).orElseThrow().quotes().terms();
@@ -718,29 +667,31 @@ public final class CostModel {
           placements.add(p);
           lines.add(gpuLine(p));
         }
-        lines.addAll(dataLines(homeVendor, homeTerms));
+        DataLines.Result homeData = data.of(homeVendor, homeTerms);
+        lines.addAll(homeData.lines());
+        gaps.addAll(homeData.gaps());
         if (s.storedGb() > 0) {
           for (String v : java.util.Arrays.stream(vendorOf).distinct().filter(v -> !v.equals(homeVendor)).toList()) {
-            Money once = fx.convert(homeTerms.egressCost(BigDecimal.valueOf(s.storedGb())), s.currency()).money();
-            lines.add(new LineItem("data transfer", "copy from " + homeVendor + " to " + v + ", once",
-                Sizing.fmt(s.storedGb()) + " GB", fx.convert(homeTerms.egressPerGb(), s.currency()).money().round(UNIT_PRICE_DECIMALS), "GB once",
-                once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
-                "one-time " + once.cents().plain() + " at " + homeVendor + " egress, spread over " + s.horizonMonths() + " months",
-                homeTerms.source(), ""));
+            lines.add(data.transfer(homeVendor, homeTerms, v, gaps));
           }
         }
-      } catch (IllegalArgumentException fxMissing) {
+      } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
         return Optional.empty();
       }
       Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
       Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
-      return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal())));
+      return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal()), gaps));
     }
   }
 
-  static final String EGRESS_ITEM = "public bandwidth";
   /** Unit prices are shown to four decimals (0.0123/hour); per-month figures are exact, then rounded to the cent. */
   static final int UNIT_PRICE_DECIMALS = 4;
+
+  /** "1 USD = 7.24 CNY (ECB 2025-05-09)". */
+  static String fxText(String from, String to, FxRates.Conversion conv) {
+    return "1 " + from + " = " + conv.rate().stripTrailingZeros().toPlainString() + " " + to
+        + " (" + conv.source() + (conv.asOf() == null ? "" : " " + conv.asOf()) + ")";
+  }
 
   static String pct(double share) {
     return Math.round(share * 100) + "%";

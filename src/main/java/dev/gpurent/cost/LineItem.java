@@ -12,9 +12,26 @@ import java.util.Map;
  * @param unit       what one unit is: "hour", "month", "GB", "GB-month", "one-time"
  * @param perMonth   this row's monthly cost, rounded to the cent
  * @param fx         "1 USD = 7.1 CNY (ECB 2025-05-09)" when converted, else ""
+ * @param pricedBy   who this line's price is from: the vendor, or a fallback provider for a
+ *                   service the vendor does not sell or whose price is unknown
  */
 public record LineItem(String item, String spec, String quantity, Money unitPrice, String unit, Money perMonth,
-                       String note, String source, String fx) {
+                       String note, String source, String fx, PricedBy pricedBy) {
+
+  /** Whose price a line carries. */
+  public enum PricedBy {
+    VENDOR, FALLBACK;
+
+    public String wire() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** A line priced by the vendor itself. */
+  public LineItem(String item, String spec, String quantity, Money unitPrice, String unit, Money perMonth, String note,
+                  String source, String fx) {
+    this(item, spec, quantity, unitPrice, unit, perMonth, note, source, fx, PricedBy.VENDOR);
+  }
 
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -28,6 +45,7 @@ public record LineItem(String item, String spec, String quantity, Money unitPric
     m.put("note", note);
     m.put("source", source);
     m.put("fx", fx);
+    m.put("pricedBy", pricedBy.wire());
     return m;
   }
 }

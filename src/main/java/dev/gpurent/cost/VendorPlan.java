@@ -13,14 +13,22 @@ import java.util.Optional;
  *                          this vendor; empty when some workload is not sold on-demand here
  * @param savingsVsMonthly  the same against monthly
  * @param freshness         how old this vendor's prices are ("fresh", "stale (40 min old)")
+ * @param gaps              services the scenario needs that this vendor does not sell or prices
+ *                          unknown, each billed from a fallback provider; empty for a complete plan
  */
 public record VendorPlan(String vendor, String displayName, Bill bill, List<Placement> placements,
                          Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly, List<String> warnings,
-                         String freshness, String note) {
+                         String freshness, String note, List<Gap> gaps) {
 
   public VendorPlan {
     placements = List.copyOf(placements);
     warnings = List.copyOf(warnings);
+    gaps = List.copyOf(gaps);
+  }
+
+  /** Whether every line is priced by the vendor: a plan one can sign as it stands. */
+  public boolean complete() {
+    return gaps.isEmpty();
   }
 
   public Money monthlyTotal() {
@@ -34,6 +42,8 @@ public record VendorPlan(String vendor, String displayName, Bill bill, List<Plac
     m.put("monthlyTotal", bill.monthlyTotal().plain());
     m.put("horizonTotal", bill.horizonTotal().plain());
     m.put("currency", bill.monthlyTotal().currency());
+    m.put("complete", complete());
+    m.put("gaps", gaps.stream().map(Gap::toMap).toList());
     m.put("bill", bill.toMap());
     m.put("placements", placements.stream().map(Placement::toMap).toList());
     m.put("savingsVsOnDemand", savingsVsOnDemand.map(Money::plain).orElse(null));

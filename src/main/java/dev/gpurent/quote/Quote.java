@@ -7,22 +7,29 @@ import java.util.Objects;
  * One price for one offer in one billing mode, as the vendor published it (its own currency
  * and unit). Instances are immutable; the engine converts on the fly.
  *
- * @param vendor     vendor id (the YAML file's {@code vendor})
- * @param region     vendor region or zone; "" where the vendor has none
- * @param offerId    instance type or SKU
- * @param gpuId      canonical GPU id from the catalog
- * @param gpuCount   GPUs in the offer (fractions exist: shared vGPUs)
- * @param vcpus      vCPUs, or 0 when unknown
- * @param ramGiB     RAM in GiB, or 0 when unknown
- * @param billing    billing mode
- * @param price      price per {@code unit} for the whole offer (all its GPUs)
- * @param unit       period the price covers
- * @param observedAt when the price was read from its source
- * @param source     adapter kind and URL or file the price came from
+ * @param vendor       vendor id (the YAML file's {@code vendor})
+ * @param region       vendor region or zone; "" where the vendor has none
+ * @param offerId      instance type or SKU
+ * @param gpuId        canonical GPU id from the catalog
+ * @param gpuCount     GPUs in the offer (fractions exist: shared vGPUs)
+ * @param vcpus        vCPUs, or 0 when unknown
+ * @param ramGiB       RAM in GiB, or 0 when unknown
+ * @param billing      billing mode
+ * @param price        price per {@code unit} for the whole offer (all its GPUs)
+ * @param unit         period the price covers
+ * @param observedAt   when the price was read from its source (the fetch)
+ * @param source       adapter kind and URL or file the price came from
+ * @param priceDate    the date the source itself states for this price (a publication date, an
+ *                     observation day, a file's date); {@code observedAt} when it states none
+ * @param upstream     the cloud a reseller rents this machine from ("lambdalabs"), or ""
+ * @param interconnect how this instance's GPUs are linked, when the vendor says (catalog form:
+ *                     {@code nvlink:600}, {@code pcie4}); "" to take the card's own link from the catalog
+ * @param country      ISO 3166 alpha-2 code of the region's country ("US", "CN"), or "" when unknown
  */
 public record Quote(String vendor, String region, String offerId, String gpuId, double gpuCount,
                     double vcpus, double ramGiB, Billing billing, Money price, PriceUnit unit,
-                    Instant observedAt, String source) {
+                    Instant observedAt, String source, Instant priceDate, String upstream, String interconnect,
+                    String country) {
 
   public Quote {
     Objects.requireNonNull(vendor, "vendor");
@@ -33,6 +40,40 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
     Objects.requireNonNull(unit, "unit");
     region = region == null ? "" : region;
     source = source == null ? "" : source;
+    priceDate = priceDate == null ? observedAt : priceDate;
+    upstream = upstream == null ? "" : upstream;
+    interconnect = interconnect == null ? "" : interconnect;
+    country = country == null ? "" : country;
+  }
+
+  /** A quote whose source states no date of its own, sold by the vendor itself, linked as the catalog says. */
+  public Quote(String vendor, String region, String offerId, String gpuId, double gpuCount, double vcpus, double ramGiB,
+               Billing billing, Money price, PriceUnit unit, Instant observedAt, String source) {
+    this(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source, null, "", "", "");
+  }
+
+  /** The same quote with the date its source states. */
+  public Quote withPriceDate(Instant date) {
+    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
+        date, upstream, interconnect, country);
+  }
+
+  /** The same quote, resold from {@code provider}. */
+  public Quote withUpstream(String provider) {
+    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
+        priceDate, provider, interconnect, country);
+  }
+
+  /** The same quote with its instance's GPU link as the vendor states it. */
+  public Quote withInterconnect(String spec) {
+    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
+        priceDate, upstream, spec, country);
+  }
+
+  /** The same quote with its region's country. */
+  public Quote withCountry(String code) {
+    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
+        priceDate, upstream, interconnect, code);
   }
 
   /** Identity of the offer across refreshes: vendor, region, offer and billing mode. */

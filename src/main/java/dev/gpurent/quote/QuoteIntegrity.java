@@ -74,8 +74,7 @@ public final class QuoteIntegrity {
     if (dropped.isEmpty()) return new Verdict(Optional.empty(), fresh);
     List<String> rejected = new ArrayList<>(fresh.rejected());
     rejected.addAll(dropped);
-    return new Verdict(Optional.empty(), new VendorQuotes(fresh.vendor(), fresh.displayName(), fresh.terms(), kept, rejected,
-        fresh.fetchedAt(), fresh.note()));
+    return new Verdict(Optional.empty(), fresh.withQuotes(kept, rejected));
   }
 
   private static Verdict refuse(String why) {

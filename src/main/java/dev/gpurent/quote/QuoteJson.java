@@ -13,32 +13,56 @@ public final class QuoteJson {
   private QuoteJson() {}
 
   public static JsonObject toJson(Quote q) {
-    return new JsonObject()
+    JsonObject j = new JsonObject()
         .put("vendor", q.vendor()).put("region", q.region()).put("offer", q.offerId()).put("gpu", q.gpuId())
         .put("gpuCount", q.gpuCount()).put("vcpus", q.vcpus()).put("ramGiB", q.ramGiB())
         .put("billing", q.billing().wire()).put("price", q.price().amount().toPlainString())
         .put("currency", q.price().currency()).put("unit", q.unit().wire())
-        .put("observedAt", q.observedAt() == null ? null : q.observedAt().toString()).put("source", q.source());
+        .put("observedAt", q.observedAt() == null ? null : q.observedAt().toString())
+        .put("priceDate", q.priceDate() == null ? null : q.priceDate().toString()).put("source", q.source());
+    if (!q.upstream().isEmpty()) j.put("upstream", q.upstream());
+    if (!q.interconnect().isEmpty()) j.put("interconnect", q.interconnect());
+    if (!q.country().isEmpty()) j.put("country", q.country());
+    return j;
   }
 
   public static Quote quote(JsonObject j) {
     String at = j.getString("observedAt");
+    String dated = j.getString("priceDate");
     return new Quote(j.getString("vendor"), j.getString("region"), j.getString("offer"), j.getString("gpu"),
         j.getDouble("gpuCount"), j.getDouble("vcpus", 0.0), j.getDouble("ramGiB", 0.0), Billing.parse(j.getString("billing")),
         new Money(new BigDecimal(j.getString("price")), j.getString("currency")), PriceUnit.parse(j.getString("unit")),
-        at == null ? null : Instant.parse(at), j.getString("source"));
+        at == null ? null : Instant.parse(at), j.getString("source"), dated == null ? null : Instant.parse(dated),
+        j.getString("upstream", ""), j.getString("interconnect", ""), j.getString("country", ""));
+  }
+
+  /** A service term as JSON: {@code {"availability": "price", "price": "0.023", "source": ...}}. */
+  public static JsonObject toJson(ServicePrice p) {
+    JsonObject j = new JsonObject().put("availability", p.availability().wire());
+    if (p.isPriced()) j.put("price", p.price().amount().toPlainString());
+    if (!p.source().isEmpty()) j.put("source", p.source());
+    return j;
+  }
+
+  /** Reads {@link #toJson(ServicePrice)}, and the plain decimal string that older files hold. */
+  public static ServicePrice servicePrice(Object v, String currency) {
+    if (v instanceof JsonObject j) {
+      ServicePrice.Availability a = ServicePrice.Availability.parse(j.getString("availability"));
+      return new ServicePrice(a, a == ServicePrice.Availability.PRICED ? Money.of(j.getString("price"), currency) : null,
+          j.getString("source", ""));
+    }
+    return ServicePrice.priced(Money.of(String.valueOf(v), currency), "");
   }
 
   public static JsonObject toJson(VendorTerms t) {
     JsonArray tiers = new JsonArray();
-    for (VendorTerms.EgressTier tier : t.egress()) {
+    for (VendorTerms.EgressTier tier : t.egressTiers()) {
       tiers.add(new JsonObject().put("upToGb", tier.upToGb() == null ? null : tier.upToGb().toPlainString())
           .put("perGb", tier.perGb().amount().toPlainString()));
     }
-    return new JsonObject().put("currency", t.storagePerGbMonth().currency())
-        .put("storagePerGbMonth", t.storagePerGbMonth().amount().toPlainString()).put("egressTiers", tiers)
-        .put("ingressPerGb", t.ingressPerGb().amount().toPlainString())
-        .put("loadBalancerPerMonth", t.loadBalancerPerMonth().amount().toPlainString())
+    return new JsonObject().put("currency", t.currency())
+        .put("storagePerGbMonth", toJson(t.storagePerGbMonth())).put("egress", toJson(t.egress())).put("egressTiers", tiers)
+        .put("ingressPerGb", toJson(t.ingressPerGb())).put("loadBalancerPerMonth", toJson(t.loadBalancerPerMonth()))
         .put("granularity", t.granularity()).put("discount", t.discount().toPlainString()).put("source", t.source());
   }
 
@@ -50,9 +74,11 @@ public final class QuoteJson {
       String upTo = t.getString("upToGb");
       tiers.add(new VendorTerms.EgressTier(upTo == null ? null : new BigDecimal(upTo), Money.of(t.getString("perGb"), cur)));
     }
-    return new VendorTerms(Money.of(j.getString("storagePerGbMonth"), cur), tiers, Money.of(j.getString("ingressPerGb"), cur),
-        Money.of(j.getString("loadBalancerPerMonth"), cur), j.getString("granularity"), new BigDecimal(j.getString("discount")),
-        j.getString("source"));
+    ServicePrice egress = j.getValue("egress") == null
+        ? ServicePrice.priced(tiers.get(0).perGb(), "") : servicePrice(j.getValue("egress"), cur);
+    return new VendorTerms(cur, servicePrice(j.getValue("storagePerGbMonth"), cur), egress, tiers,
+        servicePrice(j.getValue("ingressPerGb"), cur), servicePrice(j.getValue("loadBalancerPerMonth"), cur),
+        j.getString("granularity"), new BigDecimal(j.getString("discount")), j.getString("source"));
   }
 
   public static JsonObject toJson(VendorQuotes v) {
@@ -60,7 +86,7 @@ public final class QuoteJson {
     v.quotes().forEach(q -> quotes.add(toJson(q)));
     return new JsonObject().put("vendor", v.vendor()).put("displayName", v.displayName()).put("terms", toJson(v.terms()))
         .put("quotes", quotes).put("rejected", new JsonArray(new ArrayList<>(v.rejected())))
-        .put("fetchedAt", v.fetchedAt().toString()).put("note", v.note());
+        .put("fetchedAt", v.fetchedAt().toString()).put("note", v.note()).put("reference", v.reference());
   }
 
   public static VendorQuotes vendorQuotes(JsonObject j) {
@@ -69,6 +95,6 @@ public final class QuoteJson {
     List<String> rejected = new ArrayList<>();
     for (Object o : j.getJsonArray("rejected", new JsonArray())) rejected.add(String.valueOf(o));
     return new VendorQuotes(j.getString("vendor"), j.getString("displayName"), terms(j.getJsonObject("terms")), quotes, rejected,
-        Instant.parse(j.getString("fetchedAt")), j.getString("note", ""));
+        Instant.parse(j.getString("fetchedAt")), j.getString("note", ""), j.getBoolean("reference", false));
   }
 }

@@ -13,9 +13,10 @@ import java.util.List;
  * @param rejected    rows the adapter refused, each with its reason (for status pages)
  * @param fetchedAt   when the fetch finished
  * @param note        a caveat shown with every plan at this vendor ("reference prices, not a real vendor"), or ""
+ * @param reference   a reference price sheet, not a vendor: never ranked unless a scenario asks for it
  */
 public record VendorQuotes(String vendor, String displayName, VendorTerms terms, List<Quote> quotes,
-                           List<String> rejected, Instant fetchedAt, String note) {
+                           List<String> rejected, Instant fetchedAt, String note, boolean reference) {
 
   public VendorQuotes {
     quotes = List.copyOf(quotes);
@@ -23,8 +24,25 @@ public record VendorQuotes(String vendor, String displayName, VendorTerms terms,
     note = note == null ? "" : note;
   }
 
+  /** A real vendor's payload. */
+  public VendorQuotes(String vendor, String displayName, VendorTerms terms, List<Quote> quotes, List<String> rejected,
+                      Instant fetchedAt, String note) {
+    this(vendor, displayName, terms, quotes, rejected, fetchedAt, note, false);
+  }
+
   /** The same payload stamped with another fetch time (the pipeline's clock, not the adapter's). */
   public VendorQuotes withFetchedAt(Instant at) {
-    return new VendorQuotes(vendor, displayName, terms, quotes, rejected, at, note);
+    return new VendorQuotes(vendor, displayName, terms, quotes, rejected, at, note, reference);
+  }
+
+  /** The same payload, marked as a reference sheet or a vendor as its definition says. */
+  public VendorQuotes withReference(boolean isReference) {
+    return isReference == reference ? this
+        : new VendorQuotes(vendor, displayName, terms, quotes, rejected, fetchedAt, note, isReference);
+  }
+
+  /** The same payload with other quotes (and the rows rejected on the way). */
+  public VendorQuotes withQuotes(List<Quote> kept, List<String> allRejected) {
+    return new VendorQuotes(vendor, displayName, terms, kept, allRejected, fetchedAt, note, reference);
   }
 }

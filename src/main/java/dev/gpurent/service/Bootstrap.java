@@ -4,6 +4,8 @@ import dev.gpurent.adapter.AdapterRegistry;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.config.PlainValues;
+import dev.gpurent.cost.RankingRules;
 import dev.gpurent.store.LatestSnapshot;
 import dev.gpurent.store.SnapshotStore;
 import dev.gpurent.store.StoreSettings;
@@ -99,7 +101,9 @@ public final class Bootstrap {
       return Future.failedFuture(e);
     }
     StoreSettings storeSettings;
+    RankingRules rules;
     try {
+      rules = RankingRules.from(PlainValues.map(config));
       storeSettings = StoreSettings.from(config, env).resolvedAgainst(root);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
@@ -111,7 +115,7 @@ public final class Bootstrap {
     return SnapshotStore.open(vertx, storeSettings).compose(store -> store.latest()
         .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
         .compose(x -> redeployQuotes(vertx, config, catalog, registry))
-        .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, registry)))
+        .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry)))
         .compose(id -> vertx.deployVerticle(web))
         .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))
         .map(snapshots -> new Running(vertx, web.port(), http.host(), store, snapshots))

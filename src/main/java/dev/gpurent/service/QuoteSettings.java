@@ -37,15 +37,7 @@ public record QuoteSettings(Duration expireAfter, int maxFailures, Duration rese
   }
 
   static Duration duration(JsonObject o, String key, String dflt) {
-    String s = String.valueOf(o.getValue(key, dflt)).trim().toLowerCase(Locale.ROOT);
-    if (s.matches("\\d+ms")) return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)));
-    if (!s.matches("\\d+[smhd]")) throw new IllegalArgumentException("quotes." + key + ": must look like 500ms, 30s, 5m, 6h or 1d, got '" + s + "'");
-    long n = Long.parseLong(s.substring(0, s.length() - 1));
-    return switch (s.charAt(s.length() - 1)) {
-      case 's' -> Duration.ofSeconds(n);
-      case 'm' -> Duration.ofMinutes(n);
-      case 'h' -> Duration.ofHours(n);
-      default -> Duration.ofDays(n);
-    };
+    return dev.gpurent.config.Durations.parse("quotes." + key, String.valueOf(o.getValue(key, dflt)));
   }
+
 }

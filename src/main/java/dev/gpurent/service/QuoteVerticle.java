@@ -197,7 +197,8 @@ public final class QuoteVerticle extends VerticleBase {
       String id = v.def.vendor();
       Future<java.util.Optional<VendorQuotes>> saved = lastGoodFiles == null ? Future.succeededFuture(java.util.Optional.empty())
           : lastGoodFiles.load(id);
-      loads.add(saved.onSuccess(q -> q.or(() -> java.util.Optional.ofNullable(seed.get(id))).ifPresent(quotes -> {
+      loads.add(saved.onSuccess(q -> q.or(() -> java.util.Optional.ofNullable(seed.get(id))).ifPresent(kept -> {
+        VendorQuotes quotes = kept.withReference(v.def.reference());
         cache.put(id, CompletableFuture.completedFuture(quotes));
         v.lastSuccess = quotes.fetchedAt();
         v.fromCache = true;
@@ -279,7 +280,7 @@ public final class QuoteVerticle extends VerticleBase {
     VendorQuotes previous = cache.synchronous().getIfPresent(v.def.vendor());
     QuoteIntegrity.Verdict verdict = QuoteIntegrity.check(fresh, knownGpus, previous);
     return verdict.refusal().<Future<VendorQuotes>>map(p -> Future.failedFuture("payload refused: " + p))
-        .orElseGet(() -> Future.succeededFuture(verdict.accepted().withFetchedAt(clock.instant())));
+        .orElseGet(() -> Future.succeededFuture(verdict.accepted().withFetchedAt(clock.instant()).withReference(v.def.reference())));
   }
 
   /** Reads the FX feed; on failure the last rates stay (at first, the fallback table). */

@@ -3,6 +3,7 @@ package dev.gpurent.service;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.CostModel;
+import dev.gpurent.cost.RankingRules;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.Scenario;
@@ -52,9 +53,9 @@ public final class RankingVerticle extends VerticleBase {
     }
   }
 
-  public RankingVerticle(GpuCatalog catalog, MeterRegistry registry) {
+  public RankingVerticle(GpuCatalog catalog, RankingRules rules, MeterRegistry registry) {
     this.catalog = catalog;
-    this.model = new CostModel(catalog);
+    this.model = new CostModel(catalog, rules);
     this.reader = new ScenarioReader(catalog);
     this.rankingTime = Timer.builder("gpurent.ranking.time").description("time to rank one scenario").register(registry);
   }

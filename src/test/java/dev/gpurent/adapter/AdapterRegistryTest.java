@@ -39,7 +39,7 @@ class AdapterRegistryTest {
     assertEquals(Money.of("1500", "CNY"), monthly.price());
     assertEquals(PriceUnit.MONTH, monthly.unit());
     assertEquals(Money.of("0.8", "CNY"), q.terms().egressPerGb());
-    assertEquals(Money.of("200", "CNY"), q.terms().loadBalancerPerMonth());
+    assertEquals(Money.of("200", "CNY"), q.terms().loadBalancerPerMonth().price());
     assertEquals("reference prices from the budgeting guide, not a real vendor's quote", q.note());
   }
 
@@ -62,6 +62,6 @@ class AdapterRegistryTest {
   void refuses_a_vendor_file_without_terms() {
     JsonObject c = new JsonObject().put("vendor", "x").put("kind", "static").put("currency", "USD");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VendorDefinition.from(c, Path.of("adapters/x.yaml")));
-    assertEquals("adapters/x.yaml: terms: is required (storagePerGbMonth, egressPerGb, loadBalancerPerMonth, source)", e.getMessage());
+    assertEquals("adapters/x.yaml: terms: is required (storagePerGbMonth, egressPerGb, ingressPerGb, loadBalancerPerMonth, source)", e.getMessage());
   }
 }

@@ -87,7 +87,7 @@ class OciPriceListAdapterTest {
     OciPriceListAdapter.ListedTerms listed = parseSample().listed();
     assertEquals("USD", listed.currency());
     assertEquals(0, new BigDecimal("0.0255").compareTo(listed.objectStoragePerGbMonth()));
-    assertEquals(def.terms().storagePerGbMonth(), new Money(listed.objectStoragePerGbMonth(), "USD"));
+    assertEquals(def.terms().storagePerGbMonth().price(), new Money(listed.objectStoragePerGbMonth(), "USD"));
     assertEquals(0, new BigDecimal("0.0113").compareTo(listed.loadBalancerBasePerHour()));
     assertEquals(0, new BigDecimal("0.0001").compareTo(listed.loadBalancerPerMbpsHour()));
     // the North America / Europe origin part is not in the sample; these two are
@@ -97,7 +97,7 @@ class OciPriceListAdapterTest {
     assertEquals(0, BigDecimal.ZERO.compareTo(apac.get(0).price()));
     assertEquals(0, new BigDecimal("10240").compareTo(apac.get(0).toUnits()));   // first 10 TB free, as the YAML says
     assertEquals(0, new BigDecimal("0.025").compareTo(apac.get(1).price()));
-    assertEquals(new BigDecimal("10240"), def.terms().egress().get(0).upToGb());
+    assertEquals(new BigDecimal("10240"), def.terms().egressTiers().get(0).upToGb());
   }
 
   @Test

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /** The guide's budgets (5.1, 5.2), computed end to end from the shipped scenario files. */
 class CostModelTest {
 
-  private static final CostModel MODEL = new CostModel(CATALOG);
+  private static final CostModel MODEL = new CostModel(CATALOG, Fixtures.RULES);
   private static final VendorQuotes INFER = sheet(Path.of("src/test/resources/sheets/infer-cloud.yaml"));
   private static final VendorQuotes TRAIN = sheet(Path.of("src/test/resources/sheets/train-cloud.yaml"));
   private static final VendorQuotes USD = sheet(Path.of("src/test/resources/sheets/usd-cloud.yaml"));

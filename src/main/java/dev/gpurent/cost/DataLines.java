@@ -1,0 +1,165 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.ServicePrice;
+import dev.gpurent.quote.ServicePrice.Service;
+import dev.gpurent.quote.VendorTerms;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The bill's lines besides GPUs: object storage, public bandwidth, load balancers and a data
+ * migration, priced from one vendor's terms. A service the scenario needs that the vendor does
+ * not sell, or whose price is unknown, is priced from its fallback provider and recorded as a
+ * {@link Gap}; with no fallback configured for it the vendor cannot be priced at all
+ * ({@link Unpriceable}). Nothing is ever billed at 0.00 for want of a price.
+ */
+final class DataLines {
+
+  static final String EGRESS_ITEM = Service.EGRESS.label();
+
+  /** A needed service with neither a vendor price nor a fallback: the vendor cannot carry the scenario. */
+  static final class Unpriceable extends RuntimeException {
+    Unpriceable(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** The lines and the gaps they carry. */
+  record Result(List<LineItem> lines, List<Gap> gaps) {}
+
+  /** One service's unit price as billed, in the price's own currency, and whose it is. */
+  private record Unit(Money price, String source, LineItem.PricedBy by, String note, Gap gap) {}
+
+  private final Scenario s;
+  private final FxRates fx;
+  private final RankingRules rules;
+  // The scenario's figures as numbers and text, the same at every vendor: made once per ranking.
+  private final BigDecimal storedGb;
+  private final String storedText;
+  private final BigDecimal egressGb;
+  private final String egressText;
+  private final String egressSpec;
+
+  DataLines(Scenario s, FxRates fx, RankingRules rules) {
+    this.s = s;
+    this.fx = fx;
+    this.rules = rules;
+    storedGb = BigDecimal.valueOf(s.storedGb());
+    storedText = Sizing.fmt(s.storedGb()) + " GB";
+    egressGb = s.billedEgressGb() > 0 ? BigDecimal.valueOf(s.billedEgressGb()) : null;
+    egressText = Sizing.fmt(s.billedEgressGb()) + " GB";
+    egressSpec = s.compressionRatio() == 1 ? "per GB"
+        : "per GB, " + Sizing.fmt(s.egressGbPerMonth()) + " GB compressed " + Sizing.fmt(s.compressionRatio()) + ":1";
+  }
+
+  /**
+   * The data lines of a plan at {@code vendor}.
+   *
+   * @throws Unpriceable              a needed service has no price and no fallback
+   * @throws IllegalArgumentException no FX rate to the scenario's currency
+   */
+  Result of(String vendor, VendorTerms terms) {
+    List<LineItem> lines = new ArrayList<>();
+    List<Gap> gaps = new ArrayList<>();
+    if (s.storedGb() > 0) {
+      Unit u = unit(vendor, terms, Service.OBJECT_STORAGE, gaps);
+      FxRates.Conversion c = fx.convert(u.price(), s.currency());
+      lines.add(line("object storage", "standard", storedText, c.money(), "GB-month", c.money().times(storedGb), u, terms, c));
+    }
+    if (egressGb != null) lines.add(egress(vendor, terms, gaps));
+    if (s.loadBalancers() > 0) {
+      Unit u = unit(vendor, terms, Service.LOAD_BALANCER, gaps);
+      FxRates.Conversion c = fx.convert(u.price(), s.currency());
+      lines.add(line("load balancer", "basic", Integer.toString(s.loadBalancers()), c.money(), "month",
+          c.money().times(s.loadBalancers()), u, terms, c));
+    }
+    s.migration().ifPresent(m -> lines.add(migration(m, vendor, terms, gaps)));
+    return new Result(lines, gaps);
+  }
+
+  /** The one-time copy of the stored data from the mixed plan's home vendor to {@code to}, at the home's egress. */
+  LineItem transfer(String home, VendorTerms homeTerms, String to, List<Gap> gaps) {
+    Money once;
+    Money perGb;
+    Unit u = null;
+    if (homeTerms.egress().isPriced()) {
+      once = fx.convert(homeTerms.egressCost(storedGb), s.currency()).money();
+      perGb = fx.convert(homeTerms.egressPerGb(), s.currency()).money();
+    } else {
+      u = unit(home, homeTerms, Service.EGRESS, gaps);
+      perGb = fx.convert(u.price(), s.currency()).money();
+      once = perGb.times(storedGb);
+    }
+    String note = "one-time " + once.cents().plain() + " at " + home + " egress, spread over " + s.horizonMonths() + " months";
+    return new LineItem("data transfer", "copy from " + home + " to " + to + ", once", storedText,
+        perGb.round(CostModel.UNIT_PRICE_DECIMALS), "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
+        u == null ? note : note + "; " + u.note(), u == null ? homeTerms.source() : u.source(), "",
+        u == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.FALLBACK);
+  }
+
+  private LineItem egress(String vendor, VendorTerms terms, List<Gap> gaps) {
+    if (terms.egress().isPriced()) {
+      FxRates.Conversion cost = fx.convert(terms.egressCost(egressGb), s.currency());
+      Money total = cost.money();
+      boolean tiered = terms.egressTiers().size() > 1;
+      // A tiered line shows what one GB costs on average over the bands used, so quantity x unit = the line.
+      Money unit = tiered ? new Money(total.amount().divide(egressGb, 10, RoundingMode.HALF_UP), s.currency())
+          : fx.convert(terms.egressPerGb(), s.currency()).money();
+      String note = tiered ? "tiered: " + terms.egressTiers().size() + " bands, average per GB" : "";
+      return new LineItem(EGRESS_ITEM, egressSpec, egressText, unit.round(CostModel.UNIT_PRICE_DECIMALS), "GB",
+          total.cents(), note, source(terms.egress(), terms), fxOf(terms.currency(), cost));
+    }
+    Unit u = unit(vendor, terms, Service.EGRESS, gaps);
+    FxRates.Conversion c = fx.convert(u.price(), s.currency());
+    return line(EGRESS_ITEM, egressSpec, egressText, c.money(), "GB", c.money().times(egressGb), u, terms, c);
+  }
+
+  private LineItem migration(Migration m, String vendor, VendorTerms terms, List<Gap> gaps) {
+    String from = m.fromVendor().orElse("the current site");
+    if (m.fromVendor().map(vendor::equals).orElse(false)) {
+      return new LineItem("data migration", "none: the data is already at " + vendor, Sizing.fmt(m.gb()) + " GB",
+          Money.zero(s.currency()), "GB once", Money.zero(s.currency()), "", "", "");
+    }
+    Unit ingress = unit(vendor, terms, Service.INGRESS, gaps);
+    FxRates.Conversion c = fx.convert(ingress.price(), s.currency());
+    Money perGb = m.sourceEgressPerGb().plus(c.money());
+    Money once = perGb.times(BigDecimal.valueOf(m.gb()));
+    String note = "one-time " + once.cents().plain() + " (source egress + " + vendor + " ingress), spread over "
+        + s.horizonMonths() + " months" + (ingress.gap() == null ? "" : "; ingress " + ingress.note());
+    return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB",
+        perGb.round(CostModel.UNIT_PRICE_DECIMALS), "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
+        note, ingress.source(), fxOf(ingress.price().currency(), c), ingress.by());
+  }
+
+  private LineItem line(String item, String spec, String quantity, Money unit, String unitName, Money perMonth, Unit u,
+                        VendorTerms terms, FxRates.Conversion c) {
+    return new LineItem(item, spec, quantity, unit.round(CostModel.UNIT_PRICE_DECIMALS), unitName, perMonth.cents(), u.note(),
+        u.source(), fxOf(u.price().currency(), c), u.by());
+  }
+
+  /** The vendor's price for {@code service}, or its fallback's with the gap recorded. */
+  private Unit unit(String vendor, VendorTerms terms, Service service, List<Gap> gaps) {
+    ServicePrice p = terms.of(service);
+    if (p.isPriced()) return new Unit(p.price(), source(p, terms), LineItem.PricedBy.VENDOR, "", null);
+    String why = (p.availability() == ServicePrice.Availability.NOT_SOLD ? "not sold by " : "price unknown at ") + vendor;
+    RankingRules.Fallback f = rules.fallback(service).orElseThrow(() -> new Unpriceable(
+        service.label() + " " + why + " and no fallback is configured (fallbacks." + service.key() + " in config/gpurent.yaml)"));
+    String note = why + ": priced at " + f.provider() + " " + f.price().plain() + " " + f.price().currency()
+        + " (list price as of " + f.asOf() + ")";
+    Gap gap = new Gap(service.label(), note);
+    gaps.add(gap);
+    return new Unit(f.price(), f.source(), LineItem.PricedBy.FALLBACK, note, gap);
+  }
+
+  private static String source(ServicePrice p, VendorTerms terms) {
+    return p.source().isEmpty() ? terms.source() : p.source();
+  }
+
+  private String fxOf(String from, FxRates.Conversion c) {
+    return c.isIdentity() ? "" : CostModel.fxText(from, s.currency(), c);
+  }
+}

@@ -1,0 +1,93 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.config.Durations;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.ServicePrice.Service;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The rules a ranking is judged by that do not come from the scenario: who prices a service a
+ * vendor does not sell ({@code fallbacks:}), when a price is too old to sign on
+ * ({@code quotes.maxPriceAge}), and how few fitting offers count as thin data
+ * ({@code ranking.minOffers}). Read once from {@code config/gpurent.yaml}.
+ *
+ * @param fallbacks   per service, the provider whose list price fills a gap; a service with no
+ *                    fallback leaves a vendor that lacks it unranked
+ * @param maxPriceAge a price whose own date is older than this (against the book's time) is dated
+ * @param minOffers   below this many offers that fit a workload, the plan warns of thin data
+ */
+public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAge, int minOffers) {
+
+  public static final Duration DEFAULT_MAX_PRICE_AGE = Duration.ofDays(30);
+  public static final int DEFAULT_MIN_OFFERS = 3;
+
+  /** No fallbacks: a vendor missing a needed service is not ranked. */
+  public static final RankingRules NONE = new RankingRules(Map.of(), DEFAULT_MAX_PRICE_AGE, DEFAULT_MIN_OFFERS);
+
+  public RankingRules {
+    fallbacks = Map.copyOf(fallbacks);
+    if (minOffers < 1) throw new IllegalArgumentException("ranking.minOffers must be >= 1");
+  }
+
+  /**
+   * A real provider's list price for one service, used where a vendor does not sell it or its
+   * price is unknown.
+   *
+   * @param provider who sells it ("Amazon S3 Standard, us-east-1")
+   * @param price    per GB-month, per GB or per month, as the service is billed
+   * @param source   the page that states the price
+   * @param asOf     the date the price was read
+   */
+  public record Fallback(String provider, Money price, String source, String asOf) {}
+
+  public Optional<Fallback> fallback(Service s) {
+    return Optional.ofNullable(fallbacks.get(s));
+  }
+
+  /**
+   * Reads the {@code fallbacks}, {@code quotes.maxPriceAge} and {@code ranking.minOffers} of a
+   * parsed configuration (plain maps); missing parts take their defaults.
+   */
+  public static RankingRules from(Map<String, ?> config) {
+    Map<Service, Fallback> fallbacks = new EnumMap<>(Service.class);
+    if (config.get("fallbacks") instanceof Map<?, ?> f) {
+      for (Service s : Service.values()) {
+        if (!(f.get(s.key()) instanceof Map<?, ?> one)) continue;
+        String at = "fallbacks." + s.key();
+        String currency = text(one, "currency", at).toUpperCase(Locale.ROOT);
+        BigDecimal price;
+        try {
+          price = new BigDecimal(text(one, "price", at));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException(at + ".price: must be a number");
+        }
+        if (price.signum() < 0) throw new IllegalArgumentException(at + ".price: must be >= 0");
+        fallbacks.put(s, new Fallback(text(one, "provider", at), new Money(price, currency), text(one, "source", at),
+            text(one, "asOf", at)));
+      }
+      for (Object key : f.keySet()) {
+        boolean known = false;
+        for (Service s : Service.values()) known |= s.key().equals(key);
+        if (!known) throw new IllegalArgumentException("fallbacks." + key + ": unknown service; known: objectStorage, egress, ingress, loadBalancer");
+      }
+    }
+    Duration age = DEFAULT_MAX_PRICE_AGE;
+    if (config.get("quotes") instanceof Map<?, ?> q && q.get("maxPriceAge") != null) {
+      age = Durations.parse("quotes.maxPriceAge", String.valueOf(q.get("maxPriceAge")));
+    }
+    int minOffers = DEFAULT_MIN_OFFERS;
+    if (config.get("ranking") instanceof Map<?, ?> r && r.get("minOffers") instanceof Number n) minOffers = n.intValue();
+    return new RankingRules(fallbacks, age, minOffers);
+  }
+
+  private static String text(Map<?, ?> m, String field, String at) {
+    Object v = m.get(field);
+    if (v == null || String.valueOf(v).isBlank()) throw new IllegalArgumentException(at + "." + field + ": is required");
+    return String.valueOf(v).trim();
+  }
+}

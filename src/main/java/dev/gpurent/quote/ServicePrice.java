@@ -1,0 +1,98 @@
+package dev.gpurent.quote;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What a vendor says about one service besides GPUs (object storage, egress, ingress, a load
+ * balancer): a price, "not sold", or "we do not know". A service that is not sold or whose price
+ * is unknown is never billed as free: the engine takes it from a named fallback provider and
+ * marks the plan incomplete.
+ *
+ * @param availability whether the vendor sells it at a known price
+ * @param price        the price when {@link Availability#PRICED}, else null
+ * @param source       where this figure (or its absence) is stated; may be "" when the terms' source covers it
+ */
+public record ServicePrice(Availability availability, Money price, String source) {
+
+  /** Whether a service can be bought from the vendor at a known price. */
+  public enum Availability {
+    PRICED("price"), NOT_SOLD("none"), UNKNOWN("unknown");
+
+    private final String wire;
+
+    Availability(String wire) {
+      this.wire = wire;
+    }
+
+    /** The word in a vendor YAML and in JSON: price, none, unknown. */
+    public String wire() {
+      return wire;
+    }
+
+    public static Availability parse(String s) {
+      String k = s.trim().toLowerCase(Locale.ROOT);
+      for (Availability a : values()) if (a.wire.equals(k)) return a;
+      throw new IllegalArgumentException("'" + s + "' is not price, none or unknown");
+    }
+  }
+
+  /** The services a bill may need besides GPUs, with their key in vendor YAML terms and in {@code fallbacks:}. */
+  public enum Service {
+    OBJECT_STORAGE("objectStorage", "object storage"),
+    EGRESS("egress", "public bandwidth"),
+    INGRESS("ingress", "ingress"),
+    LOAD_BALANCER("loadBalancer", "load balancer");
+
+    private final String key;
+    private final String label;
+
+    Service(String key, String label) {
+      this.key = key;
+      this.label = label;
+    }
+
+    public String key() {
+      return key;
+    }
+
+    /** The bill's item name for this service. */
+    public String label() {
+      return label;
+    }
+  }
+
+  public ServicePrice {
+    Objects.requireNonNull(availability, "availability");
+    if ((availability == Availability.PRICED) != (price != null)) {
+      throw new IllegalArgumentException("a price goes with availability 'price' and only with it");
+    }
+    if (price != null && price.amount().signum() < 0) throw new IllegalArgumentException("a price must be >= 0");
+    source = source == null ? "" : source;
+  }
+
+  public static ServicePrice priced(Money price, String source) {
+    return new ServicePrice(Availability.PRICED, price, source);
+  }
+
+  public static ServicePrice notSold(String source) {
+    return new ServicePrice(Availability.NOT_SOLD, null, source);
+  }
+
+  public static ServicePrice unknown(String source) {
+    return new ServicePrice(Availability.UNKNOWN, null, source);
+  }
+
+  public boolean isPriced() {
+    return availability == Availability.PRICED;
+  }
+
+  /** Why this service cannot be bought from the vendor, for a plan's gap: "not sold" or "price unknown". */
+  public String gapReason() {
+    return switch (availability) {
+      case PRICED -> "";
+      case NOT_SOLD -> "not sold";
+      case UNKNOWN -> "price unknown";
+    };
+  }
+}
