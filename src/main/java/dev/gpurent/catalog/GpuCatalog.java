@@ -59,6 +59,13 @@ public final class GpuCatalog {
     }
   }
 
+  /** Every maker of a card in the catalog ("amd", "nvidia"), sorted. */
+  public java.util.SortedSet<String> makers() {
+    java.util.SortedSet<String> out = new java.util.TreeSet<>();
+    for (Gpu g : all()) out.add(g.maker());
+    return out;
+  }
+
   @SuppressWarnings("unchecked")
   static GpuCatalog parse(InputStream in, String where) {
     Object root = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);

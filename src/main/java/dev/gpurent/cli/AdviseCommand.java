@@ -38,12 +38,16 @@ public final class AdviseCommand implements Callable<Integer> {
   @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
   boolean offline;
 
+  @Option(names = "--include-reference", description = "count the guide's reference sheet as a vendor")
+  boolean includeReference;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     try (Workspace ws = new Workspace(root)) {
       Fleet fleet = new FleetReader(ws.catalog).read(YamlFiles.load(fleetFile));
-      Advice advice = Advice.advise(fleet, ws.quoteBook(adapters, offline, spec.commandLine().getErr()), ws.catalog);
+      Advice advice = Advice.advise(fleet, ws.quoteBook(adapters, offline, spec.commandLine().getErr()), ws.catalog,
+          dev.gpurent.cost.Constraints.NONE.withIncludeReference(includeReference));
       out.print(json ? new JsonObject(advice.toMap()).encodePrettily() + "\n" : AdviceText.render(advice));
       return 0;
     }

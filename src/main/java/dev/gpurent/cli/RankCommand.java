@@ -1,5 +1,6 @@
 package dev.gpurent.cli;
 
+import dev.gpurent.cost.Constraints;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.Scenario;
@@ -11,6 +12,7 @@ import dev.gpurent.report.RankingText;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -50,12 +52,36 @@ public final class RankCommand implements Callable<Integer> {
   @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
   boolean offline;
 
+  @Option(names = "--include-reference", description = "rank the guide's reference sheet as if it were a vendor")
+  boolean includeReference;
+
+  @Option(names = "--require-complete", description = "rank only plans that need no fallback provider")
+  boolean requireComplete;
+
+  @Option(names = "--vendors", split = ",", paramLabel = "ID", description = "rank only these vendors")
+  List<String> vendorsOnly = List.of();
+
+  @Option(names = "--exclude-vendors", split = ",", paramLabel = "ID", description = "leave these vendors out")
+  List<String> vendorsExcluded = List.of();
+
+  @Option(names = "--regions", split = ",", paramLabel = "R", description = "only these regions: region ids, country codes (US) or continents (europe)")
+  List<String> regionsOnly = List.of();
+
+  @Option(names = "--exclude-regions", split = ",", paramLabel = "R", description = "leave out these regions, countries (RU) or continents")
+  List<String> regionsExcluded = List.of();
+
+  @Option(names = "--gpu-makers", split = ",", paramLabel = "MAKER", description = "only cards of these makers (nvidia, amd)")
+  List<String> makers = List.of();
+
+  @Option(names = "--min-compute-capability", paramLabel = "CC", description = "only cards of at least this CUDA compute capability (8.0)")
+  Double minComputeCapability;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try (Workspace ws = new Workspace(root)) {
-      Scenario scenario = new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile));
+      Scenario scenario = withFlags(new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile)));
       QuoteBook book = ws.quoteBook(adapters, offline, err);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
       if (format.json) out.println(new JsonObject(ranking.toMap()).encodePrettily());
@@ -63,5 +89,17 @@ public final class RankCommand implements Callable<Integer> {
       else out.print(RankingText.render(ranking, top));
       return ranking.plans().isEmpty() ? 1 : 0;
     }
+  }
+
+  /** The scenario's constraints, each one replaced by its flag where the flag is given. */
+  private Scenario withFlags(Scenario s) {
+    Constraints c = s.constraints();
+    Constraints.Filter vendors = new Constraints.Filter(vendorsOnly.isEmpty() ? c.vendors().only() : vendorsOnly,
+        vendorsExcluded.isEmpty() ? c.vendors().exclude() : vendorsExcluded);
+    Constraints.Filter regions = new Constraints.Filter(regionsOnly.isEmpty() ? c.regions().only() : regionsOnly,
+        regionsExcluded.isEmpty() ? c.regions().exclude() : regionsExcluded);
+    return s.withConstraints(new Constraints(vendors, regions, makers.isEmpty() ? c.gpuMakers() : makers,
+        minComputeCapability == null ? c.minComputeCapability() : minComputeCapability,
+        requireComplete || c.requireComplete(), includeReference || c.includeReference()));
   }
 }

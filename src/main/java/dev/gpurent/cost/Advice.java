@@ -48,6 +48,11 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
   }
 
   public static Advice advise(Fleet fleet, QuoteBook book, GpuCatalog catalog) {
+    return advise(fleet, book, catalog, Constraints.NONE.withIncludeReference(fleet.includeReference()));
+  }
+
+  /** As above, the vendors' plans ranked under {@code constraints} (filters, the reference sheet). */
+  public static Advice advise(Fleet fleet, QuoteBook book, GpuCatalog catalog, Constraints constraints) {
     List<String> signals = signals(fleet);
     List<Option> options = new ArrayList<>();
     Gpu current = catalog.byId(fleet.gpu()).orElseThrow();
@@ -59,7 +64,7 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
           "keep the " + current.name() + " at its current price, right-sized to " + keep.cards + " cards"));
     }
     Scenario scenario = new Scenario(fleet.name(), fleet.currency(), 12, fleet.headroom(), List.of(fleet.workload()), 0, 0, 1,
-        0, Optional.empty());
+        0, Optional.empty(), constraints);
     for (VendorPlan plan : new CostModel(catalog).rank(scenario, book).plans()) {
       Placement p = plan.placements().get(0);
       Fit f = Fit.of(fleet.workload(), p.gpu(), ref, fleet.headroom());

@@ -58,6 +58,8 @@ public final class CostModel {
     int slot;
     Billing billing;
     double gpusPerInstance;
+    /** Machines one model copy or one job spans (1: one machine; more only with allowMultiNode). */
+    int spread = 1;
 
     Pick set(Quote q, Fit f, int instances, double hours, double cost, double spotOverhead) {
       this.quote = q;
@@ -87,6 +89,8 @@ public final class CostModel {
     Pick otherGpu;
     /** The cheapest offer on the card the workload was measured on. */
     Pick onReference;
+    /** How many of the vendor's offers could carry the workload at all. */
+    int fitting;
   }
 
   /**
@@ -123,6 +127,14 @@ public final class CostModel {
     // The scan's state (see BEST...): reused for every vendor and workload.
     private final int[] winner = new int[6];
     private final long[] winnerCents = new long[6];
+    // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
+    private final boolean[] slotBlocked;
+    private final boolean filtersQuotes;
+    private final Map<String, boolean[]> regionMasks = new HashMap<>();
+    private final RankingRules.Continents continents = rules.continents();
+    /** Quotes left out by the scenario's filters, by rule. */
+    private final Map<String, Integer> excluded = new LinkedHashMap<>();
+    /** Offers that could carry each workload at the vendor being scanned (for the thin-data warning). */
 
     Run(Scenario s, QuoteBook book) {
       this.s = s;
@@ -152,8 +164,16 @@ public final class CostModel {
       for (Billing b : BILLINGS) {
         if (b.isCommitment()) commitmentHours[b.ordinal()] = BillingPlanner.paidHoursPerMonth(b, 0, s.horizonMonths());
       }
+      Constraints c = s.constraints();
+      slotBlocked = new boolean[gpus];
+      for (int g = 0; g < gpus; g++) {
+        Gpu gpu = catalog.byId(book.gpuIds().get(g)).orElse(null);
+        slotBlocked[g] = gpu != null && ((!c.gpuMakers().isEmpty() && !c.gpuMakers().contains(gpu.maker()))
+            || gpu.computeCapability() < c.minComputeCapability());
+      }
+      filtersQuotes = !c.regions().isEmpty() || !c.gpuMakers().isEmpty() || c.minComputeCapability() > 0;
       factorBySlot = new double[book.currencies().size()];
-      for (int c = 0; c < factorBySlot.length; c++) factorBySlot[c] = factor(book.currencies().get(c));
+      for (int k = 0; k < factorBySlot.length; k++) factorBySlot[k] = factor(book.currencies().get(k));
     }
 
     /** How workload {@code w} sits on the card in GPU slot {@code slot}; null for a card not in the catalog. */
@@ -191,34 +211,98 @@ public final class CostModel {
       List<VendorPlan> plans = new ArrayList<>();
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
       Map<String, Picks[]> allPicks = new LinkedHashMap<>();
+      Optional<VendorPlan> reference = Optional.empty();
+      Constraints c = s.constraints();
       for (QuoteBook.Entry e : book.vendors().values()) {
         String vendor = e.quotes().vendor();
+        boolean asReference = e.quotes().reference() && !c.includeReference();
+        if (!asReference && !c.vendors().admits(vendor)) {
+          excluded.merge(Ranking.EXCLUDED_VENDOR, e.quotes().quotes().size(), Integer::sum);
+          continue;
+        }
         if (!e.freshness().rankable()) {
           unavailable.add(new Ranking.Unavailable(vendor, "prices " + e.freshness() + ": past the hard age limit, not ranked"));
           continue;
         }
+        countExclusions(e, asReference);
         Picks[] picks = new Picks[s.workloads().size()];
         List<String> missing = new ArrayList<>();
         for (int w = 0; w < picks.length; w++) {
           picks[w] = select(w, e);
           if (picks[w].best == null) missing.add(s.workloads().get(w).name() + ": " + whyNot(w, e));
         }
+        if (asReference) {
+          // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
+          if (missing.isEmpty()) reference = plan(e, picks, unavailable);
+          continue;
+        }
         allPicks.put(vendor, picks);
         if (!missing.isEmpty()) {
           unavailable.add(new Ranking.Unavailable(vendor, String.join("; ", missing)));
           continue;
         }
-        try {
-          plans.add(vendorPlan(e, picks));
-        } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
-          unavailable.add(new Ranking.Unavailable(vendor, noPrice.getMessage()));
-        }
+        plan(e, picks, unavailable).ifPresent(p -> {
+          if (c.requireComplete() && !p.complete()) {
+            unavailable.add(new Ranking.Unavailable(vendor, "incomplete (requireComplete): "
+                + String.join("; ", p.gaps().stream().map(g -> g.item() + " " + g.reason()).toList())));
+          } else {
+            plans.add(p);
+          }
+        });
       }
-      book.unavailable().forEach((vendor, reason) -> unavailable.add(new Ranking.Unavailable(vendor, reason)));
+      book.unavailable().forEach((vendor, reason) -> {
+        if (c.vendors().admits(vendor)) unavailable.add(new Ranking.Unavailable(vendor, reason));
+      });
       unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
       plans.sort(Comparator.comparing((VendorPlan p) -> p.monthlyTotal().amount()).thenComparing(VendorPlan::vendor));
-      Optional<MixedPlan> mixed = mixedPlan(allPicks, plans);
-      return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, unavailable, book.builtAt());
+      String[] mixedNote = {""};
+      Optional<MixedPlan> mixed = mixedPlan(allPicks, plans, mixedNote);
+      return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
+          reference, excluded);
+    }
+
+    private Optional<VendorPlan> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
+      try {
+        return Optional.of(vendorPlan(e, picks));
+      } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
+        unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), noPrice.getMessage()));
+        return Optional.empty();
+      }
+    }
+
+    /** Counts a vendor's quotes that the scenario's region and card filters leave out, by the first rule that does. */
+    private void countExclusions(QuoteBook.Entry e, boolean reference) {
+      if (reference || !filtersQuotes) return;
+      Constraints c = s.constraints();
+      boolean[] mask = regionMask(e);
+      List<Quote> quotes = e.quotes().quotes();
+      QuoteBook.Columns cols = book.columns(e.quotes().vendor());
+      for (int i = 0; i < quotes.size(); i++) {
+        String why = null;
+        if (mask != null && mask[i]) {
+          why = Ranking.EXCLUDED_REGION;
+        } else {
+          Gpu g = catalog.byId(book.gpuIds().get(cols.gpuSlots()[i])).orElse(null);
+          if (g != null && !c.gpuMakers().isEmpty() && !c.gpuMakers().contains(g.maker())) why = Ranking.EXCLUDED_MAKER;
+          else if (g != null && g.computeCapability() < c.minComputeCapability()) why = Ranking.EXCLUDED_COMPUTE_CAPABILITY;
+        }
+        if (why != null) excluded.merge(why, 1, Integer::sum);
+      }
+    }
+
+    /** Per quote of the vendor, whether the region filter leaves it out; null when no region filter is set. */
+    private boolean[] regionMask(QuoteBook.Entry e) {
+      Constraints.Filter f = s.constraints().regions();
+      if (f.isEmpty() || e.quotes().reference()) return null;
+      return regionMasks.computeIfAbsent(e.quotes().vendor(), v -> {
+        List<Quote> quotes = e.quotes().quotes();
+        boolean[] out = new boolean[quotes.size()];
+        for (int i = 0; i < out.length; i++) {
+          Quote q = quotes.get(i);
+          out[i] = !f.admits(q.region(), q.country(), continents.continentOf(q.country()));
+        }
+        return out;
+      });
     }
 
     /** Units of {@code to} per unit of {@code from} as a double, NaN when no rate is known. */
@@ -257,9 +341,13 @@ public final class CostModel {
       int[] win = winner;
       long[] cents = winnerCents;
       java.util.Arrays.fill(win, -1);
+      boolean[] regionOut = regionMask(e);
+      boolean[] blocked = slotBlocked;
+      int fits = 0;
       for (int i = 0; i < prices.length; i++) {
         int slot = gpuSlots[i];
         if (pin >= 0 && slot != pin) continue;
+        if (blocked[slot] || (regionOut != null && regionOut[i])) continue;
         int shape = shapes[i];
         int instances = instancesOf[shape];
         if (instances == 0) {
@@ -267,6 +355,7 @@ public final class CostModel {
           instances = instancesOf[shape];
         }
         if (instances < 0) continue;
+        fits++;
         double cost;
         if (interruptions == null || Double.isNaN(interruptions[i])) {
           cost = prices[i] * discount * perPriceOf[shape];
@@ -300,6 +389,7 @@ public final class CostModel {
         if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, w, quotes, c)) keep(SINGLE_CARD, i, cc);
         if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, w, quotes, c)) keep(ON_REFERENCE, i, cc);
       }
+      picks.fitting = fits;
       picks.best = pickOf(w, win[BEST], e, c);
       picks.onDemand = pickOf(w, win[ON_DEMAND], e, c);
       picks.monthly = pickOf(w, win[MONTHLY], e, c);
@@ -327,6 +417,8 @@ public final class CostModel {
       if (cc != jc) return cc < jc;
       int jCards = shapeCards[w][c.shapes()[j]];
       if (cards != jCards) return cards < jCards;
+      double per = book.shapes().get(c.shapes()[i]).gpuCount(), jPer = book.shapes().get(c.shapes()[j]).gpuCount();
+      if (per != jPer) return per < jPer;  // the same cards in smaller machines: easier to rent and to resize
       if (mode != c.billings()[j]) return mode < c.billings()[j];
       return quotes.get(i).key().compareTo(quotes.get(j).key()) < 0;
     }
@@ -368,18 +460,35 @@ public final class CostModel {
       if (perInstance < 1 || perInstance != Math.rint(perInstance)) return Double.NaN;
       if (fit == null || !fit.ok()) return Double.NaN;
       int per = (int) perInstance;
-      int instances = per == 1 ? fit.cards : (fit.cards + per - 1) / per;
+      int instances;
+      int spread = 1;
       double hours;
       if (wl instanceof Inference inf) {
+        int perCopy = fit.cardsPerCopy;
+        if (per >= perCopy) {
+          // Copies only add QPS: each machine holds whole copies, and machines are independent.
+          instances = ceilDiv(fit.cards / perCopy, per / perCopy);
+        } else if (wl.allowMultiNode()) {
+          spread = ceilDiv(perCopy, per);
+          double kept = Placements.NETWORK.speedup(spread) / spread;
+          instances = Sizing.cardsForQps(inf.peakQps(), fit.qpsPerCopy * kept, s.headroom()) * spread;
+        } else {
+          return Double.NaN;  // a copy's cards must share one machine
+        }
         hours = inf.hoursPerMonth();
       } else {
-        hours = fit.wallHours(instances * per);
-        if (b.isCommitment() && hours > BillingPlanner.HOURS_PER_MONTH) {
-          // More work than one set of committed cards can do in a month: rent more sets in parallel.
-          int sets = (int) Math.ceil(hours / BillingPlanner.HOURS_PER_MONTH);
-          instances *= sets;
-          hours /= sets;
+        // One job's cards sit in one machine unless the workload allows several; a month of work
+        // that one machine cannot finish in the month's 730 hours needs more machines, which is
+        // the multi-node case too.
+        spread = per >= fit.cards ? 1 : ceilDiv(fit.cards, per);
+        if (spread > 1 && !wl.allowMultiNode()) return Double.NaN;
+        hours = Placements.jobHours(fit, per, spread);
+        while (hours > BillingPlanner.HOURS_PER_MONTH + 1e-9 && wl.allowMultiNode() && spread < Placements.MAX_MACHINES) {
+          spread++;
+          hours = Placements.jobHours(fit, per, spread);
         }
+        if (hours > BillingPlanner.HOURS_PER_MONTH + 1e-9) return Double.NaN;
+        instances = spread;
       }
       double overhead = 0;
       double paid;
@@ -394,6 +503,7 @@ public final class CostModel {
       }
       out.fit = fit;
       out.instances = instances;
+      out.spread = spread;
       out.hours = hours;
       out.spotOverhead = overhead;
       out.billing = b;
@@ -433,7 +543,35 @@ public final class CostModel {
         Fit f = fit(w, q.gpuId());
         if (f != null && !f.ok()) return f.unfitReason;
       }
+      String machine = machineReason(w, quotes);
+      if (!machine.isEmpty()) return machine;
       return "no offer can carry it (" + Sizing.vram(wl).formula() + ")";
+    }
+
+    /**
+     * Why the vendor's machines are too small for a workload's cards that must work together, or
+     * its month of work; "" when that is not why.
+     */
+    private String machineReason(int w, List<Quote> quotes) {
+      Workload wl = s.workloads().get(w);
+      if (wl.allowMultiNode()) return "";
+      for (Quote q : quotes) {
+        Fit f = fit(w, q.gpuId());
+        if (f == null || !f.ok() || q.gpuCount() < 1) continue;
+        int per = (int) q.gpuCount();
+        int need = wl instanceof Inference ? f.cardsPerCopy : f.cards;
+        if (per < need) {
+          int largest = (int) quotes.stream().filter(o -> o.gpuId().equals(q.gpuId())).mapToDouble(Quote::gpuCount).max().orElse(per);
+          return (wl instanceof Inference ? "a model copy needs " : "the job needs ") + need + " x " + q.gpuId()
+              + " in one machine and the largest machine of that card here has " + largest
+              + " (set allowMultiNode: true to spread it over machines, at network speed)";
+        }
+        if (wl instanceof Job && Placements.jobHours(f, per, 1) > BillingPlanner.HOURS_PER_MONTH) {
+          return "the month's work takes " + Sizing.fmt(Placements.jobHours(f, per, 1)) + " h on one " + q.offerId()
+              + " and a month has 730 (a larger machine, or allowMultiNode: true to run on several)";
+        }
+      }
+      return "";
     }
 
     private VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks) {
@@ -468,11 +606,30 @@ public final class CostModel {
       if (e.freshness().state() != dev.gpurent.quote.Freshness.State.FRESH) {
         warnings.add("prices are " + e.freshness() + ": the last refresh failed");
       }
+      java.time.Instant priceDate = null;
+      for (Placement p : placements) {
+        java.time.Instant d = p.quote().priceDate();
+        if (d != null && (priceDate == null || d.isBefore(priceDate))) priceDate = d;
+      }
+      boolean dated = priceDate != null && book.builtAt() != null
+          && java.time.Duration.between(priceDate, book.builtAt()).compareTo(rules.maxPriceAge()) > 0;
+      if (dated) {
+        warnings.add("prices dated: the oldest price used is of " + priceDate.toString().substring(0, 10) + ", "
+            + java.time.Duration.between(priceDate, book.builtAt()).toDays() + " days before these quotes were read"
+            + " (more than " + rules.maxPriceAge().toDays() + "); ask the vendor for a current quote before signing");
+      }
+      for (int w = 0; w < picks.length && !e.quotes().reference(); w++) {
+        if (picks[w].fitting < rules.minOffers()) {
+          warnings.add("thin data: " + s.workloads().get(w).name() + " rests on " + picks[w].fitting
+              + (picks[w].fitting == 1 ? " offer" : " offers") + " at " + vendor + " that fit (fewer than "
+              + rules.minOffers() + "): this price may not be typical of the vendor");
+        }
+      }
       Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
       return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
           allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
           allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
-          warnings, e.freshness().toString(), e.quotes().note(), data.gaps());
+          warnings, e.freshness().toString(), e.quotes().note(), data.gaps(), priceDate, dated);
     }
 
     private Money placementsTotal(List<Placement> placements) {
@@ -551,14 +708,23 @@ public final class CostModel {
       if (wl instanceof Inference inf) {
         int copies = f.cards / f.cardsPerCopy;
         sb.append(copies).append(copies == 1 ? " copy" : " copies").append(" of the model");
-        if (f.cardsPerCopy > 1) sb.append(" on ").append(f.cardsPerCopy).append(" cards each");
+        if (f.cardsPerCopy > 1) {
+          sb.append(" on ").append(f.cardsPerCopy).append(" cards each")
+              .append(p.spread > 1 ? " across " + p.spread + " machines (" + Placements.NETWORK.label() + ", assumed)" : " in one machine");
+        }
         sb.append(copies == 1 ? " serves " : " serve ").append(Sizing.fmt(inf.peakQps())).append(" QPS at ").append(Sizing.fmt(f.qpsPerCopy))
             .append(" QPS each with ").append(pct(s.headroom())).append(" headroom; ");
       } else {
+        int per = (int) p.gpusPerInstance;
         sb.append(Sizing.fmt(((Job) wl).gpuHoursPerMonth())).append(" reference card-hours take ")
             .append(Sizing.fmt(p.hours)).append(" h a month on ").append(p.cards()).append(p.cards() == 1 ? " card" : " cards");
-        if (p.cards() > 1) {
-          sb.append(" (").append(Sizing.fmt(gpu.interconnect().speedup(p.cards()))).append("x over ")
+        if (p.spread > 1) {
+          sb.append(" in ").append(p.spread).append(" machines of ").append(per).append(" (")
+              .append(Sizing.fmt(gpu.interconnect().speedup(per) * Placements.NETWORK.speedup(p.spread))).append("x: ")
+              .append(per > 1 ? gpu.interconnect().label() + " inside each, " : "").append(Placements.NETWORK.label())
+              .append(", assumed)");
+        } else if (p.cards() > 1) {
+          sb.append(" in one machine (").append(Sizing.fmt(gpu.interconnect().speedup(p.cards()))).append("x over ")
               .append(gpu.interconnect().label()).append(")");
         }
         if (!gpu.id().equals(wl.referenceGpu())) {
@@ -611,7 +777,10 @@ public final class CostModel {
         out.add(wl.name() + ": " + Sizing.fmt(j.paramsBillions()) + "B LoRA on " + Sizing.fmt(gpu.memoryGiB())
             + " GB cards is marginal, OOM risk (guide 3.2)");
       }
-      if (wl instanceof Job && p.cards() > 1 && gpu.interconnect().isPcie()) {
+      if (p.spread > 1) {
+        out.add(wl.name() + ": spread over " + p.spread + " machines that talk over " + Placements.NETWORK.label()
+            + " (assumed): about " + Sizing.fmt(Placements.NETWORK.speedup(2)) + "x for two machines, not 2x; one bigger machine scales better (guide 3.3)");
+      } else if (wl instanceof Job && p.cards() > 1 && gpu.interconnect().isPcie()) {
         out.add(wl.name() + ": " + p.cards() + " cards over " + gpu.interconnect().label() + " reach "
             + Sizing.fmt(gpu.interconnect().speedup(p.cards())) + "x, not " + p.cards() + "x; NVLink cards or fewer cards scale better (guide 3.3)");
       }
@@ -634,9 +803,16 @@ public final class CostModel {
           p.unitPrice().round(UNIT_PRICE_DECIMALS), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
     }
 
-    private Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans) {
+    /**
+     * Each workload at its cheapest vendor, when that beats the best single vendor; otherwise
+     * empty, with {@code note[0]} saying why.
+     */
+    private Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans, String[] note) {
       int n = s.workloads().size();
-      if (n < 2) return Optional.empty();
+      if (n < 2) {
+        note[0] = "one workload: there is nothing to place at a second vendor";
+        return Optional.empty();
+      }
       String[] vendorOf = new String[n];
       Pick[] chosen = new Pick[n];
       for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {
@@ -648,8 +824,16 @@ public final class CostModel {
           }
         }
       }
-      for (Pick p : chosen) if (p == null) return Optional.empty();
-      if (java.util.Arrays.stream(vendorOf).distinct().count() == 1) return Optional.empty();
+      for (int w = 0; w < n; w++) {
+        if (chosen[w] == null) {
+          note[0] = "no vendor can carry " + s.workloads().get(w).name();
+          return Optional.empty();
+        }
+      }
+      if (java.util.Arrays.stream(vendorOf).distinct().count() == 1) {
+        note[0] = "every workload is cheapest at " + vendorOf[0] + " already";
+        return Optional.empty();
+      }
       int home = 0;
       for (int w = 1; w < n; w++) {
         boolean inf = s.workloads().get(w) instanceof Inference, homeInf = s.workloads().get(home) instanceof Inference;
@@ -676,9 +860,22 @@ public final class CostModel {
           }
         }
       } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
+        note[0] = "the mixed plan cannot be priced: " + noPrice.getMessage();
+        return Optional.empty();
+      }
+      if (s.constraints().requireComplete() && !gaps.isEmpty()) {
+        note[0] = "the mixed plan would need a fallback provider (" + gaps.get(0).item() + ") and requireComplete is set";
         return Optional.empty();
       }
       Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
+      if (!plans.isEmpty() && bill.monthlyTotal().compareTo(plans.get(0).monthlyTotal()) >= 0) {
+        Money copies = Money.zero(s.currency());
+        for (LineItem l : lines) if (l.item().equals(DataLines.TRANSFER_ITEM)) copies = copies.plus(l.perMonth());
+        note[0] = "mixing costs " + bill.monthlyTotal().plain() + " a month against " + plans.get(0).monthlyTotal().plain()
+            + " at " + plans.get(0).vendor() + (copies.isPositive()
+            ? ": copying the data between vendors (" + copies.plain() + " a month) costs more than mixing saves" : "");
+        return Optional.empty();
+      }
       Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
       return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal()), gaps));
     }
@@ -691,6 +888,10 @@ public final class CostModel {
   static String fxText(String from, String to, FxRates.Conversion conv) {
     return "1 " + from + " = " + conv.rate().stripTrailingZeros().toPlainString() + " " + to
         + " (" + conv.source() + (conv.asOf() == null ? "" : " " + conv.asOf()) + ")";
+  }
+
+  static int ceilDiv(int a, int b) {
+    return (a + b - 1) / b;
   }
 
   static String pct(double share) {

@@ -20,6 +20,7 @@ import java.util.List;
 final class DataLines {
 
   static final String EGRESS_ITEM = Service.EGRESS.label();
+  static final String TRANSFER_ITEM = "data transfer";
 
   /** A needed service with neither a vendor price nor a fallback: the vendor cannot carry the scenario. */
   static final class Unpriceable extends RuntimeException {
@@ -95,7 +96,7 @@ final class DataLines {
       once = perGb.times(storedGb);
     }
     String note = "one-time " + once.cents().plain() + " at " + home + " egress, spread over " + s.horizonMonths() + " months";
-    return new LineItem("data transfer", "copy from " + home + " to " + to + ", once", storedText,
+    return new LineItem(TRANSFER_ITEM, "copy from " + home + " to " + to + ", once", storedText,
         perGb.round(CostModel.UNIT_PRICE_DECIMALS), "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         u == null ? note : note + "; " + u.note(), u == null ? homeTerms.source() : u.source(), "",
         u == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.FALLBACK);

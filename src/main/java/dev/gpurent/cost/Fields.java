@@ -160,6 +160,23 @@ final class Fields {
     return new ArrayList<>(l);
   }
 
+  /** A list of texts (a single text is taken as a one-element list); each element must be text. */
+  List<String> strings(String field) {
+    Object v = raw(field);
+    if (v == null) return List.of();
+    List<?> l = v instanceof List<?> list ? list : List.of(v);
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < l.size(); i++) {
+      Object e = l.get(i);
+      if (e == null || e instanceof Map || e instanceof List || String.valueOf(e).isBlank()) {
+        problems.add(at(field) + "[" + i + "]", "must be text");
+      } else {
+        out.add(String.valueOf(e).trim());
+      }
+    }
+    return out;
+  }
+
   Fields object(String field) {
     Object v = raw(field);
     return v == null ? null : new Fields(at(field), v, problems);

@@ -14,9 +14,11 @@ import dev.gpurent.quote.Money;
  * @param queueing          whether requests often wait in a queue
  * @param workload          the served model, sized as a scenario's inference workload
  *                          (its peakQps is the observed one)
+ * @param includeReference  count the guide's reference sheet among the vendors to move to
  */
 public record Fleet(String name, String currency, String gpu, int count, Money pricePerCardMonth, double gpuUtilization,
-                    double vramUtilization, double peakQps, boolean queueing, Inference workload, double headroom) {
+                    double vramUtilization, double peakQps, boolean queueing, Inference workload, double headroom,
+                    boolean includeReference) {
 
   public Money monthlyCost() {
     return pricePerCardMonth.times(count).cents();

@@ -50,6 +50,7 @@ public final class FleetReader {
     double peak = u.requiredPositive("peakQps");
     boolean queueing = u.bool("queueing", false);
     u.done();
+    boolean includeReference = f.bool("includeReference", false);
     Object rawWorkload = f.raw("workload");
     if (rawWorkload == null) throw new InvalidInputException("workload", "is required: the served model's size and speed");
     f.done();
@@ -68,7 +69,7 @@ public final class FleetReader {
       throw new InvalidInputException(e.field().replace("workloads[0]", "workload"), e.reason());
     }
     return new Fleet(name, currency, gpu, (int) count, new Money(BigDecimal.valueOf(price), currency), gpuPct / 100,
-        vramPct / 100, peak, queueing, inference, headroom);
+        vramPct / 100, peak, queueing, inference, headroom, includeReference);
   }
 
   @SuppressWarnings("unchecked")

@@ -17,20 +17,30 @@ import java.util.Optional;
  * @param computeBound       true when speed scales with TFLOPS (image models), false for LLM
  *                           decoding, which scales with memory bandwidth
  * @param restartOverheadHours hours one spot interruption costs
+ * @param allowMultiNode     a copy too big for one machine may span several, over the network
  */
 public record Inference(String name, Optional<String> gpu, Optional<String> vendor, String referenceGpu,
                         boolean interruptible, double paramsBillions, Precision precision, double peakQps,
                         double secondsPerRequest, double concurrentPerCard, double hoursPerDay,
                         double daysPerMonth, double latencyTargetSeconds, boolean computeBound,
-                        double restartOverheadHours) implements Workload {
+                        double restartOverheadHours, boolean allowMultiNode) implements Workload {
+
+  /** A model served from single machines. */
+  public Inference(String name, Optional<String> gpu, Optional<String> vendor, String referenceGpu, boolean interruptible,
+                   double paramsBillions, Precision precision, double peakQps, double secondsPerRequest,
+                   double concurrentPerCard, double hoursPerDay, double daysPerMonth, double latencyTargetSeconds,
+                   boolean computeBound, double restartOverheadHours) {
+    this(name, gpu, vendor, referenceGpu, interruptible, paramsBillions, precision, peakQps, secondsPerRequest,
+        concurrentPerCard, hoursPerDay, daysPerMonth, latencyTargetSeconds, computeBound, restartOverheadHours, false);
+  }
 
   @Override
   public Kind kind() {
     return Kind.INFERENCE;
   }
 
-  /** Hours the cards are on each month. */
+  /** Hours the cards are on each month; never more than the 730 a month has (24 h x 31 days is 744). */
   public double hoursPerMonth() {
-    return hoursPerDay * daysPerMonth;
+    return Math.min(hoursPerDay * daysPerMonth, BillingPlanner.HOURS_PER_MONTH);
   }
 }

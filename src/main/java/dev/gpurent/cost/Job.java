@@ -14,7 +14,17 @@ import java.util.Optional;
  * @param cards           a card count forced by the user (0: as many as memory needs)
  * @param restartOverheadHours hours one spot interruption costs (lost work since the last
  *                        checkpoint, restart, reload)
+ * @param allowMultiNode  the job may run over several machines, at the network's efficiency
  */
 public record Job(String name, Kind kind, Optional<String> gpu, Optional<String> vendor, String referenceGpu,
                   boolean interruptible, double paramsBillions, TuneMethod method, double memoryGB,
-                  double gpuHoursPerMonth, int cards, double restartOverheadHours) implements Workload {}
+                  double gpuHoursPerMonth, int cards, double restartOverheadHours, boolean allowMultiNode) implements Workload {
+
+  /** A job that runs in one machine. */
+  public Job(String name, Kind kind, Optional<String> gpu, Optional<String> vendor, String referenceGpu, boolean interruptible,
+             double paramsBillions, TuneMethod method, double memoryGB, double gpuHoursPerMonth, int cards,
+             double restartOverheadHours) {
+    this(name, kind, gpu, vendor, referenceGpu, interruptible, paramsBillions, method, memoryGB, gpuHoursPerMonth, cards,
+        restartOverheadHours, false);
+  }
+}

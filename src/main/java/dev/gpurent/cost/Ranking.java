@@ -12,14 +12,38 @@ import java.util.Optional;
  *
  * @param mixed        each workload at its cheapest vendor, with data moved between them; present
  *                     only when it differs from the best single vendor
+ * @param mixedNote    why there is no mixed plan ("every workload is cheapest at x already"); "" when there is one
  * @param unavailable  vendors that cannot carry the whole scenario, each with the reason
+ * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
+ * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability)
  */
 public record Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans,
-                      Optional<MixedPlan> mixed, List<Unavailable> unavailable, Instant quotesAt) {
+                      Optional<MixedPlan> mixed, String mixedNote, List<Unavailable> unavailable, Instant quotesAt,
+                      Optional<VendorPlan> reference, Map<String, Integer> excluded) {
+
+  public static final String EXCLUDED_VENDOR = "vendor", EXCLUDED_REGION = "region", EXCLUDED_MAKER = "gpuMaker",
+      EXCLUDED_COMPUTE_CAPABILITY = "computeCapability";
 
   public Ranking {
     plans = List.copyOf(plans);
     unavailable = List.copyOf(unavailable);
+    excluded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
+  }
+
+  /**
+   * "#1 costs 12% less than the guide's reference": the best plan against the reference sheet's, or
+   * "" when either is missing.
+   */
+  public String referenceNote() {
+    if (reference.isEmpty() || plans.isEmpty()) return "";
+    java.math.BigDecimal ref = reference.get().monthlyTotal().amount();
+    if (ref.signum() <= 0) return "";
+    java.math.BigDecimal best = plans.get(0).monthlyTotal().amount();
+    long pct = Math.round(Math.abs(1 - best.doubleValue() / ref.doubleValue()) * 100);
+    int cmp = best.compareTo(ref);
+    return cmp == 0 ? "#1 costs the same as the guide's reference"
+        : "#1 costs " + pct + "% " + (cmp < 0 ? "less" : "more") + " than the guide's reference ("
+        + reference.get().monthlyTotal().plain() + " " + currency + " a month)";
   }
 
   /** A vendor left out, and why. */
@@ -37,6 +61,10 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     m.put("quotesAt", quotesAt == null ? null : quotesAt.toString());
     m.put("plans", plans.stream().map(VendorPlan::toMap).toList());
     m.put("mixed", mixed.map(MixedPlan::toMap).orElse(null));
+    m.put("mixedNote", mixedNote);
+    m.put("reference", reference.map(VendorPlan::toMap).orElse(null));
+    m.put("referenceNote", referenceNote());
+    m.put("excluded", new LinkedHashMap<>(excluded));
     // Ordered keys (Map.of's order changes from one JVM to the next): the same ranking encodes to the same text.
     m.put("unavailable", unavailable.stream().map(u -> {
       Map<String, Object> one = new LinkedHashMap<>();

@@ -16,13 +16,26 @@ import java.util.Optional;
  * @param compressionRatio   egress is divided by this (1 = uncompressed)
  * @param loadBalancers      basic load balancers
  * @param migration          a one-time data move, if any
+ * @param constraints        vendors, regions and cards ruled out; complete plans only; the reference sheet
  */
 public record Scenario(String name, String currency, int horizonMonths, double headroom, List<Workload> workloads,
                        double storedGb, double egressGbPerMonth, double compressionRatio, int loadBalancers,
-                       Optional<Migration> migration) {
+                       Optional<Migration> migration, Constraints constraints) {
 
   public Scenario {
     workloads = List.copyOf(workloads);
+  }
+
+  /** A scenario with nothing ruled out. */
+  public Scenario(String name, String currency, int horizonMonths, double headroom, List<Workload> workloads, double storedGb,
+                  double egressGbPerMonth, double compressionRatio, int loadBalancers, Optional<Migration> migration) {
+    this(name, currency, horizonMonths, headroom, workloads, storedGb, egressGbPerMonth, compressionRatio, loadBalancers,
+        migration, Constraints.NONE);
+  }
+
+  public Scenario withConstraints(Constraints c) {
+    return new Scenario(name, currency, horizonMonths, headroom, workloads, storedGb, egressGbPerMonth, compressionRatio,
+        loadBalancers, migration, c);
   }
 
   /** Egress actually sent each month. */

@@ -52,9 +52,33 @@ public final class ScenarioReader {
     if (lbs != Math.rint(lbs)) lbs = f.fail("loadBalancers", "must be a whole number", 0.0);
     String cur = currency;
     Optional<Migration> migration = Optional.ofNullable(f.object("migration")).map(m -> migration(m, cur));
+    Constraints constraints = constraints(f);
     f.done();
     f.problems().throwIfAny();
-    return new Scenario(name, currency, (int) horizon, headroom, workloads, storedGb, egress, compression, (int) lbs, migration);
+    return new Scenario(name, currency, (int) horizon, headroom, workloads, storedGb, egress, compression, (int) lbs, migration,
+        constraints);
+  }
+
+  /** The scenario's filters: {@code vendors}, {@code regions}, {@code gpuMakers}, {@code minComputeCapability} and two switches. */
+  private Constraints constraints(Fields f) {
+    Constraints.Filter vendors = filter(f, "vendors");
+    Constraints.Filter regions = filter(f, "regions");
+    List<String> makers = f.strings("gpuMakers");
+    for (int i = 0; i < makers.size(); i++) {
+      if (!catalog.makers().contains(makers.get(i).toLowerCase(Locale.ROOT))) {
+        f.fail("gpuMakers[" + i + "]", "unknown maker '" + makers.get(i) + "'; known: " + String.join(", ", catalog.makers()), null);
+      }
+    }
+    double cc = f.between("minComputeCapability", 0, 0, 20);
+    return new Constraints(vendors, regions, makers, cc, f.bool("requireComplete", false), f.bool("includeReference", false));
+  }
+
+  private static Constraints.Filter filter(Fields f, String field) {
+    Fields o = f.object(field);
+    if (o == null) return Constraints.Filter.NONE;
+    Constraints.Filter filter = new Constraints.Filter(o.strings("only"), o.strings("exclude"));
+    o.done();
+    return filter;
   }
 
   private Migration migration(Fields m, String currency) {
@@ -101,7 +125,7 @@ public final class ScenarioReader {
     }
     double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS);
     return new Inference(name, gpu, vendor, ref, interruptible, params, precision, qps, seconds, concurrent,
-        hoursPerDay, days, latency, bound.equals("compute"), restart);
+        hoursPerDay, days, latency, bound.equals("compute"), restart, w.bool("allowMultiNode", false));
   }
 
   private Job job(Fields w, Workload.Kind kind, String name, Optional<String> gpu, Optional<String> vendor, String ref,
@@ -118,7 +142,8 @@ public final class ScenarioReader {
     double cards = w.nonNegative("cards", 0);
     if (cards != Math.rint(cards) || cards > 1024) cards = w.fail("cards", "must be a whole number up to 1024", 0.0);
     double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS);
-    return new Job(name, kind, gpu, vendor, ref, interruptible, params, method, memory, hours, (int) cards, restart);
+    return new Job(name, kind, gpu, vendor, ref, interruptible, params, method, memory, hours, (int) cards, restart,
+        w.bool("allowMultiNode", false));
   }
 
   private String gpuId(Fields w, String field, String spelling, String dflt) {

@@ -15,10 +15,12 @@ import java.util.Optional;
  * @param freshness         how old this vendor's prices are ("fresh", "stale (40 min old)")
  * @param gaps              services the scenario needs that this vendor does not sell or prices
  *                          unknown, each billed from a fallback provider; empty for a complete plan
+ * @param priceDate         the oldest date its sources state for the GPU prices used
+ * @param dated             true when that date is older than the allowed price age: re-check before signing
  */
 public record VendorPlan(String vendor, String displayName, Bill bill, List<Placement> placements,
                          Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly, List<String> warnings,
-                         String freshness, String note, List<Gap> gaps) {
+                         String freshness, String note, List<Gap> gaps, java.time.Instant priceDate, boolean dated) {
 
   public VendorPlan {
     placements = List.copyOf(placements);
@@ -50,6 +52,8 @@ public record VendorPlan(String vendor, String displayName, Bill bill, List<Plac
     m.put("savingsVsMonthly", savingsVsMonthly.map(Money::plain).orElse(null));
     m.put("warnings", warnings);
     m.put("freshness", freshness);
+    m.put("priceDate", priceDate == null ? null : priceDate.toString());
+    m.put("dated", dated);
     m.put("note", note);
     return m;
   }

@@ -58,4 +58,10 @@ public sealed interface Workload permits Inference, Job {
 
   /** Hours one spot interruption costs: work since the last checkpoint plus restart and reload. */
   double restartOverheadHours();
+
+  /**
+   * Whether cards that must work together (one model copy, one job) may be spread over several
+   * machines, at the speed the network between them allows; otherwise they sit in one instance.
+   */
+  boolean allowMultiNode();
 }

@@ -32,8 +32,9 @@ class AdapterRegistryTest {
   void reads_the_guide_reference_sheet() {
     VendorQuotes q = Fixtures.guideReference();
     assertEquals("guide-reference", q.vendor());
-    assertEquals(8, q.quotes().size());
+    assertEquals(12, q.quotes().size(), "8 single cards' prices and 4 of the two 2-card machines");
     assertEquals(0, q.rejected().size());
+    assertTrue(q.reference(), "the guide's sheet is a reference, not a vendor");
     Quote monthly = q.quotes().stream().filter(x -> x.billing() == Billing.MONTHLY).findFirst().orElseThrow();
     assertEquals("rtx-4090", monthly.gpuId());
     assertEquals(Money.of("1500", "CNY"), monthly.price());
@@ -51,11 +52,11 @@ class AdapterRegistryTest {
     c.getJsonArray("offers").add(new JsonObject().put("gpu", "l4").put("prices", new JsonObject().put("on-demand", "0/hour")));
     c.getJsonArray("offers").add(new JsonObject().put("gpu", "l4").put("prices", new JsonObject().put("weekly", "5/hour")));
     VendorQuotes q = new StaticSheetAdapter().create(null, VendorDefinition.from(c, def.where()), Fixtures.CATALOG).fetch().result();
-    assertEquals(8, q.quotes().size());
+    assertEquals(12, q.quotes().size());
     assertEquals(java.util.List.of(
-        "offers[6]: unknown GPU 'RTX 9999'; see config/gpus.yaml for the known cards",
-        "offers[7]: price '0/hour' must be > 0",
-        "offers[8]: unknown billing mode 'weekly'; known: on-demand, spot, monthly, 3-month, 6-month, yearly, 3-year"), q.rejected());
+        "offers[8]: unknown GPU 'RTX 9999'; see config/gpus.yaml for the known cards",
+        "offers[9]: price '0/hour' must be > 0",
+        "offers[10]: unknown billing mode 'weekly'; known: on-demand, spot, monthly, 3-month, 6-month, yearly, 3-year"), q.rejected());
   }
 
   @Test

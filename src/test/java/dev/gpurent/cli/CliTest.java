@@ -45,7 +45,7 @@ class CliTest {
 
   @Test
   void ranks_the_guide_template_as_a_table() {
-    Result r = run("rank", "--root=" + guideOnly(), "config/scenarios/guide-template.yaml");
+    Result r = run("rank", "--root=" + guideOnly(), "--include-reference", "config/scenarios/guide-template.yaml");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor)): 5000.00 CNY a month, 60000.00 over 12 months"), r.out());
     assertTrue(r.out().matches("(?s).*inference GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/month +3000\\.00 +monthly.*"), r.out());
@@ -54,12 +54,12 @@ class CliTest {
 
   @Test
   void ranks_as_json_and_csv() {
-    Result json = run("rank", "--root=" + guideOnly(), "--json", "config/scenarios/team-large.yaml");
+    Result json = run("rank", "--root=" + guideOnly(), "--include-reference", "--json", "config/scenarios/team-large.yaml");
     assertEquals(0, json.status(), json.err());
     JsonObject best = new JsonObject(json.out()).getJsonArray("plans").getJsonObject(0);
     assertEquals("guide-reference", best.getString("vendor"));
     assertEquals("11500.00", best.getString("monthlyTotal"));
-    Result csv = run("rank", "--root=" + guideOnly(), "--csv", "config/scenarios/team-small.yaml");
+    Result csv = run("rank", "--root=" + guideOnly(), "--include-reference", "--csv", "config/scenarios/team-small.yaml");
     assertEquals(0, csv.status(), csv.err());
     String[] lines = csv.out().split("\r\n");
     assertEquals("rank,vendor,item,spec,quantity,unit_price,unit,per_month,currency,note,source,fx,vendor_monthly_total,vendor_horizon_total", lines[0]);
@@ -68,7 +68,7 @@ class CliTest {
 
   @Test
   void advises_the_sdxl_fleet() {
-    Result r = run("advise", "--root=" + guideOnly(), "config/scenarios/fleets/sdxl-a100.yaml");
+    Result r = run("advise", "--root=" + guideOnly(), "--include-reference", "config/scenarios/fleets/sdxl-a100.yaml");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("Recommended: 6 x NVIDIA GeForce RTX 4090 at guide-reference (monthly), 9000.00 CNY a month"), r.out());
     assertTrue(r.out().contains("Saves: 21000.00 CNY a month"), r.out());

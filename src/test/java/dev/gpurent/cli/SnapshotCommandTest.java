@@ -70,18 +70,18 @@ class SnapshotCommandTest {
     assertEquals(0, r.status(), r.err());
     Path db = Path.of(root, "data/gpurent.db");
     assertTrue(Files.isRegularFile(db), "store.path is taken from the root");
-    assertTrue(r.out().startsWith("snapshot 1 (slot 2026-03-01): 8 quotes written to sqlite:" + db + "\n"), r.out());
-    assertTrue(r.out().contains("  guide-reference            8 quotes  fresh\n"), r.out());
+    assertTrue(r.out().startsWith("snapshot 1 (slot 2026-03-01): 12 quotes written to sqlite:" + db + "\n"), r.out());
+    assertTrue(r.out().contains("  guide-reference           12 quotes  fresh\n"), r.out());
     assertTrue(r.out().contains("retention: deleted 0 of 1 snapshots (0 quotes)"), r.out());
-    assertTrue(r.err().contains("gpurent: guide-reference: 8 quotes, fresh"), r.err());
+    assertTrue(r.err().contains("gpurent: guide-reference: 12 quotes, fresh"), r.err());
 
     Result again = CliTest.run("snapshot", "--root=" + root, "--offline", "--slot", "2026-03-01");
     assertEquals(0, again.status(), again.err());
-    assertEquals("slot 2026-03-01 already has snapshot 1 (8 quotes) in sqlite:" + db + "; nothing written\n", again.out());
+    assertEquals("slot 2026-03-01 already has snapshot 1 (12 quotes) in sqlite:" + db + "; nothing written\n", again.out());
 
     Result manual = CliTest.run("snapshot", "--root=" + root, "--offline", "--no-retention");
     assertEquals(0, manual.status(), manual.err());
-    assertTrue(manual.out().matches("(?s)snapshot \\d+ \\(slot manual-20[0-9T:.-]+Z\\): 8 quotes written.*"), manual.out());
+    assertTrue(manual.out().matches("(?s)snapshot \\d+ \\(slot manual-20[0-9T:.-]+Z\\): 12 quotes written.*"), manual.out());
     List<SnapshotMeta> all = withStore(db, s -> s.list(10, null));
     assertEquals(List.of(SnapshotMeta.MANUAL, SnapshotMeta.SCHEDULED), all.stream().map(SnapshotMeta::kind).toList());
   }

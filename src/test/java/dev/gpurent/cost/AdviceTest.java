@@ -20,7 +20,7 @@ class AdviceTest {
 
   @Test
   void recommends_six_4090s_for_the_sdxl_fleet_and_its_saving() {
-    Advice a = Advice.advise(fleet(), book(guideReference()), CATALOG);
+    Advice a = Advice.advise(fleet(), book(guideReference()), CATALOG, Constraints.NONE.withIncludeReference(true));
     Advice.Option r = a.recommendation().orElseThrow();
     assertEquals("rtx-4090", r.gpu());
     assertEquals(6, r.cards());
@@ -33,7 +33,7 @@ class AdviceTest {
 
   @Test
   void reads_the_utilization_signals() {
-    Advice a = Advice.advise(fleet(), book(guideReference()), CATALOG);
+    Advice a = Advice.advise(fleet(), book(guideReference()), CATALOG, Constraints.NONE.withIncludeReference(true));
     assertEquals(List.of(
         "GPU utilization 22% is below 30%: over-provisioned, downsize (guide 5.3)",
         "VRAM utilization 30% is below 50%: the card is too big, a cheaper card will do (guide 5.3)"), a.signals());
@@ -41,7 +41,7 @@ class AdviceTest {
 
   @Test
   void offers_keeping_the_current_card_right_sized() {
-    Advice a = Advice.advise(fleet(), book(guideReference()), CATALOG);
+    Advice a = Advice.advise(fleet(), book(guideReference()), CATALOG, Constraints.NONE.withIncludeReference(true));
     Advice.Option keep = a.alternatives().stream().filter(o -> o.vendor().equals("current vendor")).findFirst().orElseThrow();
     assertEquals(3, keep.cards());
     assertEquals(Money.of("22500", "CNY"), keep.perMonth());

@@ -33,12 +33,17 @@ class CostModelTest {
   private static final VendorQuotes TRAIN = sheet(Path.of("src/test/resources/sheets/train-cloud.yaml"));
   private static final VendorQuotes USD = sheet(Path.of("src/test/resources/sheets/usd-cloud.yaml"));
 
+  /** Ranks with the guide's reference sheet among the vendors, as --include-reference does: the guide's figures are its prices. */
+  private static Ranking rank(Scenario s, QuoteBook book) {
+    return MODEL.rank(s.withConstraints(s.constraints().withIncludeReference(true)), book);
+  }
+
   private static Money cny(String amount) {
     return Money.of(amount, "CNY");
   }
 
   private static VendorPlan onlyPlan(String scenarioFile) {
-    Ranking r = MODEL.rank(scenario(scenarioFile), book(guideReference()));
+    Ranking r = rank(scenario(scenarioFile), book(guideReference()));
     assertEquals(1, r.plans().size(), () -> "unavailable: " + r.unavailable());
     return r.plans().get(0);
   }
@@ -120,7 +125,9 @@ class CostModelTest {
   @Test
   void warns_of_a_card_at_the_edge_of_its_memory() {
     VendorPlan plan = onlyPlan("guide-template.yaml");
-    assertEquals(List.of("fine-tuning: needs 98% of NVIDIA A100 40GB SXM memory, at the edge (guide 2.2)"), plan.warnings());
+    assertEquals("fine-tuning: needs 98% of NVIDIA A100 40GB SXM memory, at the edge (guide 2.2)", plan.warnings().get(0));
+    assertTrue(plan.warnings().get(1).startsWith("prices dated: the oldest price used is of 2025-01-01, 365 days"), plan.warnings().get(1));
+    assertEquals(2, plan.warnings().size(), "a reference sheet gets no thin-data warning: " + plan.warnings());
   }
 
   @Test
@@ -131,7 +138,7 @@ class CostModelTest {
     ws.set(1, new Job(tune.name(), tune.kind(), java.util.Optional.of("rtx-4090"), tune.vendor(), tune.referenceGpu(),
         false, 7, TuneMethod.LORA, 0, 100, 0, 1.5));
     Scenario pinned4090 = new Scenario(s.name(), s.currency(), 12, 0.3, ws, 2000, 500, 1, 1, java.util.Optional.empty());
-    VendorPlan plan = MODEL.rank(pinned4090, book(guideReference())).plans().get(0);
+    VendorPlan plan = rank(pinned4090, book(guideReference())).plans().get(0);
     Placement p = plan.placements().get(1);
     assertEquals(2, p.cards());
     assertTrue(plan.warnings().contains("fine-tuning: 7B LoRA on 24 GB cards is marginal, OOM risk (guide 3.2)"), plan.warnings().toString());
@@ -142,11 +149,11 @@ class CostModelTest {
   @Test
   void warns_when_bandwidth_costs_more_than_gpus() {
     Scenario s = withChanges("guide-template.yaml", Map.of("egressGbPerMonth", 20000), Map.of());
-    VendorPlan plan = MODEL.rank(s, book(guideReference())).plans().get(0);
+    VendorPlan plan = rank(s, book(guideReference())).plans().get(0);
     assertTrue(plan.warnings().contains(
         "bandwidth (16000.00 CNY/month) costs more than the GPUs: compress and cache API responses (guide 4.4)"), plan.warnings().toString());
     Scenario compressed = withChanges("guide-template.yaml", Map.of("egressGbPerMonth", 20000, "compressionRatio", 4), Map.of());
-    LineItem egress = MODEL.rank(compressed, book(guideReference())).plans().get(0).bill().lines().get(3);
+    LineItem egress = rank(compressed, book(guideReference())).plans().get(0).bill().lines().get(3);
     assertEquals("5000 GB", egress.quantity());
     assertEquals(cny("4000"), egress.perMonth());
   }
@@ -154,7 +161,7 @@ class CostModelTest {
   @Test
   void allows_spot_only_for_interruptible_work_and_warns_for_7x24_serving() {
     Scenario s = withChanges("guide-template.yaml", Map.of(), Map.of("interruptible", true));
-    VendorPlan plan = MODEL.rank(s, book(guideReference())).plans().get(0);
+    VendorPlan plan = rank(s, book(guideReference())).plans().get(0);
     Placement inference = plan.placements().get(0);
     assertEquals(Billing.SPOT, inference.billing());
     // 2 cards x 720 h x 1.1 restart overhead x 0.8
@@ -165,7 +172,7 @@ class CostModelTest {
 
   @Test
   void ranks_vendors_best_first_and_lists_the_ones_that_cannot_carry_it() {
-    Ranking r = MODEL.rank(scenario("guide-template.yaml"), book(guideReference(), INFER, TRAIN));
+    Ranking r = rank(scenario("guide-template.yaml"), book(guideReference(), INFER, TRAIN));
     assertEquals(List.of("train-cloud", "guide-reference"), r.plans().stream().map(VendorPlan::vendor).toList());
     VendorPlan train = r.plans().get(0);
     // 2 x 4090 yearly at 15000 x 0.9 discount / 12 + A100 100 h x 10 x 0.9 + 160 + (100 x 1.0 + 400 x 0.5) + 300
@@ -177,7 +184,7 @@ class CostModelTest {
 
   @Test
   void mixes_vendors_when_each_workload_is_cheaper_elsewhere() {
-    Ranking r = MODEL.rank(scenario("guide-template.yaml"), book(guideReference(), INFER, TRAIN));
+    Ranking r = rank(scenario("guide-template.yaml"), book(guideReference(), INFER, TRAIN));
     MixedPlan mixed = r.mixed().orElseThrow();
     assertEquals("infer-cloud", mixed.homeVendor());
     assertEquals(List.of("infer-cloud", "train-cloud"), mixed.placements().stream().map(p -> p.quote().vendor()).toList());
@@ -192,7 +199,7 @@ class CostModelTest {
   @Test
   void pays_a_whole_yearly_package_over_a_six_month_horizon() {
     Scenario s = withChanges("guide-template.yaml", Map.of("horizonMonths", 6), Map.of());
-    VendorPlan train = MODEL.rank(s, book(TRAIN)).plans().get(0);
+    VendorPlan train = rank(s, book(TRAIN)).plans().get(0);
     assertEquals(Billing.YEARLY, train.placements().get(0).billing());
     assertEquals(cny("4500"), train.placements().get(0).perMonth().cents());
   }
@@ -204,8 +211,8 @@ class CostModelTest {
         ref.quotes().stream().map(q -> new dev.gpurent.quote.Quote("a-twin", q.region(), q.offerId(), q.gpuId(), q.gpuCount(),
             q.vcpus(), q.ramGiB(), q.billing(), q.price(), q.unit(), q.observedAt(), q.source())).toList(),
         List.of(), Fixtures.AT, "");
-    Ranking r1 = MODEL.rank(scenario("guide-template.yaml"), book(ref, twin));
-    Ranking r2 = MODEL.rank(scenario("guide-template.yaml"), book(twin, ref));
+    Ranking r1 = rank(scenario("guide-template.yaml"), book(ref, twin));
+    Ranking r2 = rank(scenario("guide-template.yaml"), book(twin, ref));
     assertEquals(List.of("a-twin", "guide-reference"), r1.plans().stream().map(VendorPlan::vendor).toList());
     assertEquals(r1.toMap(), r2.toMap());
   }
@@ -215,11 +222,11 @@ class CostModelTest {
     Map<String, Object> table = Map.of("base", "EUR", "asOf", "2025-05-09", "source", "ECB test",
         "rates", Map.of("USD", "1.1252", "CNY", "8.1470"));
     QuoteBook b = QuoteBook.of(List.of(USD), FxRates.fallback(table), Fixtures.AT);
-    Ranking r = MODEL.rank(withChanges("guide-template.yaml", Map.of(), Map.of()), b);
+    Ranking r = rank(withChanges("guide-template.yaml", Map.of(), Map.of()), b);
     assertEquals(List.of(new Ranking.Unavailable("usd-cloud", "fine-tuning: no offer of a100-40g-sxm")), r.unavailable());
     Scenario inferenceOnly = new Scenario("usd", "CNY", 12, 0.3, List.of(scenario("guide-template.yaml").workloads().get(0)),
         0, 0, 1, 0, java.util.Optional.empty());
-    VendorPlan plan = MODEL.rank(inferenceOnly, b).plans().get(0);
+    VendorPlan plan = rank(inferenceOnly, b).plans().get(0);
     Placement p = plan.placements().get(0);
     assertEquals(cny("4170.52"), p.perMonth().cents(), "2 x 720 h x 0.40 USD x 8.1470/1.1252");
     assertEquals("1 USD = 7.240490579452542 CNY (ECB test 2025-05-09)", p.fx());
@@ -229,7 +236,7 @@ class CostModelTest {
   void spreads_a_multi_card_job_over_an_eight_gpu_instance() {
     Scenario s = scenario("team-large.yaml");
     Scenario training = new Scenario("t", "USD", 12, 0.3, List.of(s.workloads().get(1)), 0, 0, 1, 0, java.util.Optional.empty());
-    Placement p = MODEL.rank(training, QuoteBook.of(List.of(USD), FxRates.none("USD"), Fixtures.AT)).plans().get(0).placements().get(0);
+    Placement p = rank(training, QuoteBook.of(List.of(USD), FxRates.none("USD"), Fixtures.AT)).plans().get(0).placements().get(0);
     assertEquals(1, p.instances());
     assertEquals(8, p.cards());
     // 200 card-hours on 2 NVLinked reference cards = 190 one-card hours; 8 cards run at 8 x 0.95^3
@@ -240,12 +247,12 @@ class CostModelTest {
   void charges_a_migration_once_spread_over_the_horizon_unless_the_data_is_already_there() {
     Map<String, Object> migration = Map.of("gb", 10000, "sourceEgressPerGb", 0.6, "fromVendor", "infer-cloud");
     Scenario s = withChanges("guide-template.yaml", Map.of("migration", migration), Map.of());
-    Ranking r = MODEL.rank(s, book(guideReference(), TRAIN));
+    Ranking r = rank(s, book(guideReference(), TRAIN));
     LineItem atRef = last(r.plans().stream().filter(p -> p.vendor().equals("guide-reference")).findFirst().orElseThrow());
     assertEquals("data migration", atRef.item());
     assertEquals(cny("500"), atRef.perMonth(), "10000 GB x 0.6 / 12 months");
     Map<String, Object> here = Map.of("gb", 10000, "sourceEgressPerGb", 0.6, "fromVendor", "guide-reference");
-    Ranking r2 = MODEL.rank(withChanges("guide-template.yaml", Map.of("migration", here), Map.of()), book(guideReference()));
+    Ranking r2 = rank(withChanges("guide-template.yaml", Map.of("migration", here), Map.of()), book(guideReference()));
     assertEquals(cny("0"), last(r2.plans().get(0)).perMonth());
   }
 
@@ -258,7 +265,7 @@ class CostModelTest {
     Map<String, QuoteBook.Entry> entries = new LinkedHashMap<>();
     entries.put("guide-reference", new QuoteBook.Entry(guideReference(), new Freshness(Freshness.State.STALE, Duration.ofMinutes(90))));
     entries.put("train-cloud", new QuoteBook.Entry(TRAIN, new Freshness(Freshness.State.EXPIRED, Duration.ofDays(3))));
-    Ranking r = MODEL.rank(scenario("guide-template.yaml"), new QuoteBook(entries, FxRates.none("CNY"), Fixtures.AT));
+    Ranking r = rank(scenario("guide-template.yaml"), new QuoteBook(entries, FxRates.none("CNY"), Fixtures.AT));
     assertEquals(List.of("guide-reference"), r.plans().stream().map(VendorPlan::vendor).toList());
     assertEquals("stale (90 min old)", r.plans().get(0).freshness());
     assertTrue(r.plans().get(0).warnings().contains("prices are stale (90 min old): the last refresh failed"));

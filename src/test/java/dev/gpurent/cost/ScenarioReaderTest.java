@@ -43,7 +43,7 @@ class ScenarioReaderTest {
 
   @Test
   void names_an_unknown_field_and_the_known_ones() {
-    assertEquals("workloads[0].qps: unknown field; known here: bound, concurrentPerCard, daysPerMonth, gpu, hoursPerDay, "
+    assertEquals("workloads[0].qps: unknown field; known here: allowMultiNode, bound, concurrentPerCard, daysPerMonth, gpu, hoursPerDay, "
         + "interruptible, kind, latencyTargetSeconds, name, paramsBillions, peakQps, precision, referenceGpu, "
         + "restartOverheadHours, secondsPerRequest, vendor", error(GOOD + "    qps: 3\n"));
   }
