@@ -11,13 +11,14 @@ public final class RankingCsv {
 
   public static String render(Ranking r) {
     Csv csv = new Csv().row("rank", "vendor", "item", "spec", "quantity", "unit_price", "unit", "per_month", "currency", "note",
-        "source", "fx", "vendor_monthly_total", "vendor_horizon_total");
+        "source", "fx", "vendor_monthly_total", "vendor_horizon_total", "priced_by", "plan_complete", "plan_dated");
     int rank = 0;
     for (VendorPlan p : r.plans()) {
       rank++;
       for (LineItem l : p.bill().lines()) {
         csv.row(rank, p.vendor(), l.item(), l.spec(), l.quantity(), l.unitPrice().plain(), l.unit(), l.perMonth().plain(),
-            l.perMonth().currency(), l.note(), l.source(), l.fx(), p.monthlyTotal().plain(), p.bill().horizonTotal().plain());
+            l.perMonth().currency(), l.note(), l.source(), l.fx(), p.monthlyTotal().plain(), p.bill().horizonTotal().plain(),
+            l.pricedBy().wire(), p.complete(), p.dated());
       }
     }
     return csv.toString();

@@ -1,0 +1,123 @@
+package dev.gpurent.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bills a buyer could sign, checked the way a new user meets them: {@code bench/sample-root.sh}
+ * points every shipped vendor at its real recorded payload, and {@code rank --json} ranks the
+ * guide's scenarios on it.
+ */
+class SampleRootTest {
+
+  static Path root;
+  static JsonObject open;
+  static JsonObject large;
+
+  @BeforeAll
+  static void rankTheSampleRoot() throws Exception {
+    root = Files.createTempDirectory("gpurent-sample");
+    Process p = new ProcessBuilder("bash", "bench/sample-root.sh", root.toString()).redirectErrorStream(true).start();
+    String log = new String(p.getInputStream().readAllBytes());
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, log);
+    open = rank("config/scenarios/guide-template-open.yaml");
+    large = rank("config/scenarios/team-large.yaml");
+  }
+
+  static JsonObject rank(String scenario, String... flags) {
+    List<String> args = new ArrayList<>(List.of("rank", "--root=" + root, "--json"));
+    args.addAll(List.of(flags));
+    args.add(scenario);
+    CliTest.Result r = CliTest.run(args.toArray(String[]::new));
+    assertEquals(0, r.status(), r.err());
+    return new JsonObject(r.out());
+  }
+
+  static JsonObject plan(JsonObject ranking, String vendor) {
+    return ranking.getJsonArray("plans").stream().map(JsonObject.class::cast).filter(p -> p.getString("vendor").equals(vendor))
+        .findFirst().orElseThrow(() -> new AssertionError(vendor + " has no plan: " + ranking.getJsonArray("unavailable")));
+  }
+
+  static Stream<JsonObject> objects(JsonArray a) {
+    return a.stream().map(JsonObject.class::cast);
+  }
+
+  @Test
+  void hyperbolic_bills_object_storage_from_the_fallback_and_is_not_complete() {
+    JsonObject hyperbolic = plan(open, "hyperbolic");
+    assertFalse(hyperbolic.getBoolean("complete"));
+    JsonObject gap = objects(hyperbolic.getJsonArray("gaps")).filter(g -> g.getString("item").equals("object storage"))
+        .findFirst().orElseThrow();
+    assertEquals("not sold by hyperbolic: priced at Amazon S3 Standard (us-east-1) 0.023 USD (list price as of 2025-06)",
+        gap.getString("reason"));
+    JsonObject storage = objects(hyperbolic.getJsonObject("bill").getJsonArray("lines"))
+        .filter(l -> l.getString("item").equals("object storage")).findFirst().orElseThrow();
+    assertEquals("fallback", storage.getString("pricedBy"));
+    assertEquals("https://aws.amazon.com/s3/pricing/", storage.getString("source"));
+    // 2000 GB at 0.023 USD, at the ECB rate of 2025-05-09 (CNY 8.1470 / USD 1.1252 per EUR)
+    assertEquals("333.06", storage.getString("perMonth"));
+    assertTrue(objects(hyperbolic.getJsonObject("bill").getJsonArray("lines")).noneMatch(l ->
+        l.getString("pricedBy").equals("fallback") && l.getString("perMonth").equals("0.00")), "a fallback line is never free");
+  }
+
+  @Test
+  void vast_trains_on_one_machine_with_both_cards() {
+    JsonObject training = objects(plan(large, "vast").getJsonArray("placements"))
+        .filter(p -> p.getString("workload").equals("training")).findFirst().orElseThrow();
+    assertEquals("2x-A100_SXM4-32-65536", training.getString("offer"));
+    assertEquals(1, training.getInteger("instances"));
+    assertEquals(2, training.getInteger("cards"));
+    assertTrue(training.getString("explanation").contains("on 2 cards in one machine (1.9x over NVLink 600 GB/s)"),
+        training.getString("explanation"));
+  }
+
+  @Test
+  void no_line_bills_more_than_730_hours_a_card() {
+    List<JsonObject> all = new ArrayList<>();
+    for (JsonObject ranking : List.of(open, large)) {
+      objects(ranking.getJsonArray("plans")).forEach(p -> objects(p.getJsonArray("placements")).forEach(all::add));
+      if (ranking.getJsonObject("mixed") != null) objects(ranking.getJsonObject("mixed").getJsonArray("placements")).forEach(all::add);
+    }
+    assertTrue(all.size() > 40, "placements checked: " + all.size());
+    for (JsonObject p : all) {
+      assertTrue(p.getDouble("hoursPerMonth") <= 730, p.getString("vendor") + " " + p.getString("offer") + ": " + p.getDouble("hoursPerMonth"));
+    }
+  }
+
+  @Test
+  void guide_reference_appears_only_beside_the_plans() {
+    for (JsonObject ranking : List.of(open, large)) {
+      assertTrue(objects(ranking.getJsonArray("plans")).noneMatch(p -> p.getString("vendor").equals("guide-reference")));
+      JsonObject mixed = ranking.getJsonObject("mixed");
+      if (mixed != null) {
+        assertFalse(mixed.getString("homeVendor").equals("guide-reference"));
+        assertTrue(objects(mixed.getJsonArray("placements")).noneMatch(p -> p.getString("vendor").equals("guide-reference")));
+      }
+      assertEquals("guide-reference", ranking.getJsonObject("reference").getString("vendor"));
+    }
+    assertEquals("11500.00", large.getJsonObject("reference").getString("monthlyTotal"));
+    assertNotNull(large.getString("referenceNote"));
+    assertTrue(large.getString("referenceNote").startsWith("#1 costs "), large.getString("referenceNote"));
+  }
+
+  @Test
+  void include_reference_ranks_the_guide_sheet_again() {
+    JsonObject withRef = rank("config/scenarios/guide-template.yaml", "--include-reference", "--vendors=guide-reference");
+    assertEquals("5000.00", plan(withRef, "guide-reference").getString("monthlyTotal"));
+    assertEquals(1, withRef.getJsonArray("plans").size());
+    assertTrue(withRef.getJsonObject("excluded").getInteger("vendor") > 1000, withRef.getJsonObject("excluded").encode());
+  }
+}
