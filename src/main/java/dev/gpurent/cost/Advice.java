@@ -80,11 +80,11 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
 
   static List<String> signals(Fleet f) {
     List<String> out = new ArrayList<>();
-    String u = CostModel.pct(f.gpuUtilization());
+    String u = Explanations.pct(f.gpuUtilization());
     if (f.gpuUtilization() < LOW_GPU) out.add("GPU utilization " + u + " is below 30%: over-provisioned, downsize (guide 5.3)");
     else if (f.gpuUtilization() > HIGH_GPU) out.add("GPU utilization " + u + " is above 80%: capacity may be short, scale out (guide 5.3)");
     if (f.vramUtilization() < LOW_VRAM) {
-      out.add("VRAM utilization " + CostModel.pct(f.vramUtilization()) + " is below 50%: the card is too big, a cheaper card will do (guide 5.3)");
+      out.add("VRAM utilization " + Explanations.pct(f.vramUtilization()) + " is below 50%: the card is too big, a cheaper card will do (guide 5.3)");
     }
     if (f.queueing()) out.add("requests queue: not enough concurrency, add cards or optimize the model (guide 5.3)");
     if (out.isEmpty()) out.add("utilization is within the guide's bands: no change needed for load");

@@ -62,7 +62,7 @@ class CliTest {
     Result csv = run("rank", "--root=" + guideOnly(), "--include-reference", "--csv", "config/scenarios/team-small.yaml");
     assertEquals(0, csv.status(), csv.err());
     String[] lines = csv.out().split("\r\n");
-    assertEquals("rank,vendor,item,spec,quantity,unit_price,unit,per_month,currency,note,source,fx,vendor_monthly_total,vendor_horizon_total", lines[0]);
+    assertEquals("rank,vendor,item,spec,quantity,unit_price,unit,per_month,currency,note,source,fx,vendor_monthly_total,vendor_horizon_total,priced_by,plan_complete,plan_dated", lines[0]);
     assertTrue(lines[1].startsWith("1,guide-reference,inference GPU,\"NVIDIA GeForce RTX 4090 (rtx-4090, cn)\",1,1500.00,month,1500.00,CNY,monthly,"), lines[1]);
   }
 

@@ -1,0 +1,110 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteBook;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link QuoteBook} laid out for the scan, built once per book so that ranking never parses
+ * a BigDecimal or looks an offer's modes up twice.
+ *
+ * <p>Every vendor's quotes become primitive columns, index-aligned with its quote list: a price
+ * as a double (for comparing, never for billing), one over the hours its unit spans, and slots
+ * into three small tables of the whole book: GPU ids, currencies and offer shapes. A shape is an
+ * offer short of its price (card, billing mode, GPUs per instance, currency, unit): every offer
+ * of one shape costs the same multiple of its price for a workload, so the scan works that
+ * multiple out once per shape, not once per offer. The columns are never handed outside cost/.
+ */
+final class OfferIndex {
+
+  /** What an offer is, short of its price. */
+  record Shape(int gpuSlot, Billing billing, double gpuCount, int currencySlot, PriceUnit unit) {}
+
+  /**
+   * One vendor's quotes as columns.
+   *
+   * @param interruptionRates the book's interruption rate of each quote, NaN where unknown; null when no data was read
+   */
+  record Columns(double[] prices, double[] unitsPerHour, int[] gpuSlots, int[] currencySlots, int[] shapes,
+                 byte[] billings, double[] interruptionRates) {}
+
+  private final Map<String, Columns> columns = new HashMap<>();
+  private final List<String> gpuIds = new ArrayList<>();
+  private final List<String> currencies = new ArrayList<>();
+  private final List<Shape> shapes = new ArrayList<>();
+  private final Map<String, List<Quote>> modesByOffer = new HashMap<>();
+
+  private OfferIndex(QuoteBook book) {
+    Map<String, Integer> gpuSlot = new HashMap<>();
+    Map<String, Integer> currencySlot = new HashMap<>();
+    Map<Shape, Integer> shapeSlot = new HashMap<>();
+    boolean rates = book.spotRisk().isPresent();
+    for (QuoteBook.Entry e : book.vendors().values()) {
+      List<Quote> quotes = e.quotes().quotes();
+      int n = quotes.size();
+      double[] values = new double[n];
+      byte[] modes = new byte[n];
+      double[] hours = new double[n];
+      int[] gpus = new int[n];
+      int[] curs = new int[n];
+      int[] shapeOf = new int[n];
+      double[] interruption = rates ? new double[n] : null;
+      for (int i = 0; i < n; i++) {
+        Quote q = quotes.get(i);
+        values[i] = q.price().toDouble();
+        modes[i] = (byte) q.billing().ordinal();
+        hours[i] = 1 / q.unit().hoursValue();
+        gpus[i] = gpuSlot.computeIfAbsent(q.gpuId(), id -> { gpuIds.add(id); return gpuIds.size() - 1; });
+        curs[i] = currencySlot.computeIfAbsent(q.price().currency(), c -> { currencies.add(c); return currencies.size() - 1; });
+        shapeOf[i] = shapeSlot.computeIfAbsent(new Shape(gpus[i], q.billing(), q.gpuCount(), curs[i], q.unit()),
+            k -> { shapes.add(k); return shapes.size() - 1; });
+        if (interruption != null) interruption[i] = book.interruptionRate(q).orElse(Double.NaN);
+        modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
+      }
+      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, modes, interruption));
+    }
+  }
+
+  private static volatile Object[] last = {null, null};
+
+  /** The index of {@code book}; the last one built is kept, as a live service ranks many scenarios on one book. */
+  static OfferIndex of(QuoteBook book) {
+    Object[] kept = last;
+    if (kept[0] == book) return (OfferIndex) kept[1];
+    OfferIndex index = new OfferIndex(book);
+    last = new Object[] {book, index};
+    return index;
+  }
+
+  private static String offerKey(Quote q) {
+    return q.vendor() + '|' + q.region() + '|' + q.offerId();
+  }
+
+  /** The vendor's quotes as columns; null for a vendor not in the book. */
+  Columns columns(String vendor) {
+    return columns.get(vendor);
+  }
+
+  List<Shape> shapes() {
+    return Collections.unmodifiableList(shapes);
+  }
+
+  List<String> gpuIds() {
+    return Collections.unmodifiableList(gpuIds);
+  }
+
+  List<String> currencies() {
+    return Collections.unmodifiableList(currencies);
+  }
+
+  /** Every billing mode the same offer (vendor, region, offer id) is sold in, including {@code q}. */
+  List<Quote> modesOf(Quote q) {
+    return Collections.unmodifiableList(modesByOffer.getOrDefault(offerKey(q), List.of(q)));
+  }
+}

@@ -1,0 +1,473 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.VendorTerms;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The scan: one pass over each vendor's quotes per workload, over the {@link OfferIndex}'s
+ * primitive columns, keeping the cheapest offers of a few kinds (overall, per mode, on one
+ * card, on the reference card, on another card). Costs are compared as doubles and only the
+ * winners are priced exactly. Lives as long as one ranking; not thread-safe.
+ */
+final class OfferScan {
+
+  private static final Billing[] BILLINGS = Billing.values();
+
+/**
+ * The scan's running winners as quote indexes and costs in cents, one per kind of pick: no
+ * objects are made while scanning, only for the winners at the end.
+ */
+private static final int BEST = 0, ON_DEMAND = 1, MONTHLY = 2, SINGLE_CARD = 3, ON_REFERENCE = 4, OTHER_GPU = 5;
+private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_MODE = Billing.MONTHLY.ordinal();
+
+  private final GpuCatalog catalog;
+  private final Scenario s;
+  private final OfferIndex index;
+  private final QuoteBook book;
+  private final FxRates fx;
+  private final Map<String, Double> fxFactor = new HashMap<>();
+  // Per workload and GPU slot (fits), per currency slot (FX factors), per workload and offer
+  // shape (instances; 0 = not worked out yet, -1 = cannot serve; hours used and paid per instance).
+  private final Fit[][] fitBySlot;
+  private final boolean[][] fitKnown;
+  private final double[] factorBySlot;
+  private final int[][] shapeInstances;
+  private final double[][] shapeHours;
+  /** What one unit of an offer's price (after discount) comes to a month in the scenario's currency. */
+  private final double[][] shapePerPrice;
+  private final int[][] shapeCards;
+  /** Per workload: memory need (high end, GB), reference card, and the GPU slots of its pin and reference (-1: none). */
+  private final double[] needGB;
+  private final Gpu[] referenceGpu;
+  private final int[] pinSlot;
+  private final int[] referenceSlot;
+  /** Hours a month each commitment mode pays for, over this scenario's horizon, by billing ordinal. */
+  private final double[] commitmentHours = new double[BILLINGS.length];
+  // The scan's state (see BEST...): reused for every vendor and workload.
+  private final int[] winner = new int[6];
+  private final long[] winnerCents = new long[6];
+  // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
+  private final boolean[] slotBlocked;
+  private final boolean filtersQuotes;
+  private final Map<String, boolean[]> regionMasks = new HashMap<>();
+  private final RankingRules.Continents continents;
+  /** Quotes left out by the scenario's filters, by rule. */
+  private final Map<String, Integer> excluded = new LinkedHashMap<>();
+
+  OfferScan(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book) {
+    this.catalog = catalog;
+    this.continents = rules.continents();
+    this.s = s;
+    this.book = book;
+    this.index = OfferIndex.of(book);
+    this.fx = book.fx();
+    int n = s.workloads().size();
+    int gpus = index.gpuIds().size();
+    int shapes = index.shapes().size();
+    fitBySlot = new Fit[n][gpus];
+    fitKnown = new boolean[n][gpus];
+    shapeInstances = new int[n][shapes];
+    shapeHours = new double[n][shapes];
+    shapePerPrice = new double[n][shapes];
+    shapeCards = new int[n][shapes];
+    needGB = new double[n];
+    referenceGpu = new Gpu[n];
+    pinSlot = new int[n];
+    referenceSlot = new int[n];
+    for (int w = 0; w < n; w++) {
+      Workload wl = s.workloads().get(w);
+      needGB[w] = Sizing.vram(wl).highGB();
+      referenceGpu[w] = catalog.byId(wl.referenceGpu()).orElseThrow();
+      pinSlot[w] = wl.gpu().map(g -> index.gpuIds().indexOf(g)).orElse(-1);
+      referenceSlot[w] = index.gpuIds().indexOf(wl.referenceGpu());
+    }
+    for (Billing b : BILLINGS) {
+      if (b.isCommitment()) commitmentHours[b.ordinal()] = BillingPlanner.paidHoursPerMonth(b, 0, s.horizonMonths());
+    }
+    Constraints c = s.constraints();
+    slotBlocked = new boolean[gpus];
+    for (int g = 0; g < gpus; g++) {
+      Gpu gpu = catalog.byId(index.gpuIds().get(g)).orElse(null);
+      slotBlocked[g] = gpu != null && ((!c.gpuMakers().isEmpty() && !c.gpuMakers().contains(gpu.maker()))
+          || gpu.computeCapability() < c.minComputeCapability());
+    }
+    filtersQuotes = !c.regions().isEmpty() || !c.gpuMakers().isEmpty() || c.minComputeCapability() > 0;
+    factorBySlot = new double[index.currencies().size()];
+    for (int k = 0; k < factorBySlot.length; k++) factorBySlot[k] = factor(index.currencies().get(k));
+  }
+
+  /** How workload {@code w} sits on the card in GPU slot {@code slot}; null for a card not in the catalog. */
+  Fit fitAt(int w, int slot) {
+    if (!fitKnown[w][slot]) {
+      Optional<Gpu> gpu = catalog.byId(index.gpuIds().get(slot));
+      fitBySlot[w][slot] = gpu.map(g -> Fit.of(s.workloads().get(w), needGB[w], g, referenceGpu[w], s.headroom())).orElse(null);
+      fitKnown[w][slot] = true;
+    }
+    return fitBySlot[w][slot];
+  }
+
+  Fit fit(int w, String gpuId) {
+    int slot = index.gpuIds().indexOf(gpuId);
+    return slot < 0 ? null : fitAt(w, slot);
+  }
+
+  /** Works out, once per ranking, what every offer of {@code shape} needs for workload {@code w} and costs per unit of price. */
+  void learnShape(int w, int shape) {
+    OfferIndex.Shape sh = index.shapes().get(shape);
+    Pick out = new Pick();
+    double factor = factorBySlot[sh.currencySlot()];
+    double paid = usage(s.workloads().get(w), sh.billing(), sh.gpuCount(), fitAt(w, sh.gpuSlot()), Double.NaN, out);
+    if (Double.isNaN(paid) || Double.isNaN(factor)) {
+      shapeInstances[w][shape] = -1;
+      return;
+    }
+    shapeInstances[w][shape] = out.instances;
+    shapeHours[w][shape] = out.hours;
+    shapeCards[w][shape] = out.instances * (int) sh.gpuCount();
+    shapePerPrice[w][shape] = factor * out.instances * paid / sh.unit().hoursValue();
+  }
+
+  /** Counts a vendor's quotes that the scenario's region and card filters leave out, by the first rule that does. */
+  void countExclusions(QuoteBook.Entry e, boolean reference) {
+    if (reference || !filtersQuotes) return;
+    Constraints c = s.constraints();
+    boolean[] mask = regionMask(e);
+    List<Quote> quotes = e.quotes().quotes();
+    OfferIndex.Columns cols = index.columns(e.quotes().vendor());
+    for (int i = 0; i < quotes.size(); i++) {
+      String why = null;
+      if (mask != null && mask[i]) {
+        why = Ranking.EXCLUDED_REGION;
+      } else {
+        Gpu g = catalog.byId(index.gpuIds().get(cols.gpuSlots()[i])).orElse(null);
+        if (g != null && !c.gpuMakers().isEmpty() && !c.gpuMakers().contains(g.maker())) why = Ranking.EXCLUDED_MAKER;
+        else if (g != null && g.computeCapability() < c.minComputeCapability()) why = Ranking.EXCLUDED_COMPUTE_CAPABILITY;
+      }
+      if (why != null) excluded.merge(why, 1, Integer::sum);
+    }
+  }
+
+  /** Per quote of the vendor, whether the region filter leaves it out; null when no region filter is set. */
+  boolean[] regionMask(QuoteBook.Entry e) {
+    Constraints.Filter f = s.constraints().regions();
+    if (f.isEmpty() || e.quotes().reference()) return null;
+    return regionMasks.computeIfAbsent(e.quotes().vendor(), v -> {
+      List<Quote> quotes = e.quotes().quotes();
+      boolean[] out = new boolean[quotes.size()];
+      for (int i = 0; i < out.length; i++) {
+        Quote q = quotes.get(i);
+        out[i] = !f.admits(q.region(), q.country(), continents.continentOf(q.country()));
+      }
+      return out;
+    });
+  }
+
+  /** Units of {@code to} per unit of {@code from} as a double, NaN when no rate is known. */
+  double factor(String currency) {
+    Double f = fxFactor.get(currency);
+    if (f == null) {
+      f = fx.rate(currency, s.currency()).map(BigDecimal::doubleValue).orElse(Double.NaN);
+      fxFactor.put(currency, f);
+    }
+    return f;
+  }
+
+  /**
+   * One pass over a vendor's quotes for workload {@code w}, over primitive columns: each quote's
+   * cost is its price times the FX factor times what its shape needs (worked out once per shape).
+   * Ties in cents go to fewer cards, then the billing mode order, then the offer key.
+   */
+  Picks select(int w, QuoteBook.Entry e) {
+    Workload wl = s.workloads().get(w);
+    Picks picks = new Picks();
+    String vendor = e.quotes().vendor();
+    if (wl.vendor().isPresent() && !wl.vendor().get().equals(vendor)) return picks;
+    int pin = pinSlot[w];
+    if (pin == -1 && wl.gpu().isPresent()) return picks;  // the pinned card is in no vendor's book
+    int ref = referenceSlot[w];
+    OfferIndex.Columns c = index.columns(vendor);
+    List<Quote> quotes = e.quotes().quotes();
+    double[] prices = c.prices(), unitsPerHour = c.unitsPerHour(), interruptions = c.interruptionRates();
+    int[] gpuSlots = c.gpuSlots(), shapes = c.shapes();
+    byte[] modes = c.billings();
+    int[] instancesOf = shapeInstances[w];
+    int[] cardsOf = shapeCards[w];
+    double[] perPriceOf = shapePerPrice[w], hoursOf = shapeHours[w];
+    double discount = e.quotes().terms().discount().doubleValue();
+    double restartHours = wl.restartOverheadHours();
+    int[] win = winner;
+    long[] cents = winnerCents;
+    java.util.Arrays.fill(win, -1);
+    boolean[] regionOut = regionMask(e);
+    boolean[] blocked = slotBlocked;
+    int fits = 0;
+    for (int i = 0; i < prices.length; i++) {
+      int slot = gpuSlots[i];
+      if (pin >= 0 && slot != pin) continue;
+      if (blocked[slot] || (regionOut != null && regionOut[i])) continue;
+      int shape = shapes[i];
+      int instances = instancesOf[shape];
+      if (instances == 0) {
+        learnShape(w, shape);
+        instances = instancesOf[shape];
+      }
+      if (instances < 0) continue;
+      fits++;
+      double cost;
+      if (interruptions == null || Double.isNaN(interruptions[i])) {
+        cost = prices[i] * discount * perPriceOf[shape];
+      } else {
+        // a spot price with a published interruption rate: its overhead is the quote's own
+        double paid = hoursOf[shape] * (1 + BillingPlanner.spotOverhead(interruptions[i], restartHours));
+        cost = prices[i] * discount * factorBySlot[c.currencySlots()[i]] * instances * paid * unitsPerHour[i];
+      }
+      // Cents are exact only when needed: a cost at or above a kept one plus half a cent rounds
+      // to more cents than it, whatever the rounding, so most offers are passed over unrounded.
+      double c100 = cost * 100;
+      int mode = modes[i];
+      int cards = cardsOf[shape];
+      int best = win[BEST];
+      boolean sameCard = best >= 0 && slot == gpuSlots[best];
+      if (!mayBeat(c100, BEST) && (sameCard || !mayBeat(c100, OTHER_GPU))
+          && (mode != ON_DEMAND_MODE || !mayBeat(c100, ON_DEMAND)) && (mode != MONTHLY_MODE || !mayBeat(c100, MONTHLY))
+          && (cards != 1 || !mayBeat(c100, SINGLE_CARD)) && (slot != ref || !mayBeat(c100, ON_REFERENCE))) {
+        continue;
+      }
+      long cc = Math.round(c100);
+      if (better(i, cc, cards, mode, BEST, w, quotes, c)) {
+        if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
+        else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
+        keep(BEST, i, cc);
+      } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, w, quotes, c)) {
+        keep(OTHER_GPU, i, cc);
+      }
+      if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, w, quotes, c)) keep(ON_DEMAND, i, cc);
+      if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, w, quotes, c)) keep(MONTHLY, i, cc);
+      if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, w, quotes, c)) keep(SINGLE_CARD, i, cc);
+      if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, w, quotes, c)) keep(ON_REFERENCE, i, cc);
+    }
+    picks.fitting = fits;
+    picks.best = pickOf(w, win[BEST], e, c);
+    picks.onDemand = pickOf(w, win[ON_DEMAND], e, c);
+    picks.monthly = pickOf(w, win[MONTHLY], e, c);
+    picks.singleCard = pickOf(w, win[SINGLE_CARD], e, c);
+    picks.onReference = pickOf(w, win[ON_REFERENCE], e, c);
+    picks.otherGpu = pickOf(w, win[OTHER_GPU], e, c);
+    return picks;
+  }
+
+  /** False only when {@code c100} (a cost in cents, unrounded) certainly rounds to more than the kept quote of {@code kind}. */
+  boolean mayBeat(double c100, int kind) {
+    return winner[kind] < 0 || c100 < winnerCents[kind] + 0.5;
+  }
+
+  void keep(int kind, int index, long cost) {
+    winner[kind] = index;
+    winnerCents[kind] = cost;
+  }
+
+  /** Whether quote {@code i} ({@code cc} cents, {@code cards} cards) beats the kept quote of {@code kind}. */
+  boolean better(int i, long cc, int cards, int mode, int kind, int w, List<Quote> quotes, OfferIndex.Columns c) {
+    int j = winner[kind];
+    if (j < 0) return true;
+    long jc = winnerCents[kind];
+    if (cc != jc) return cc < jc;
+    int jCards = shapeCards[w][c.shapes()[j]];
+    if (cards != jCards) return cards < jCards;
+    double per = index.shapes().get(c.shapes()[i]).gpuCount(), jPer = index.shapes().get(c.shapes()[j]).gpuCount();
+    if (per != jPer) return per < jPer;  // the same cards in smaller machines: easier to rent and to resize
+    if (mode != c.billings()[j]) return mode < c.billings()[j];
+    return quotes.get(i).key().compareTo(quotes.get(j).key()) < 0;
+  }
+
+  /** The kept quote at {@code i} as a pick, priced the same way as in the scan; null for none. */
+  Pick pickOf(int w, int i, QuoteBook.Entry e, OfferIndex.Columns c) {
+    if (i < 0) return null;
+    Quote q = e.quotes().quotes().get(i);
+    Pick p = new Pick();
+    double rate = c.interruptionRates() == null ? Double.NaN : c.interruptionRates()[i];
+    double discounted = c.prices()[i] * e.quotes().terms().discount().doubleValue();
+    evaluate(s.workloads().get(w), q.billing(), c.unitsPerHour()[i], q.gpuCount(), fitAt(w, c.gpuSlots()[i]),
+        factorBySlot[c.currencySlots()[i]], discounted, rate, p);
+    p.quote = q;
+    return p;
+  }
+
+  /**
+   * Prices one quote for one workload into {@code out}, with the quote's price already
+   * discounted and its FX factor to the scenario currency; false when it cannot serve.
+   */
+  boolean evaluate(Workload wl, Billing b, double unitsPerHour, double perInstance, Fit fit, double factor,
+                           double price, double interruptionRate, Pick out) {
+    if (Double.isNaN(factor)) return false;
+    double paid = usage(wl, b, perInstance, fit, interruptionRate, out);
+    if (Double.isNaN(paid)) return false;
+    out.cost = price * factor * out.instances * paid * unitsPerHour;
+    return true;
+  }
+
+  /**
+   * What an offer of {@code perInstance} GPUs in mode {@code b} needs for one workload: fills
+   * instances, hours used a month and the spot overhead into {@code out}, and returns the hours
+   * paid a month per instance; NaN when it cannot serve.
+   */
+  double usage(Workload wl, Billing b, double perInstance, Fit fit, double interruptionRate, Pick out) {
+    if (b == Billing.SPOT && !wl.interruptible()) return Double.NaN;
+    if (perInstance < 1 || perInstance != Math.rint(perInstance)) return Double.NaN;
+    if (fit == null || !fit.ok()) return Double.NaN;
+    int per = (int) perInstance;
+    int instances;
+    int spread = 1;
+    double hours;
+    if (wl instanceof Inference inf) {
+      int perCopy = fit.cardsPerCopy;
+      if (per >= perCopy) {
+        // Copies only add QPS: each machine holds whole copies, and machines are independent.
+        instances = ceilDiv(fit.cards / perCopy, per / perCopy);
+      } else if (wl.allowMultiNode()) {
+        spread = ceilDiv(perCopy, per);
+        double kept = Placements.NETWORK.speedup(spread) / spread;
+        instances = Sizing.cardsForQps(inf.peakQps(), fit.qpsPerCopy * kept, s.headroom()) * spread;
+      } else {
+        return Double.NaN;  // a copy's cards must share one machine
+      }
+      hours = inf.hoursPerMonth();
+    } else {
+      // One job's cards sit in one machine unless the workload allows several; a month of work
+      // that one machine cannot finish in the month's 730 hours needs more machines, which is
+      // the multi-node case too.
+      spread = per >= fit.cards ? 1 : ceilDiv(fit.cards, per);
+      if (spread > 1 && !wl.allowMultiNode()) return Double.NaN;
+      hours = Placements.jobHours(fit, per, spread);
+      while (hours > BillingPlanner.HOURS_PER_MONTH + 1e-9 && wl.allowMultiNode() && spread < Placements.MAX_MACHINES) {
+        spread++;
+        hours = Placements.jobHours(fit, per, spread);
+      }
+      if (hours > BillingPlanner.HOURS_PER_MONTH + 1e-9) return Double.NaN;
+      instances = spread;
+    }
+    double overhead = 0;
+    double paid;
+    if (b.isCommitment()) {
+      paid = commitmentHours[b.ordinal()];
+    } else if (b == Billing.SPOT) {
+      overhead = Double.isNaN(interruptionRate) ? BillingPlanner.SPOT_RESTART_OVERHEAD
+          : BillingPlanner.spotOverhead(interruptionRate, wl.restartOverheadHours());
+      paid = hours * (1 + overhead);
+    } else {
+      paid = hours;
+    }
+    out.fit = fit;
+    out.instances = instances;
+    out.spread = spread;
+    out.hours = hours;
+    out.spotOverhead = overhead;
+    out.billing = b;
+    out.gpusPerInstance = perInstance;
+    return paid;
+  }
+
+
+  /** Prices one quote, looked up whole, for one workload (the slow path: a placement's other modes). */
+  boolean evaluate(Workload wl, Quote q, Fit fit, double factor, double price, double interruptionRate, Pick out) {
+    if (!evaluate(wl, q.billing(), 1 / q.unit().hoursValue(), q.gpuCount(), fit, factor, price, interruptionRate, out)) {
+      return false;
+    }
+    out.quote = q;
+    return true;
+  }
+
+
+  /** Why no offer of a vendor can carry a workload: the rare path, so it may scan again. */
+  String whyNot(int w, QuoteBook.Entry e) {
+    Workload wl = s.workloads().get(w);
+    if (wl.vendor().isPresent()) return "pinned to vendor " + wl.vendor().get();
+    List<Quote> quotes = e.quotes().quotes();
+    if (wl.gpu().isPresent()) {
+      String pin = wl.gpu().get();
+      List<Quote> ofPin = quotes.stream().filter(q -> q.gpuId().equals(pin)).toList();
+      if (ofPin.isEmpty()) return "no offer of " + pin;
+      Fit f = fit(w, pin);
+      if (f != null && !f.ok()) return f.unfitReason;
+      if (ofPin.stream().allMatch(q -> q.billing() == Billing.SPOT)) return pin + " is sold only as spot and the work must not be interrupted";
+      if (ofPin.stream().noneMatch(q -> !Double.isNaN(factor(q.price().currency())))) {
+        return "no FX rate from " + ofPin.get(0).price().currency() + " to " + s.currency();
+      }
+      return "no usable offer of " + pin;
+    }
+    for (Quote q : quotes) {
+      Fit f = fit(w, q.gpuId());
+      if (f != null && !f.ok()) return f.unfitReason;
+    }
+    String machine = machineReason(w, quotes);
+    if (!machine.isEmpty()) return machine;
+    return "no offer can carry it (" + Sizing.vram(wl).formula() + ")";
+  }
+
+  /**
+   * Why the vendor's machines are too small for a workload's cards that must work together, or
+   * its month of work; "" when that is not why.
+   */
+  String machineReason(int w, List<Quote> quotes) {
+    Workload wl = s.workloads().get(w);
+    if (wl.allowMultiNode()) return "";
+    for (Quote q : quotes) {
+      Fit f = fit(w, q.gpuId());
+      if (f == null || !f.ok() || q.gpuCount() < 1) continue;
+      int per = (int) q.gpuCount();
+      int need = wl instanceof Inference ? f.cardsPerCopy : f.cards;
+      if (per < need) {
+        int largest = (int) quotes.stream().filter(o -> o.gpuId().equals(q.gpuId())).mapToDouble(Quote::gpuCount).max().orElse(per);
+        return (wl instanceof Inference ? "a model copy needs " : "the job needs ") + need + " x " + q.gpuId()
+            + " in one machine and the largest machine of that card here has " + largest
+            + " (set allowMultiNode: true to spread it over machines, at network speed)";
+      }
+      if (wl instanceof Job && Placements.jobHours(f, per, 1) > BillingPlanner.HOURS_PER_MONTH) {
+        return "the month's work takes " + Sizing.fmt(Placements.jobHours(f, per, 1)) + " h on one " + q.offerId()
+            + " and a month has 730 (a larger machine, or allowMultiNode: true to run on several)";
+      }
+    }
+    return "";
+  }
+
+  Money unitPrice(Quote q, VendorTerms terms) {
+    return fx.convert(q.price(), s.currency()).money().times(terms.discount());
+  }
+
+  Money exactCost(Pick p, VendorTerms terms) {
+    return BillingPlanner.monthlyCost(unitPrice(p.quote, terms), p.quote.unit(), p.quote.billing(), p.instances, p.hours,
+        s.horizonMonths(), p.spotOverhead);
+  }
+
+  /** Quotes left out by the scenario's filters, by rule. */
+  Map<String, Integer> excluded() {
+    return excluded;
+  }
+
+  OfferIndex index() {
+    return index;
+  }
+
+  FxRates fx() {
+    return fx;
+  }
+
+  private static int ceilDiv(int a, int b) {
+    return (a + b - 1) / b;
+  }
+}

@@ -1,0 +1,244 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.VendorTerms;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns the scan's winners into what a buyer reads: placements, bill lines (GPUs here, the rest
+ * through {@link DataLines}), a vendor's plan with its warnings, and the mixed plan.
+ */
+final class PlanBuilder {
+
+  private final Scenario s;
+  private final QuoteBook book;
+  private final FxRates fx;
+  private final RankingRules rules;
+  private final OfferScan scan;
+  private final OfferIndex index;
+  private final DataLines data;
+  private final Explanations words;
+
+  PlanBuilder(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book, OfferScan scan) {
+    this.s = s;
+    this.book = book;
+    this.fx = book.fx();
+    this.rules = rules;
+    this.scan = scan;
+    this.index = scan.index();
+    this.data = new DataLines(s, fx, rules);
+    this.words = new Explanations(catalog, s, book, scan);
+  }
+
+  Optional<VendorPlan> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
+    try {
+      return Optional.of(vendorPlan(e, picks));
+    } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
+      unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), noPrice.getMessage()));
+      return Optional.empty();
+    }
+  }
+
+  VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks) {
+    VendorTerms terms = e.quotes().terms();
+    String vendor = e.quotes().vendor();
+    List<Placement> placements = new ArrayList<>();
+    List<LineItem> lines = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    Money gpuTotal = Money.zero(s.currency());
+    Money onDemandTotal = Money.zero(s.currency());
+    Money monthlyTotal = Money.zero(s.currency());
+    boolean allOnDemand = true, allMonthly = true;
+    for (int w = 0; w < picks.length; w++) {
+      Placement p = placement(w, picks[w].best, picks[w], terms);
+      placements.add(p);
+      lines.add(gpuLine(p));
+      warnings.addAll(p.warnings());
+      Money cost = p.perMonth().cents();
+      gpuTotal = gpuTotal.plus(cost);
+      if (picks[w].onDemand == null) allOnDemand = false;
+      else onDemandTotal = onDemandTotal.plus(picks[w].onDemand.quote == p.quote() ? cost : scan.exactCost(picks[w].onDemand, terms).cents());
+      if (picks[w].monthly == null) allMonthly = false;
+      else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : scan.exactCost(picks[w].monthly, terms).cents());
+    }
+    DataLines.Result data = this.data.of(vendor, terms);
+    lines.addAll(data.lines());
+    data.lines().stream().filter(l -> l.item().equals(DataLines.EGRESS_ITEM)).findFirst().ifPresent(egress -> {
+      if (egress.perMonth().compareTo(placementsTotal(placements)) > 0) {
+        warnings.add("bandwidth (" + egress.perMonth() + "/month) costs more than the GPUs: compress and cache API responses (guide 4.4)");
+      }
+    });
+    if (e.freshness().state() != dev.gpurent.quote.Freshness.State.FRESH) {
+      warnings.add("prices are " + e.freshness() + ": the last refresh failed");
+    }
+    java.time.Instant priceDate = null;
+    for (Placement p : placements) {
+      java.time.Instant d = p.quote().priceDate();
+      if (d != null && (priceDate == null || d.isBefore(priceDate))) priceDate = d;
+    }
+    boolean dated = priceDate != null && book.builtAt() != null
+        && java.time.Duration.between(priceDate, book.builtAt()).compareTo(rules.maxPriceAge()) > 0;
+    if (dated) {
+      warnings.add("prices dated: the oldest price used is of " + priceDate.toString().substring(0, 10) + ", "
+          + java.time.Duration.between(priceDate, book.builtAt()).toDays() + " days before these quotes were read"
+          + " (more than " + rules.maxPriceAge().toDays() + "); ask the vendor for a current quote before signing");
+    }
+    for (int w = 0; w < picks.length && !e.quotes().reference(); w++) {
+      if (picks[w].fitting < rules.minOffers()) {
+        warnings.add("thin data: " + s.workloads().get(w).name() + " rests on " + picks[w].fitting
+            + (picks[w].fitting == 1 ? " offer" : " offers") + " at " + vendor + " that fit (fewer than "
+            + rules.minOffers() + "): this price may not be typical of the vendor");
+      }
+    }
+    Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
+    return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
+        allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
+        allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
+        warnings, e.freshness().toString(), e.quotes().note(), data.gaps(), priceDate, dated);
+  }
+
+  Money placementsTotal(List<Placement> placements) {
+    Money t = Money.zero(s.currency());
+    for (Placement p : placements) t = t.plus(p.perMonth().cents());
+    return t;
+  }
+
+  Placement placement(int w, Pick p, Picks alternatives, VendorTerms terms) {
+    Workload wl = s.workloads().get(w);
+    Quote q = p.quote;
+    FxRates.Conversion conv = fx.convert(q.price(), s.currency());
+    Money unit = conv.money().times(terms.discount());
+    Money perMonth = BillingPlanner.monthlyCost(unit, q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths(),
+        p.spotOverhead);
+    String fxText = conv.isIdentity() ? "" : CostModel.fxText(q.price().currency(), s.currency(), conv);
+    // Every mode's cost and the explanation are built on first read: most rankings are compared,
+    // not read line by line, and this is most of the cost of a plan.
+    return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, perMonth, words.warnings(wl, p), fxText,
+        words.spotNote(wl, p), () -> details(wl, p, alternatives, terms));
+  }
+
+  Placement.Details details(Workload wl, Pick p, Picks alternatives, VendorTerms terms) {
+    List<Placement.ModeCost> modes = new ArrayList<>();
+    Money hourly = null, monthly = null;
+    for (Quote m : index.modesOf(p.quote)) {
+      Money mUnit = scan.unitPrice(m, terms);
+      boolean allowed = m.billing() != Billing.SPOT || wl.interruptible();
+      Pick priced = new Pick();
+      double rate = book.interruptionRate(m).orElse(Double.NaN);
+      if (!scan.evaluate(wl, m, p.fit, 1, 0, rate, priced)) priced.set(m, p.fit, p.instances, p.hours, 0, 0);
+      Money cost = BillingPlanner.monthlyCost(mUnit, m.unit(), m.billing(), priced.instances, priced.hours, s.horizonMonths(),
+          priced.spotOverhead);
+      modes.add(new Placement.ModeCost(m.billing(), cost, allowed));
+      if (m.billing() == Billing.ON_DEMAND) hourly = mUnit.times(PriceUnit.HOUR.hours()).dividedBy(m.unit().hours());
+      if (m.billing() == Billing.MONTHLY) monthly = mUnit.times(PriceUnit.MONTH.hours()).dividedBy(m.unit().hours());
+    }
+    modes.sort(Comparator.comparing(Placement.ModeCost::billing));
+    Optional<BigDecimal> breakEven = hourly != null && monthly != null && hourly.isPositive()
+        ? Optional.of(BillingPlanner.breakEvenHours(hourly, monthly)) : Optional.empty();
+    return new Placement.Details(modes, breakEven, words.explain(wl, p, modes, breakEven, alternatives, terms));
+  }
+
+
+  LineItem gpuLine(Placement p) {
+    Quote q = p.quote();
+    String spec = p.gpu().name() + " (" + q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()) + ")";
+    String note = p.billing().wire();
+    if (p.workload() instanceof Job || !p.billing().isCommitment()) {
+      note += ", about " + Sizing.fmt(p.hoursPerMonth()) + " h a month";
+    }
+    if (p.billing() == Billing.SPOT) note += "; " + p.spotNote();
+    if (q.gpuCount() > 1) note += "; " + p.instances() + " x " + Sizing.fmt(q.gpuCount()) + "-GPU instance";
+    return new LineItem(p.workload().kind().item(), spec, Integer.toString(q.gpuCount() > 1 ? p.instances() : p.cards()),
+        p.unitPrice().round(CostModel.UNIT_PRICE_DECIMALS), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
+  }
+
+  /**
+   * Each workload at its cheapest vendor, when that beats the best single vendor; otherwise
+   * empty, with {@code note[0]} saying why.
+   */
+  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans, String[] note) {
+    int n = s.workloads().size();
+    if (n < 2) {
+      note[0] = "one workload: there is nothing to place at a second vendor";
+      return Optional.empty();
+    }
+    String[] vendorOf = new String[n];
+    Pick[] chosen = new Pick[n];
+    for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {
+      for (int w = 0; w < n; w++) {
+        Pick p = e.getValue()[w].best;
+        if (p != null && (chosen[w] == null || Math.round(p.cost * 100) < Math.round(chosen[w].cost * 100))) {
+          chosen[w] = p;
+          vendorOf[w] = e.getKey();
+        }
+      }
+    }
+    for (int w = 0; w < n; w++) {
+      if (chosen[w] == null) {
+        note[0] = "no vendor can carry " + s.workloads().get(w).name();
+        return Optional.empty();
+      }
+    }
+    if (java.util.Arrays.stream(vendorOf).distinct().count() == 1) {
+      note[0] = "every workload is cheapest at " + vendorOf[0] + " already";
+      return Optional.empty();
+    }
+    int home = 0;
+    for (int w = 1; w < n; w++) {
+      boolean inf = s.workloads().get(w) instanceof Inference, homeInf = s.workloads().get(home) instanceof Inference;
+      if ((inf && !homeInf) || (inf == homeInf && chosen[w].cost > chosen[home].cost)) home = w;
+    }
+    String homeVendor = vendorOf[home];
+    VendorTerms homeTerms = book.vendor(homeVendor).orElseThrow().quotes().terms();
+    List<Placement> placements = new ArrayList<>();
+    List<LineItem> lines = new ArrayList<>();
+    List<Gap> gaps = new ArrayList<>();
+    try {
+      for (int w = 0; w < n; w++) {
+        VendorTerms t = book.vendor(vendorOf[w]).orElseThrow().quotes().terms();
+        Placement p = placement(w, chosen[w], null, t);
+        placements.add(p);
+        lines.add(gpuLine(p));
+      }
+      DataLines.Result homeData = data.of(homeVendor, homeTerms);
+      lines.addAll(homeData.lines());
+      gaps.addAll(homeData.gaps());
+      if (s.storedGb() > 0) {
+        for (String v : java.util.Arrays.stream(vendorOf).distinct().filter(v -> !v.equals(homeVendor)).toList()) {
+          lines.add(data.transfer(homeVendor, homeTerms, v, gaps));
+        }
+      }
+    } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
+      note[0] = "the mixed plan cannot be priced: " + noPrice.getMessage();
+      return Optional.empty();
+    }
+    if (s.constraints().requireComplete() && !gaps.isEmpty()) {
+      note[0] = "the mixed plan would need a fallback provider (" + gaps.get(0).item() + ") and requireComplete is set";
+      return Optional.empty();
+    }
+    Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
+    if (!plans.isEmpty() && bill.monthlyTotal().compareTo(plans.get(0).monthlyTotal()) >= 0) {
+      Money copies = Money.zero(s.currency());
+      for (LineItem l : lines) if (l.item().equals(DataLines.TRANSFER_ITEM)) copies = copies.plus(l.perMonth());
+      note[0] = "mixing costs " + bill.monthlyTotal().plain() + " a month against " + plans.get(0).monthlyTotal().plain()
+          + " at " + plans.get(0).vendor() + (copies.isPositive()
+          ? ": copying the data between vendors (" + copies.plain() + " a month) costs more than mixing saves" : "");
+      return Optional.empty();
+    }
+    Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
+    return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal()), gaps));
+  }}
