@@ -62,7 +62,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final int[] winner = new int[6];
   private final long[] winnerCents = new long[6];
   // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
-  private final boolean[] slotBlocked;
+  private final boolean[] slotBlocked, noSlotBlocked;
   private final boolean filtersQuotes;
   private final Map<String, boolean[]> regionMasks = new HashMap<>();
   private final RankingRules.Continents continents;
@@ -101,6 +101,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     }
     Constraints c = s.constraints();
     slotBlocked = new boolean[gpus];
+    noSlotBlocked = new boolean[gpus];
     for (int g = 0; g < gpus; g++) {
       Gpu gpu = catalog.byId(index.gpuIds().get(g)).orElse(null);
       slotBlocked[g] = gpu != null && ((!c.gpuMakers().isEmpty() && !c.gpuMakers().contains(gpu.maker()))
@@ -165,7 +166,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   /** Per quote of the vendor, whether the region filter leaves it out; null when no region filter is set. */
   boolean[] regionMask(QuoteBook.Entry e) {
     Constraints.Filter f = s.constraints().regions();
-    if (f.isEmpty() || e.quotes().reference()) return null;
+    if (f.isEmpty() || beside(e)) return null;
     return regionMasks.computeIfAbsent(e.quotes().vendor(), v -> {
       List<Quote> quotes = e.quotes().quotes();
       boolean[] out = new boolean[quotes.size()];
@@ -213,8 +214,9 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     int[] win = winner;
     long[] cents = winnerCents;
     java.util.Arrays.fill(win, -1);
+    // The reference sheet shown beside the plans answers the scenario as the guide would, unfiltered.
     boolean[] regionOut = regionMask(e);
-    boolean[] blocked = slotBlocked;
+    boolean[] blocked = beside(e) ? noSlotBlocked : slotBlocked;
     int fits = 0;
     for (int i = 0; i < prices.length; i++) {
       int slot = gpuSlots[i];
@@ -452,6 +454,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   Money exactCost(Pick p, VendorTerms terms) {
     return BillingPlanner.monthlyCost(unitPrice(p.quote, terms), p.quote.unit(), p.quote.billing(), p.instances, p.hours,
         s.horizonMonths(), p.spotOverhead);
+  }
+
+  /** Whether {@code e} is the reference sheet set beside the plans rather than ranked among them. */
+  private boolean beside(QuoteBook.Entry e) {
+    return e.quotes().reference() && !s.constraints().includeReference();
   }
 
   /** Quotes left out by the scenario's filters, by rule. */

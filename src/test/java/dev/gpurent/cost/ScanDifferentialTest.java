@@ -1,0 +1,181 @@
+package dev.gpurent.cost;
+
+import static dev.gpurent.Fixtures.CATALOG;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gpurent.Fixtures;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.Freshness;
+import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.Money;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.ServicePrice;
+import dev.gpurent.quote.VendorQuotes;
+import dev.gpurent.quote.VendorTerms;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fast scan against {@link ReferencePricer} on random books and scenarios from a fixed seed:
+ * the same vendors ranked, the same winning offer per vendor and workload, the same totals to the
+ * cent, with the placement rules (one machine, allowMultiNode, 730 h), filters, fallbacks and
+ * requireComplete in play.
+ */
+class ScanDifferentialTest {
+
+  private static final long SEED = 20261201L;
+  private static final int CASES = 1500;
+  private static final String[] GPUS = {"rtx-4090", "a100-40g-sxm", "a100-80g-sxm", "l40s", "h100-sxm", "a10", "t4", "mi300x"};
+  private static final String[][] REGIONS = {{"us-east-1", "US"}, {"eu-west-1", "IE"}, {"cn-north-1", "CN"}, {"sverdlovsk", "RU"}, {"", ""}};
+  private static final FxRates FX = FxRates.fallback(Map.of("base", "EUR", "asOf", "2025-05-09", "source", "test table",
+      "rates", Map.of("USD", "1.1252", "CNY", "8.1470")));
+  private static final Instant AT = Instant.parse("2026-06-01T00:00:00Z");
+
+  @Test
+  void scan_and_reference_agree_on_every_winner_and_total() {
+    Random r = new Random(SEED);
+    CostModel model = new CostModel(CATALOG, Fixtures.RULES);
+    ReferencePricer reference = new ReferencePricer(CATALOG, Fixtures.RULES);
+    int plansCompared = 0, incomplete = 0, multiNode = 0;
+    for (int n = 0; n < CASES; n++) {
+      QuoteBook book = book(r);
+      Scenario s = scenario(r);
+      Ranking fast = model.rank(s, book);
+      Map<String, ReferencePricer.Plan> slow = reference.price(s, book);
+      String where = "case " + n + " (seed " + SEED + ")";
+      assertEquals(slow.keySet().stream().sorted().toList(), fast.plans().stream().map(VendorPlan::vendor).sorted().toList(),
+          () -> where + ": vendors ranked; unavailable " + fast.unavailable() + "\n" + s + "\n" + fast.plans().stream()
+              .map(p -> new io.vertx.core.json.JsonObject(p.toMap()).encodePrettily()).toList());
+      for (VendorPlan p : fast.plans()) {
+        ReferencePricer.Plan want = slow.get(p.vendor());
+        assertEquals(want.winners().stream().map(Quote::key).toList(), p.placements().stream().map(x -> x.quote().key()).toList(),
+            where + ", " + p.vendor() + ": winning offers");
+        assertEquals(want.monthlyTotal(), p.monthlyTotal().amount(), where + ", " + p.vendor() + ": monthly total");
+        assertEquals(want.complete(), p.complete(), where + ", " + p.vendor() + ": complete");
+        plansCompared++;
+        if (!p.complete()) incomplete++;
+        if (p.placements().stream().anyMatch(x -> x.explanation().contains(" machines"))) multiNode++;
+      }
+    }
+    // the random cases reach the rules they are meant to test
+    String reached = plansCompared + " plans, " + incomplete + " incomplete, " + multiNode + " spread over machines";
+    assertTrue(plansCompared > 1500, reached);
+    assertTrue(incomplete > 200, reached);
+    assertTrue(multiNode > 20, reached);
+  }
+
+  private static QuoteBook book(Random r) {
+    Map<String, QuoteBook.Entry> vendors = new LinkedHashMap<>();
+    int count = 1 + r.nextInt(4);
+    for (int v = 0; v < count; v++) {
+      String vendor = "v" + v;
+      String currency = r.nextBoolean() ? "USD" : "CNY";
+      List<Quote> quotes = new ArrayList<>();
+      int offers = 1 + r.nextInt(14);
+      for (int o = 0; o < offers; o++) {
+        String gpu = GPUS[r.nextInt(GPUS.length)];
+        int per = new int[] {1, 1, 2, 4, 8}[r.nextInt(5)];
+        String[] region = REGIONS[r.nextInt(REGIONS.length)];
+        String offer = gpu + "-x" + per + "-" + o;
+        double hourly = (0.2 + r.nextInt(4000) / 100.0) * per;
+        for (Billing b : List.of(Billing.ON_DEMAND, Billing.SPOT, Billing.MONTHLY, Billing.YEARLY)) {
+          if (b != Billing.ON_DEMAND && r.nextInt(3) == 0) continue;
+          PriceUnit unit = b.isCommitment() ? (r.nextBoolean() ? PriceUnit.MONTH : PriceUnit.HOUR) : PriceUnit.HOUR;
+          double factor = switch (b) {
+            case SPOT -> 0.3 + r.nextDouble() * 0.5;
+            case MONTHLY -> 0.7;
+            case YEARLY -> 0.55;
+            default -> 1;
+          };
+          BigDecimal price = BigDecimal.valueOf(Math.round(hourly * factor * unit.hoursValue() * 10000) / 10000.0);
+          quotes.add(new Quote(vendor, region[0], offer, gpu, per, 0, 0, b, new Money(price, currency), unit, AT, "test")
+              .withCountry(region[1]));
+        }
+      }
+      VendorQuotes vq = new VendorQuotes(vendor, vendor, terms(r, currency), quotes, List.of(), AT, "", v == 0 && r.nextInt(4) == 0);
+      vendors.put(vendor, new QuoteBook.Entry(vq, Freshness.fresh()));
+    }
+    return new QuoteBook(vendors, Map.of(), FX, AT);
+  }
+
+  private static VendorTerms terms(Random r, String currency) {
+    ServicePrice storage = service(r, currency, 0.005, 0.2);
+    ServicePrice ingress = service(r, currency, 0, 0.05);
+    ServicePrice lb = service(r, currency, 5, 200);
+    int kind = r.nextInt(4);
+    List<VendorTerms.EgressTier> tiers = new ArrayList<>();
+    ServicePrice egress;
+    if (kind == 0) {
+      egress = r.nextBoolean() ? ServicePrice.notSold("") : ServicePrice.unknown("");
+    } else {
+      if (kind == 3) tiers.add(new VendorTerms.EgressTier(BigDecimal.valueOf(100 + r.nextInt(2000)), Money.zero(currency)));
+      tiers.add(new VendorTerms.EgressTier(null, money(r, currency, 0.01, 0.9)));
+      egress = ServicePrice.priced(tiers.get(0).perGb(), "");
+    }
+    return new VendorTerms(currency, storage, egress, tiers, ingress, lb, "hour",
+        r.nextInt(5) == 0 ? new BigDecimal("0.9") : BigDecimal.ONE, "test");
+  }
+
+  private static ServicePrice service(Random r, String currency, double lo, double hi) {
+    return switch (r.nextInt(5)) {
+      case 0 -> ServicePrice.notSold("");
+      case 1 -> ServicePrice.unknown("");
+      default -> ServicePrice.priced(money(r, currency, lo, hi), "");
+    };
+  }
+
+  private static Money money(Random r, String currency, double lo, double hi) {
+    return new Money(BigDecimal.valueOf(Math.round((lo + r.nextDouble() * (hi - lo)) * 10000) / 10000.0), currency);
+  }
+
+  private static Scenario scenario(Random r) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("currency", r.nextBoolean() ? "CNY" : "USD");
+    s.put("horizonMonths", new int[] {6, 12, 24}[r.nextInt(3)]);
+    List<Object> workloads = new ArrayList<>();
+    int n = 1 + r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      Map<String, Object> w = new LinkedHashMap<>();
+      boolean multi = r.nextInt(3) == 0;
+      if (multi) w.put("allowMultiNode", true);
+      if (r.nextBoolean()) {
+        w.put("kind", "inference");
+        w.put("paramsBillions", new double[] {1, 7, 13, 34, 70}[r.nextInt(5)]);
+        w.put("peakQps", 0.5 + r.nextInt(40));
+        w.put("secondsPerRequest", 1 + r.nextInt(3));
+        w.put("concurrentPerCard", 1 + r.nextInt(8));
+        w.put("hoursPerDay", new double[] {4, 12, 24}[r.nextInt(3)]);
+        w.put("daysPerMonth", new int[] {22, 30, 31}[r.nextInt(3)]);
+        if (r.nextInt(4) == 0) w.put("interruptible", true);
+      } else {
+        w.put("kind", r.nextBoolean() ? "fine-tune" : "training");
+        w.put("paramsBillions", new double[] {1, 7, 13, 70}[r.nextInt(4)]);
+        w.put("gpuHoursPerMonth", new double[] {20, 100, 400, 1500, 6000}[r.nextInt(5)]);
+        if (r.nextInt(3) == 0) w.put("interruptible", true);
+      }
+      workloads.add(w);
+    }
+    s.put("workloads", workloads);
+    if (r.nextBoolean()) s.put("storedGb", r.nextInt(5000));
+    if (r.nextBoolean()) s.put("egressGbPerMonth", r.nextInt(20000));
+    if (r.nextInt(3) == 0) s.put("loadBalancers", 1 + r.nextInt(2));
+    if (r.nextInt(4) == 0) s.put("migration", Map.of("gb", 100 + r.nextInt(5000), "sourceEgressPerGb", 0.05));
+    if (r.nextInt(5) == 0) s.put("requireComplete", true);
+    if (r.nextInt(4) == 0) s.put("includeReference", true);
+    if (r.nextInt(5) == 0) s.put("regions", Map.of("exclude", List.of(r.nextBoolean() ? "RU" : "cn-north-1")));
+    if (r.nextInt(6) == 0) s.put("regions", Map.of("only", List.of("US", "IE")));
+    if (r.nextInt(6) == 0) s.put("vendors", Map.of("exclude", List.of("v1")));
+    if (r.nextInt(5) == 0) s.put("gpuMakers", List.of("nvidia"));
+    if (r.nextInt(6) == 0) s.put("minComputeCapability", 8.0);
+    return new ScenarioReader(CATALOG).read(s);
+  }
+}
