@@ -53,6 +53,14 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
         c.getString("note", ""), c.getBoolean("enabled", true), c.getBoolean("reference", false), c, where);
   }
 
+  /**
+   * The {@code config/regions.yaml} table that places this vendor's regions in countries: the
+   * YAML key {@code regions} (several vendors share one, e.g. {@code aws}), default the vendor id.
+   */
+  public String regionTable() {
+    return config.getString("regions", vendor);
+  }
+
   private static VendorTerms terms(JsonObject t, String vendorCurrency, Path where) {
     String cur = t.getString("currency", vendorCurrency).toUpperCase(Locale.ROOT);
     String source = t.getString("source", "");
