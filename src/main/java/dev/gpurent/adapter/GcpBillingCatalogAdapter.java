@@ -71,8 +71,9 @@ import java.util.stream.Collectors;
  *       {@code units + nanos / 10^9} in {@code currencyCode}. Every GPU SKU in the recorded
  *       payloads has exactly one tier starting at 0; a later tier would be a volume discount
  *       that one rental does not reach, so the first tier is what a renter pays.</li>
- *   <li><b>observedAt</b>: the price's {@code effectiveTime} (in each recorded download every SKU
- *       carries the same one, the time of that download), else the fetch time.</li>
+ *   <li><b>priceDate</b>: the price's {@code effectiveTime} (in each recorded download every SKU
+ *       carries the same one, the time of that download), else the fetch time; observedAt is
+ *       the fetch time.</li>
  * </ul>
  * Two SKUs giving the same region, offer and billing keep the cheaper one, counted in
  * {@link Result#duplicatesDropped()}.
@@ -495,10 +496,10 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
             + " is not an offer");
         return;
       }
-      Instant observed = price.effective() != null ? price.effective() : fetchedAt;
+      Instant dated = price.effective() != null ? price.effective() : fetchedAt;
       for (String region : regions) {
         Quote q = new Quote(def.vendor(), region, model, gpu.get().id(), 1, 0, 0, billing,
-            new Money(price.amount(), price.currency()), PriceUnit.HOUR, observed, cite);
+            new Money(price.amount(), price.currency()), PriceUnit.HOUR, fetchedAt, cite).withPriceDate(dated);
         Quote old = quotes.get(q.key());
         if (old == null) {
           quotes.put(q.key(), q);

@@ -293,16 +293,19 @@ public final class QuoteVerticle extends VerticleBase {
   /**
    * The quotes with what the vendor's definition knows and the payload does not say: each
    * region's country from the vendor's {@code regions:} table (a region the table does not place
-   * keeps the country it has, "" at first).
+   * keeps the country it has, "" at first), and the vendor's {@code asOf:} as the date of every
+   * price whose source states none (priceDate still equal to observedAt, the fetch).
    */
   static VendorQuotes stamped(VendorDefinition def, Regions regions, VendorQuotes q) {
     String table = def.regionTable();
+    Instant asOf = def.asOf().orElse(null);
     List<Quote> out = new ArrayList<>(q.quotes().size());
     boolean changed = false;
     for (Quote x : q.quotes()) {
       Quote y = x;
       String country = regions.country(table, x.region()).orElse(x.country());
       if (!country.equals(y.country())) y = y.withCountry(country);
+      if (asOf != null && Objects.equals(y.priceDate(), y.observedAt())) y = y.withPriceDate(asOf);
       changed |= y != x;
       out.add(y);
     }

@@ -83,7 +83,7 @@ class GcpBillingCatalogAdapterTest {
     assertEquals(427, r.rejected().size());
     assertEquals(Map.of(Billing.ON_DEMAND, 263L, Billing.SPOT, 269L, Billing.YEARLY, 258L, Billing.THREE_YEARS, 268L),
         r.quotes().stream().collect(Collectors.groupingBy(Quote::billing, Collectors.counting())));
-    assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals("gcp-catalog") && q.observedAt().equals(JUMBO_AT)
+    assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals("gcp-catalog") && q.priceDate().equals(JUMBO_AT) && q.observedAt().equals(FETCHED)
         && q.source().equals("gcp-billing-catalog:" + JUMBO) && q.vcpus() == 0));
 
     // skus[1] 0032-6F6D-C48E "Nvidia L4 GPU attached to Spot Preemptible VMs running in Montreal": 0 units + 184998100 nanos
@@ -139,7 +139,8 @@ class GcpBillingCatalogAdapterTest {
       assertEquals("a100-40g-sxm", q.gpuId());
       assertEquals(Billing.ON_DEMAND, q.billing());
       assertPrice("2.933908", q);
-      assertEquals(Instant.parse("2023-03-24T10:52:50.681Z"), q.observedAt());
+      assertEquals(Instant.parse("2023-03-24T10:52:50.681Z"), q.priceDate(), "the SKU's effectiveTime");
+      assertEquals(FETCHED, q.observedAt());
     }
     assertEquals(List.of("us-central1", "us-east1", "us-west1"), r.quotes().stream().map(Quote::region).toList());
     // the same SKU (039F-D0DA-4055) in the Jumbo2020 file has no serviceRegions: "Americas" gives the same regions
