@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.SampleRoot;
+import dev.gpurent.adapter.GcpBillingCatalogAdapter;
 import dev.gpurent.adapter.SkyPilotCatalogAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.config.YamlFiles;
@@ -65,6 +66,17 @@ class RegionsTest {
     gcp = VendorDefinition.from(gcp.config().copy().put("gpuOnlyRows", "keep").put("source", gcpCsv.toString()), gcp.where());
     SkyPilotCatalogAdapter.parse(gcpCsv, gcp, Fixtures.CATALOG, Fixtures.AT).quotes()
         .forEach(x -> out.computeIfAbsent("gcp", t -> new TreeSet<>()).add(x.region()));
+    // The same for the billing catalog's GPU-only SKUs (gcp-catalog.yaml rejects them too).
+    VendorDefinition catalogDef = VendorDefinition.load(Path.of("adapters/gcp-catalog.yaml"));
+    Path skus = Path.of("../shared/data/gcp/cloud-billing-catalog/jumbo2020-gcp_gpu_skus.skuId-0-D.json");
+    try {
+      GcpBillingCatalogAdapter.parse(io.vertx.core.buffer.Buffer.buffer(java.nio.file.Files.readAllBytes(skus)),
+              VendorDefinition.from(catalogDef.config().copy().put("gpuOnlyRows", "keep"), catalogDef.where()), Fixtures.CATALOG,
+              Fixtures.AT).quotes()
+          .forEach(x -> out.computeIfAbsent("gcp", t -> new TreeSet<>()).add(x.region()));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     // RunPod's SkyPilot catalog (no shipped vendor reads it) writes a country code as the region.
     VendorDefinition lambda = VendorDefinition.load(Path.of("adapters/lambda.yaml"));
     Path runpodCsv = SKY.resolve("skypilot-org/v8/runpod/vms.first48rows.csv");
