@@ -33,9 +33,28 @@ declare -A src=(
   [gcp-catalog]=$data/gcp/cloud-billing-catalog/jumbo2020-gcp_gpu_skus.skuId-0-D.json
   [oci-list]=$data/oci/price-list-api/opencost-prices_usd.json
 )
+# The date of each recording whose payload states none (SkyPilot CSVs, instances.json files,
+# spot.js, RunPod's gpuTypes, OCI's price list), from ../shared/data/PROVENANCE.md: the commit
+# date of the recorded version, or the date in its file name. Written as the vendor's asOf:, so
+# the sample's prices are dated as old as they are rather than by the fetch. The skypilot-org
+# catalogs (paperspace, digitalocean, fluidstack, cudo, hyperbolic, oci, ibm, scp) are left out:
+# PROVENANCE.md 1a says the index they came from gave no dates, so their prices stay dated by the
+# fetch. Payloads with a date of their own (the AWS offer file's publicationDate, pricing.yml's
+# generated, the billing catalog's effectiveTime, the observations' day) need none.
+declare -A asof=(
+  [azure]=2026-05-20              # anycloud-sh/catalog 62ff0a98, 2026-05-20
+  [gcp]=2026-05-20                # same commit
+  [lambda]=2026-05-07             # last changed in 4c061026, 2026-05-07
+  [vast]=2026-04-29               # 336ccee4, 2026-04-29
+  [runpod]=2025-06-21T23:18:00Z   # Jumbo2020/gpu_prices 13a47f94, 2025-06-21 23:18 UTC (the file name's time)
+  [aws-ec2info]=2024-04-04        # vantage-sh/ec2instances.info a19cd859, 2024-04-04
+  [aws-china]=2026-01-21          # tsaol/aws-gpu 7412fd25, 2026-01-21
+  [aws-spot]=2012-12-11           # Netflix/asgard 16c117d1, 2012-12-11
+  [oci-list]=2024-01-19           # opencost prices_usd.json, file added 2024-01-19
+)
 rm -rf "$out"
 mkdir -p "$out/config" "$out/adapters"
-cp -r config/gpus.yaml config/scenarios "$out/config/"
+cp -r config/gpus.yaml config/regions.yaml config/scenarios "$out/config/"
 sed -e "s#^  source: https://www.ecb.europa.eu.*#  source: $data/ecb/eurofxref-daily.2025-05-09.xml#" \
     -e "s#^  spotRisk: .*#  spotRisk: $data/aws/spot-advisor/spot-advisor-data.2025-06-28.json#" \
     -e "s#^  cacheDir: .*#  cacheDir: \"\"#" config/gpurent.yaml > "$out/config/gpurent.yaml"
@@ -46,6 +65,7 @@ for f in adapters/*.yaml; do
   file=${src[$name]:-}
   [ "$kind" = market-observations ] && file=$obs
   [ -n "$file" ] || continue
-  sed "s#^source:.*#source: $file#" "$f" > "$out/adapters/$name.yaml"
+  dated=${asof[$name]:+\\nasOf: \"${asof[$name]}\"}
+  sed "s#^source:.*#source: $file$dated#" "$f" > "$out/adapters/$name.yaml"
 done
 echo "sample root: $out ($(ls "$out/adapters" | wc -l) vendors)"

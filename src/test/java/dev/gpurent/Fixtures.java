@@ -3,6 +3,7 @@ package dev.gpurent;
 import dev.gpurent.adapter.StaticSheetAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.Regions;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.cost.RankingRules;
 import dev.gpurent.cost.Scenario;
@@ -18,6 +19,7 @@ import java.util.List;
 public final class Fixtures {
 
   public static final GpuCatalog CATALOG = GpuCatalog.load(Path.of("config/gpus.yaml"));
+  public static final Regions REGIONS = Regions.load(Path.of("config/regions.yaml"));
   public static final Instant AT = Instant.parse("2026-01-01T00:00:00Z");
   /** The shipped configuration's ranking rules: its fallback providers, price age and thin-data limit. */
   @SuppressWarnings("unchecked")

@@ -43,6 +43,7 @@ final class BenchSupport {
     Files.createDirectories(root.resolve("config/scenarios"));
     Files.createDirectories(root.resolve("adapters"));
     Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+    Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
     Files.copy(Path.of("adapters/guide-reference.yaml"), root.resolve("adapters/guide-reference.yaml"));
     try (var files = Files.list(Path.of("config/scenarios"))) {
       for (Path f : files.filter(Files::isRegularFile).toList()) Files.copy(f, root.resolve("config/scenarios").resolve(f.getFileName()));

@@ -132,8 +132,9 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
   }
 
   /**
-   * Reads an offer file (the YAML's {@code format}, default json); pure, no Vert.x. The quotes'
-   * observedAt is the file's publicationDate where it has one, else {@code fetchedAt}.
+   * Reads an offer file (the YAML's {@code format}, default json); pure, no Vert.x. The quotes are
+   * observed at {@code fetchedAt} and dated (priceDate) by the file's publicationDate where it has
+   * one (JSON {@code publicationDate}, CSV "Publication Date" line).
    */
   public static VendorQuotes parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
     return parse(file, csv(def), def, catalog, families(def, catalog), fetchedAt, "aws-price-list:" + file);
@@ -191,7 +192,8 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
     final GpuCatalog catalog;
     final Map<String, String> families;
     final String cite;
-    Instant observedAt;
+    final Instant observedAt;
+    Instant published;
     final Map<String, Kept> kept = new HashMap<>();
     final Set<String> refused = new HashSet<>();
     final List<Quote> quotes = new ArrayList<>();
@@ -600,18 +602,20 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
 
     private void publication(String text) {
       try {
-        observedAt = Instant.parse(text.trim());
+        published = Instant.parse(text.trim());
       } catch (DateTimeParseException e) {
-        rejected.add("publicationDate '" + text + "' is not an ISO instant; fetch time used");
+        rejected.add("publicationDate '" + text + "' is not an ISO instant; the prices are dated by the fetch");
       }
     }
 
     VendorQuotes result() {
       for (Reserved r : reserved.values()) add(r.where(), r.quote());
+      // publicationDate may come after the products in a file, so prices are dated at the end
+      List<Quote> dated = published == null ? quotes : quotes.stream().map(q -> q.withPriceDate(published)).toList();
       List<String> all = new ArrayList<>(rejected);
       skips.forEach((reason, s) -> all.add("skipped " + s.count + " " + unit + (s.count == 1 ? "" : "s") + ": " + reason
           + " (first: " + s.first + ")"));
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, all, Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), dated, all, Instant.now(), def.note());
     }
   }
 

@@ -60,8 +60,9 @@ import java.util.regex.Pattern;
  *       price for the same size, region and billing mode: rejected, the first is kept.</li>
  * </ul>
  * A quote's offer id is the {@code armSkuName}, its region the {@code armRegionName}, its
- * currency the item's {@code currencyCode}, its vCPUs the size's number. {@code effectiveStartDate}
- * is when a price took effect, not when it was read, so quotes carry the fetch time.
+ * currency the item's {@code currencyCode}, its vCPUs the size's number. A quote is observed at
+ * the fetch and dated (priceDate) by the item's {@code effectiveStartDate}, the day the price took
+ * effect (the fetch time when that is missing or not an ISO instant).
  */
 public final class AzureRetailAdapter implements VendorAdapterFactory {
 
@@ -286,7 +287,7 @@ public final class AzureRetailAdapter implements VendorAdapterFactory {
         continue;
       }
       Quote q = new Quote(def.vendor(), region, sku, gpu.get().id(), gpus, vcpus, 0, billing,
-          new Money(amount, currency), unit, observedAt, cite);
+          new Money(amount, currency), unit, observedAt, cite).withPriceDate(effective(item, observedAt));
       if (!keys.add(q.key())) {
         rejected.add(where + ": a second " + billing + " price for " + sku + " in " + region + " ignored");
         continue;
@@ -313,6 +314,16 @@ public final class AzureRetailAdapter implements VendorAdapterFactory {
       return threeYearTotal.divide(THREE);
     } catch (ArithmeticException nonTerminating) {
       return threeYearTotal.divide(THREE, 10, RoundingMode.HALF_UP);
+    }
+  }
+
+  /** The item's effectiveStartDate, or {@code otherwise} when it has none that reads as an instant. */
+  private static Instant effective(Map<?, ?> item, Instant otherwise) {
+    try {
+      String t = text(item, "effectiveStartDate");
+      return t.isEmpty() ? otherwise : Instant.parse(t);
+    } catch (java.time.format.DateTimeParseException e) {
+      return otherwise;
     }
   }
 

@@ -39,7 +39,13 @@ import java.util.stream.Collectors;
  * Kind {@code gcp-billing-catalog}: the SKUs of Google's Cloud Billing Catalog API for Compute
  * Engine ({@code GET https://cloudbilling.googleapis.com/v1/services/6F81-5844-456A/skus}), i.e.
  * the list price of ONE attachable GPU per hour, WITHOUT the host VM (vCPUs, memory, disks are
- * other SKUs and billed on top). Each kept quote is one GPU: {@code gpuCount} 1, unit HOUR.
+ * other SKUs and billed on top). A GPU without its host is no machine one can rent, so every
+ * GPU SKU that passes the checks below is then REJECTED with {@link #GPU_ONLY_REASON} (it must
+ * never rank as a complete machine), unless the vendor YAML says {@code gpuOnlyRows: keep}: then
+ * each becomes a quote for one GPU ({@code gpuCount} 1, unit HOUR) whose offer id says
+ * "(GPU only, host VM extra)", as the skypilot-catalog kind labels such rows. The host is not
+ * priced in from the catalog's vCPU and RAM SKUs: the machine shapes (how many vCPUs and GB come
+ * with a GPU) are not in the catalog, and the recorded Jumbo2020 download holds no such SKU.
  *
  * <p>Payload: a {@code skus} page ({@code {"skus": [...], "nextPageToken": "..."}}) or a bare
  * array of SKUs (as tools save them). Per SKU:
@@ -60,7 +66,7 @@ import java.util.stream.Collectors;
  *       Commit3Yr) it must agree, else the SKU is rejected.</li>
  *   <li><b>GPU</b>: the description's GPU name as Google writes it ("Nvidia Tesla A100 GPU",
  *       "Nvidia H100 80GB Mega GPU", "H200 141GB GPU"), resolved through the catalog.</li>
- *   <li><b>Offer id</b>: that GPU name. It groups the on-demand, spot and commitment SKUs of one
+ *   <li><b>Offer id</b>: that GPU name, then " (GPU only, host VM extra)". It groups the on-demand, spot and commitment SKUs of one
  *       GPU into one offer (the SKU id would split them) and keeps variants with their own price
  *       apart (H100 80GB vs H100 80GB Mega), which {@code gpu:<id>} would merge.</li>
  *   <li><b>Region</b>: {@code serviceRegions} when present (one quote per region: "Americas"
@@ -71,8 +77,9 @@ import java.util.stream.Collectors;
  *       {@code units + nanos / 10^9} in {@code currencyCode}. Every GPU SKU in the recorded
  *       payloads has exactly one tier starting at 0; a later tier would be a volume discount
  *       that one rental does not reach, so the first tier is what a renter pays.</li>
- *   <li><b>observedAt</b>: the price's {@code effectiveTime} (in each recorded download every SKU
- *       carries the same one, the time of that download), else the fetch time.</li>
+ *   <li><b>priceDate</b>: the price's {@code effectiveTime} (in each recorded download every SKU
+ *       carries the same one, the time of that download), else the fetch time; observedAt is
+ *       the fetch time.</li>
  * </ul>
  * Two SKUs giving the same region, offer and billing keep the cheaper one, counted in
  * {@link Result#duplicatesDropped()}.
@@ -88,6 +95,9 @@ import java.util.stream.Collectors;
 public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
 
   public static final String KIND = "gcp-billing-catalog";
+  /** Why a GPU SKU is not an offer: the machine it runs in is priced elsewhere. */
+  static final String GPU_ONLY_REASON = "GPU-only SKU: the host VM is priced separately and is not in this catalog";
+  static final String GPU_ONLY_LABEL = " (GPU only, host VM extra)";
 
   /**
    * Google's location names in SKU descriptions ("running in Montreal") and their regions,
@@ -199,10 +209,18 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
       VendorDefinition.fail(def.where(), "apiKeyEnv", "is required for the live API: the name of the environment "
           + "variable holding the Cloud Billing API key");
     }
+    keepGpuOnly(def);
     int pageSize = intKey(def, "pageSize", 5000, 1, 5000);
     int maxPages = intKey(def, "maxPages", 100, 1, 100_000);
     Duration timeout = VendorDefinition.duration(def.where(), def.config().getValue("timeout", "60s").toString());
     return new Adapter(vertx, def, catalog, env, source, apiKeyEnv, pageSize, maxPages, timeout.toMillis());
+  }
+
+  /** The YAML key {@code gpuOnlyRows}: reject (the default) or keep. */
+  static boolean keepGpuOnly(VendorDefinition def) {
+    String v = def.config().getValue("gpuOnlyRows", "reject").toString().strip().toLowerCase(Locale.ROOT);
+    if (!v.equals("reject") && !v.equals("keep")) VendorDefinition.fail(def.where(), "gpuOnlyRows", "must be reject or keep, got '" + v + "'");
+    return v.equals("keep");
   }
 
   private static int intKey(VendorDefinition def, String key, int dflt, int min, int max) {
@@ -328,6 +346,7 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
     private final VendorDefinition def;
     private final GpuCatalog catalog;
     private final String cite;
+    private final boolean keepGpuOnly;
     private final Map<String, Quote> quotes = new LinkedHashMap<>();
     private final List<String> rejected = new ArrayList<>();
     private final Map<String, Integer> nonGpu = new TreeMap<>();
@@ -340,6 +359,7 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
       this.def = def;
       this.catalog = catalog;
       this.cite = cite;
+      this.keepGpuOnly = keepGpuOnly(def);
     }
 
     /** Reads one page (or a bare SKU array) and returns its nextPageToken, or null. */
@@ -495,10 +515,14 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
             + " is not an offer");
         return;
       }
-      Instant observed = price.effective() != null ? price.effective() : fetchedAt;
+      if (!keepGpuOnly) {
+        rejected.add(where + ": " + GPU_ONLY_REASON);
+        return;
+      }
+      Instant dated = price.effective() != null ? price.effective() : fetchedAt;
       for (String region : regions) {
-        Quote q = new Quote(def.vendor(), region, model, gpu.get().id(), 1, 0, 0, billing,
-            new Money(price.amount(), price.currency()), PriceUnit.HOUR, observed, cite);
+        Quote q = new Quote(def.vendor(), region, model + GPU_ONLY_LABEL, gpu.get().id(), 1, 0, 0, billing,
+            new Money(price.amount(), price.currency()), PriceUnit.HOUR, fetchedAt, cite).withPriceDate(dated);
         Quote old = quotes.get(q.key());
         if (old == null) {
           quotes.put(q.key(), q);

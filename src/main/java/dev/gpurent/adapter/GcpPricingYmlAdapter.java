@@ -63,8 +63,8 @@ import java.util.Set;
  * Machines without a GPU key (n2-standard-8, ...) are skipped and counted in
  * {@link Result#cpuMachinesSkipped()}. Fractional counts are kept as they are.
  *
- * <p>Quote.observedAt is the file's {@code about.timestamp} (epoch seconds), else its
- * {@code about.generated} text (read as UTC), else the fetch time. The file is about 3.9 MB:
+ * <p>Quote.priceDate is the file's {@code about.timestamp} (epoch seconds), else its
+ * {@code about.generated} text (read as UTC), else the fetch time; observedAt is the fetch time. The file is about 3.9 MB:
  * it is streamed to a temporary file and parsed on a worker thread, decimals kept as text so
  * that prices are exact.
  */
@@ -159,7 +159,7 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
       throw new IllegalArgumentException(where + ": not a pricing.yml: no compute.instance section");
     }
     Instant generated = generated(top.get("about"));
-    Instant observed = generated != null ? generated : fetchedAt;
+    Instant dated = generated != null ? generated : fetchedAt;
     List<Quote> quotes = new ArrayList<>();
     List<String> rejected = new ArrayList<>();
     int gpuMachines = 0;
@@ -225,7 +225,7 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
             continue;
           }
           quotes.add(new Quote(def.vendor(), region, machine, gpu.get().id(), count.doubleValue(), vcpus, ram,
-              f.billing(), new Money(price, "USD"), f.unit(), observed, cite));
+              f.billing(), new Money(price, "USD"), f.unit(), fetchedAt, cite).withPriceDate(dated));
         }
       }
     }

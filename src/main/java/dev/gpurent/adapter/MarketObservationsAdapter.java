@@ -58,8 +58,8 @@ import java.util.Set;
  * the latest date present for that provider, one quote per (gpu_model, gpu_count, region,
  * rental_type) at the day's MEDIAN (on_demand: {@link Billing#ON_DEMAND}, spot:
  * {@link Billing#SPOT}; unit {@link PriceUnit#HOUR}), offer id {@code "<gpu_model> x<count>"},
- * region as written except "global" and "any", which become "" (no region), observed at that
- * date (00:00 UTC). Rows of that provider and day that cannot be read (unknown GPU, bad count,
+ * region as written except "global" and "any", which become "" (no region), dated (priceDate)
+ * by that observation day (00:00 UTC) and observed at the fetch. Rows of that provider and day that cannot be read (unknown GPU, bad count,
  * price or rental type, a repeated key) are rejected with their reason; other days and
  * providers are not this vendor's business. {@link #parseAll} gives every row of the file, for
  * price history.
@@ -208,13 +208,14 @@ public final class MarketObservationsAdapter implements VendorAdapterFactory {
     List<String> rejected = new ArrayList<>();
     Set<String> keys = new HashSet<>();
     if (latest != null) {
-      Instant observed = latest.atStartOfDay(ZoneOffset.UTC).toInstant();
+      Instant observedOn = latest.atStartOfDay(ZoneOffset.UTC).toInstant();
+      Instant observed = Instant.now();
       for (Observation o : all.observations()) {
         if (!o.date().equals(latest)) continue;
         String region = o.region().equalsIgnoreCase("global") || o.region().equalsIgnoreCase("any") ? "" : o.region();
         String offer = o.gpuModel() + " x" + o.gpuCount();
         Quote q = new Quote(def.vendor(), region, offer, o.gpuId(), o.gpuCount(), 0, 0, o.billing(),
-            new Money(o.medianForBundle(), "USD"), PriceUnit.HOUR, observed, cite);
+            new Money(o.medianForBundle(), "USD"), PriceUnit.HOUR, observed, cite).withPriceDate(observedOn);
         if (!keys.add(q.key())) {
           rejected.add("line " + o.line() + " (" + o.date() + " " + offer + " " + o.region() + "): a second "
               + o.billing() + " row for the same offer and region ignored");

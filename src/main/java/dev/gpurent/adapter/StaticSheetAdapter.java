@@ -13,8 +13,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +33,8 @@ import java.util.Map;
  * </pre>
  *
  * A row naming an unknown GPU, billing mode or malformed price is rejected with its reason;
- * the rest of the sheet is kept.
+ * the rest of the sheet is kept. Quotes are observed at the fetch and dated (priceDate) by
+ * {@code asOf}, the day the sheet's prices were given (the fetch when it has none).
  */
 public final class StaticSheetAdapter implements VendorAdapterFactory {
 
@@ -48,16 +47,17 @@ public final class StaticSheetAdapter implements VendorAdapterFactory {
   public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
     JsonArray offers = def.config().getJsonArray("offers");
     if (offers == null || offers.isEmpty()) VendorDefinition.fail(def.where(), "offers", "a static sheet needs a list of offers");
-    Instant asOf = def.config().getValue("asOf") == null ? null
-        : LocalDate.parse(def.config().getValue("asOf").toString()).atStartOfDay(ZoneOffset.UTC).toInstant();
+    Instant asOf = def.asOf().orElse(null);
     String source = "static:" + def.where();
     return () -> {
-      Instant observed = asOf != null ? asOf : Instant.now();
+      Instant observed = Instant.now();
+      Instant dated = asOf != null ? asOf : observed;
       List<Quote> quotes = new ArrayList<>();
       List<String> rejected = new ArrayList<>();
       for (int i = 0; i < offers.size(); i++) {
         try {
-          quotes.addAll(offerQuotes(def, catalog, offers.getJsonObject(i), observed, source));
+          quotes.addAll(offerQuotes(def, catalog, offers.getJsonObject(i), observed, source).stream()
+              .map(q -> q.withPriceDate(dated)).toList());
         } catch (RuntimeException e) {
           rejected.add("offers[" + i + "]: " + e.getMessage());
         }

@@ -9,10 +9,15 @@ import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,8 +54,37 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
     JsonObject t = c.getJsonObject("terms");
     if (t == null) fail(where, "terms", "is required (storagePerGbMonth, egressPerGb, ingressPerGb, loadBalancerPerMonth, source)");
     VendorTerms terms = terms(t, currency, where);
+    asOf(c.getValue("asOf"), where);
     return new VendorDefinition(vendor, c.getString("name", vendor), kind, currency, refresh, terms,
         c.getString("note", ""), c.getBoolean("enabled", true), c.getBoolean("reference", false), c, where);
+  }
+
+  /**
+   * The {@code config/regions.yaml} table that places this vendor's regions in countries: the
+   * YAML key {@code regions} (several vendors share one, e.g. {@code aws}), default the vendor id.
+   */
+  public String regionTable() {
+    return config.getString("regions", vendor);
+  }
+
+  /**
+   * The YAML key {@code asOf}: the date of this vendor's prices where its payload states none
+   * (a date, "2025-06-21", read as 00:00 UTC, or an ISO instant); empty when the key is absent.
+   */
+  public Optional<Instant> asOf() {
+    return Optional.ofNullable(asOf(config.getValue("asOf"), where));
+  }
+
+  private static Instant asOf(Object v, Path where) {
+    if (v == null) return null;
+    String s = v.toString().trim();
+    try {
+      return s.length() == 10 ? LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant()
+          : Instant.parse(s);
+    } catch (DateTimeParseException e) {
+      fail(where, "asOf", "must be a date (YYYY-MM-DD) or an ISO instant, got '" + s + "'");
+      return null;
+    }
   }
 
   private static VendorTerms terms(JsonObject t, String vendorCurrency, Path where) {

@@ -4,6 +4,7 @@ import dev.gpurent.adapter.AdapterRegistry;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.Regions;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.service.Addresses;
@@ -28,6 +29,7 @@ final class Workspace implements AutoCloseable {
 
   final Path root;
   final GpuCatalog catalog;
+  final Regions regions;
   final Map<String, Object> config;
   final dev.gpurent.cost.RankingRules rules;
   private Vertx vertx;
@@ -38,6 +40,7 @@ final class Workspace implements AutoCloseable {
     @SuppressWarnings("unchecked") Map<String, Object> c = cfg instanceof Map<?, ?> ? (Map<String, Object>) cfg : Map.of();
     this.config = c;
     this.catalog = GpuCatalog.load(root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml"))));
+    this.regions = Regions.load(root.resolve(String.valueOf(config.getOrDefault("regions", "config/regions.yaml"))));
     this.rules = dev.gpurent.cost.RankingRules.from(config);
   }
 
@@ -54,7 +57,7 @@ final class Workspace implements AutoCloseable {
     QuoteSettings settings = QuoteSettings.from(cfg.getJsonObject("quotes")).withOffline(offline);
     if (!settings.cacheDir().isEmpty()) settings = settings.withCacheDir(root.resolve(settings.cacheDir()).toString());
     vertx = Vertx.vertx();
-    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, registry, settings, cfg.getJsonObject("fx"), Clock.systemUTC());
+    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, registry, settings, cfg.getJsonObject("fx"), Clock.systemUTC());
     await(vertx.deployVerticle(quotes));
     JsonObject outcome = await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject(),
         new DeliveryOptions().setSendTimeout(TimeUnit.HOURS.toMillis(1))).map(m -> m.body()));

@@ -4,6 +4,7 @@ import dev.gpurent.adapter.AdapterRegistry;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.Regions;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.RankingRules;
 import dev.gpurent.store.LatestSnapshot;
@@ -93,9 +94,11 @@ public final class Bootstrap {
 
   private Future<Running> deploy(Vertx vertx, JsonObject config, PrometheusMeterRegistry registry) {
     GpuCatalog catalog;
+    Regions regions;
     HttpSettings http;
     try {
       catalog = GpuCatalog.load(root.resolve(config.getString("catalog", "config/gpus.yaml")));
+      regions = Regions.load(root.resolve(config.getString("regions", "config/regions.yaml")));
       http = HttpSettings.from(config.getJsonObject("http"), env::get);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
@@ -109,12 +112,12 @@ public final class Bootstrap {
       return Future.failedFuture(e);
     }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios"));
-    vertx.eventBus().consumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, registry)
+    vertx.eventBus().consumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
         .onFailure(e -> msg.fail(400, e.getMessage())));
     return SnapshotStore.open(vertx, storeSettings).compose(store -> store.latest()
         .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
-        .compose(x -> redeployQuotes(vertx, config, catalog, registry))
+        .compose(x -> redeployQuotes(vertx, config, catalog, regions, registry))
         .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry)))
         .compose(id -> vertx.deployVerticle(web))
         .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))
@@ -123,7 +126,8 @@ public final class Bootstrap {
   }
 
   /** Reads adapters/ and (re)starts the quote pipeline on it; the number of vendors. */
-  private Future<Integer> redeployQuotes(Vertx vertx, JsonObject config, GpuCatalog catalog, PrometheusMeterRegistry registry) {
+  private Future<Integer> redeployQuotes(Vertx vertx, JsonObject config, GpuCatalog catalog, Regions regions,
+                                         PrometheusMeterRegistry registry) {
     List<VendorDefinition> defs;
     AdapterRegistry adapters = AdapterRegistry.load();
     QuoteSettings settings;
@@ -134,7 +138,7 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, adapters, settings, config.getJsonObject("fx"), clock, registry)
+    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, adapters, settings, config.getJsonObject("fx"), clock, registry)
         .seed(seed);
     Future<Void> old = quotesDeployment == null ? Future.succeededFuture() : vertx.undeploy(quotesDeployment);
     return old.compose(v -> vertx.deployVerticle(quotes)).map(id -> {

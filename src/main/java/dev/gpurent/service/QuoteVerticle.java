@@ -9,10 +9,12 @@ import dev.gpurent.adapter.VendorAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.Regions;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.quote.Freshness;
 import dev.gpurent.quote.FxHistory;
 import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteIntegrity;
 import dev.gpurent.quote.VendorQuotes;
@@ -60,6 +62,7 @@ public final class QuoteVerticle extends VerticleBase {
 
   private final List<VendorDefinition> definitions;
   private final GpuCatalog catalog;
+  private final Regions regions;
   private final AdapterRegistry registry;
   private final QuoteSettings settings;
   private final JsonObject fxConfig;
@@ -101,17 +104,20 @@ public final class QuoteVerticle extends VerticleBase {
     }
   }
 
-  public QuoteVerticle(List<VendorDefinition> definitions, GpuCatalog catalog, AdapterRegistry registry, QuoteSettings settings,
-                       JsonObject fxConfig, Clock clock) {
-    this(definitions, catalog, registry, settings, fxConfig, clock, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+  /** @param regions places each quote's region in its country (the vendor's {@code regions:} table) */
+  public QuoteVerticle(List<VendorDefinition> definitions, GpuCatalog catalog, Regions regions, AdapterRegistry registry,
+                       QuoteSettings settings, JsonObject fxConfig, Clock clock) {
+    this(definitions, catalog, regions, registry, settings, fxConfig, clock,
+        new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
   }
 
   /** @param meters where refresh counts and failures per vendor are counted ({@code gpurent.quotes.refresh}) */
-  public QuoteVerticle(List<VendorDefinition> definitions, GpuCatalog catalog, AdapterRegistry registry, QuoteSettings settings,
-                       JsonObject fxConfig, Clock clock, io.micrometer.core.instrument.MeterRegistry meters) {
+  public QuoteVerticle(List<VendorDefinition> definitions, GpuCatalog catalog, Regions regions, AdapterRegistry registry,
+                       QuoteSettings settings, JsonObject fxConfig, Clock clock, io.micrometer.core.instrument.MeterRegistry meters) {
     this.meters = meters;
     this.definitions = List.copyOf(definitions);
     this.catalog = catalog;
+    this.regions = regions;
     this.registry = registry;
     this.settings = settings;
     this.fxConfig = fxConfig == null ? new JsonObject() : fxConfig;
@@ -198,7 +204,7 @@ public final class QuoteVerticle extends VerticleBase {
       Future<java.util.Optional<VendorQuotes>> saved = lastGoodFiles == null ? Future.succeededFuture(java.util.Optional.empty())
           : lastGoodFiles.load(id);
       loads.add(saved.onSuccess(q -> q.or(() -> java.util.Optional.ofNullable(seed.get(id))).ifPresent(kept -> {
-        VendorQuotes quotes = kept.withReference(v.def.reference());
+        VendorQuotes quotes = stamped(v.def, kept).withReference(v.def.reference());
         cache.put(id, CompletableFuture.completedFuture(quotes));
         v.lastSuccess = quotes.fetchedAt();
         v.fromCache = true;
@@ -280,7 +286,34 @@ public final class QuoteVerticle extends VerticleBase {
     VendorQuotes previous = cache.synchronous().getIfPresent(v.def.vendor());
     QuoteIntegrity.Verdict verdict = QuoteIntegrity.check(fresh, knownGpus, previous);
     return verdict.refusal().<Future<VendorQuotes>>map(p -> Future.failedFuture("payload refused: " + p))
-        .orElseGet(() -> Future.succeededFuture(verdict.accepted().withFetchedAt(clock.instant()).withReference(v.def.reference())));
+        .orElseGet(() -> Future.succeededFuture(stamped(v.def, verdict.accepted()).withFetchedAt(clock.instant())
+            .withReference(v.def.reference())));
+  }
+
+  /**
+   * The quotes with what the vendor's definition knows and the payload does not say: each
+   * region's country from the vendor's {@code regions:} table (a region the table does not place
+   * keeps the country it has, "" at first), and the vendor's {@code asOf:} as the date of every
+   * price whose source states none (priceDate still equal to observedAt, the fetch).
+   */
+  static VendorQuotes stamped(VendorDefinition def, Regions regions, VendorQuotes q) {
+    String table = def.regionTable();
+    Instant asOf = def.asOf().orElse(null);
+    List<Quote> out = new ArrayList<>(q.quotes().size());
+    boolean changed = false;
+    for (Quote x : q.quotes()) {
+      Quote y = x;
+      String country = regions.country(table, x.region()).orElse(x.country());
+      if (!country.equals(y.country())) y = y.withCountry(country);
+      if (asOf != null && Objects.equals(y.priceDate(), y.observedAt())) y = y.withPriceDate(asOf);
+      changed |= y != x;
+      out.add(y);
+    }
+    return changed ? q.withQuotes(out, q.rejected()) : q;
+  }
+
+  private VendorQuotes stamped(VendorDefinition def, VendorQuotes q) {
+    return stamped(def, regions, q);
   }
 
   /** Reads the FX feed; on failure the last rates stay (at first, the fallback table). */

@@ -85,7 +85,8 @@ class AwsPriceListAdapterTest {
     assertEquals(Billing.ON_DEMAND, q.billing());
     assertEquals(Money.of("32.7726000000", "USD"), q.price());
     assertEquals(PriceUnit.HOUR, q.unit());
-    assertEquals(Instant.parse("2024-05-28T20:35:22Z"), q.observedAt(), "the file's publicationDate");
+    assertEquals(Instant.parse("2024-05-28T20:35:22Z"), q.priceDate(), "the file's publicationDate");
+    assertEquals(FETCHED, q.observedAt(), "read at the fetch");
     assertEquals("aws-price-list:" + US_EAST_1, q.source());
     // the second p4d.24xlarge product is the Capacity Block one, priced $0.00 in OnDemand
     assertEquals(List.of("skipped 1 product: marketoption CapacityBlock: capacity blocks are booked ahead for fixed "
@@ -120,7 +121,8 @@ class AwsPriceListAdapterTest {
     assertEquals(16.0, p2.gpuCount());
     assertEquals(Money.of("15.552", "USD"), p2.price());
     assertEquals(768.0, p2.ramGiB());
-    assertTrue(vq.quotes().stream().allMatch(q -> q.billing() == Billing.ON_DEMAND && q.observedAt().equals(FETCHED)));
+    assertTrue(vq.quotes().stream().allMatch(q -> q.billing() == Billing.ON_DEMAND && q.observedAt().equals(FETCHED)
+        && q.priceDate().equals(FETCHED)), "the mock's metadata lines carry no Publication Date");
 
     assertEquals(List.of(
         "row 38 (3H8WR8FBAE4DWNRB, cg1.4xlarge, 52 of 83 cells): no GPU model known for instance family 'cg1' "

@@ -188,6 +188,7 @@ class AzureRetailAdapterTest {
     Quote a100 = one(q, "Standard_NC24ads_A100_v4", Billing.ON_DEMAND);
     assertEquals(24, a100.vcpus());
     assertEquals(AT, a100.observedAt());
+    assertEquals(Instant.parse("2025-01-01T00:00:00Z"), a100.priceDate(), "the item's effectiveStartDate");
     assertEquals("azure-retail:" + shipped.config().getString("source"), a100.source());
   }
 

@@ -56,12 +56,19 @@ class GcpBillingCatalogAdapterTest {
     return VendorDefinition.from(shipped.config().copy().put("source", source), shipped.where());
   }
 
+  /** The shipped definition with {@code gpuOnlyRows: keep}: every GPU-only SKU a quote, to check how each is read. */
+  static VendorDefinition keeping(String source) {
+    return VendorDefinition.from(shipped.config().copy().put("source", source).put("gpuOnlyRows", "keep"), shipped.where());
+  }
+
   static GcpBillingCatalogAdapter.Result parse(Path file) throws IOException {
-    return GcpBillingCatalogAdapter.parse(Buffer.buffer(Files.readAllBytes(file)), withSource(file.toString()), catalog,
+    return GcpBillingCatalogAdapter.parse(Buffer.buffer(Files.readAllBytes(file)), keeping(file.toString()), catalog,
         FETCHED);
   }
 
-  static Map<Billing, Quote> offer(GcpBillingCatalogAdapter.Result r, String offerId, String region) {
+  /** The kept quotes of one GPU (its name in the SKU descriptions) in one region, by billing mode. */
+  static Map<Billing, Quote> offer(GcpBillingCatalogAdapter.Result r, String gpuName, String region) {
+    String offerId = gpuName + " (GPU only, host VM extra)";
     return r.quotes().stream().filter(q -> q.offerId().equals(offerId) && q.region().equals(region))
         .collect(Collectors.toMap(Quote::billing, q -> q));
   }
@@ -83,7 +90,7 @@ class GcpBillingCatalogAdapterTest {
     assertEquals(427, r.rejected().size());
     assertEquals(Map.of(Billing.ON_DEMAND, 263L, Billing.SPOT, 269L, Billing.YEARLY, 258L, Billing.THREE_YEARS, 268L),
         r.quotes().stream().collect(Collectors.groupingBy(Quote::billing, Collectors.counting())));
-    assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals("gcp-catalog") && q.observedAt().equals(JUMBO_AT)
+    assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals("gcp-catalog") && q.priceDate().equals(JUMBO_AT) && q.observedAt().equals(FETCHED)
         && q.source().equals("gcp-billing-catalog:" + JUMBO) && q.vcpus() == 0));
 
     // skus[1] 0032-6F6D-C48E "Nvidia L4 GPU attached to Spot Preemptible VMs running in Montreal": 0 units + 184998100 nanos
@@ -135,11 +142,12 @@ class GcpBillingCatalogAdapterTest {
     assertEquals(3, r.quotes().size());
     assertEquals(List.of("6 non-GPU SKUs skipped (resourceGroup CPU: 3, resourceGroup RAM: 3)"), r.rejected());
     for (Quote q : r.quotes()) {
-      assertEquals("Nvidia Tesla A100 GPU", q.offerId());
+      assertEquals("Nvidia Tesla A100 GPU (GPU only, host VM extra)", q.offerId());
       assertEquals("a100-40g-sxm", q.gpuId());
       assertEquals(Billing.ON_DEMAND, q.billing());
       assertPrice("2.933908", q);
-      assertEquals(Instant.parse("2023-03-24T10:52:50.681Z"), q.observedAt());
+      assertEquals(Instant.parse("2023-03-24T10:52:50.681Z"), q.priceDate(), "the SKU's effectiveTime");
+      assertEquals(FETCHED, q.observedAt());
     }
     assertEquals(List.of("us-central1", "us-east1", "us-west1"), r.quotes().stream().map(Quote::region).toList());
     // the same SKU (039F-D0DA-4055) in the Jumbo2020 file has no serviceRegions: "Americas" gives the same regions
@@ -229,18 +237,48 @@ class GcpBillingCatalogAdapterTest {
     assertEquals("https://cloudbilling.googleapis.com/v1/services/6F81-5844-456A/skus", shipped.config().getString("source"));
     assertEquals("GCP_API_KEY", shipped.config().getString("apiKeyEnv"));
     assertTrue(shipped.note().contains("host VM"), shipped.note());
+    assertFalse(GcpBillingCatalogAdapter.keepGpuOnly(shipped), "GPU-only SKUs are rejected as shipped");
     assertTrue(AdapterRegistry.load().kinds().contains(GcpBillingCatalogAdapter.KIND));
   }
 
   @Test
-  void fetches_a_saved_page_through_the_adapter(Vertx vertx, VertxTestContext ctx) {
+  void rejects_every_gpu_only_sku_of_the_recorded_page_as_shipped(Vertx vertx, VertxTestContext ctx) {
     new GcpBillingCatalogAdapter().create(vertx, withSource(JUMBO.toString()), catalog).fetch()
         .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
           assertEquals("gcp-catalog", vq.vendor());
-          assertEquals(1058, vq.quotes().size());
-          assertEquals(427, vq.rejected().size());
+          assertEquals(List.of(), vq.quotes(), "a GPU without its host VM is no machine");
+          // the 984 SKUs that would have been kept (1058 quotes), then the 427 rejected for reasons of their own
+          List<String> gpuOnly = vq.rejected().stream().filter(s -> s.endsWith(": " + GcpBillingCatalogAdapter.GPU_ONLY_REASON)).toList();
+          assertEquals(984, gpuOnly.size());
+          assertEquals(1411, vq.rejected().size());
+          assertTrue(gpuOnly.contains("skus[1] 0032-6F6D-C48E 'Nvidia L4 GPU attached to Spot Preemptible VMs running in "
+              + "Montreal': GPU-only SKU: the host VM is priced separately and is not in this catalog"), gpuOnly.get(0));
+          assertTrue(vq.rejected().contains("skus[30] 04C1-B7EE-A903 'Reserved Nvidia Tesla A100 GPU in Milan': "
+              + "reservation-only: capacity reserved ahead, not rentable on demand or as a commitment"));
+          // and the pipeline refuses a payload without quotes: nothing of it can reach a ranking
+          assertTrue(dev.gpurent.quote.QuoteIntegrity.check(vq, java.util.Set.of("l4", "a100-40g-sxm"), null).refusal()
+              .orElseThrow().contains("GPU-only SKU"));
           ctx.completeNow();
         })));
+  }
+
+  @Test
+  void keeps_gpu_only_skus_labelled_when_the_yaml_says_keep(Vertx vertx, VertxTestContext ctx) {
+    new GcpBillingCatalogAdapter().create(vertx, keeping(JUMBO.toString()), catalog).fetch()
+        .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
+          assertEquals(1058, vq.quotes().size());
+          assertEquals(427, vq.rejected().size());
+          assertTrue(vq.quotes().stream().allMatch(q -> q.offerId().endsWith(" (GPU only, host VM extra)")));
+          ctx.completeNow();
+        })));
+  }
+
+  @Test
+  void refuses_a_gpu_only_rows_value_it_does_not_know() {
+    JsonObject c = shipped.config().copy().put("gpuOnlyRows", "maybe");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GcpBillingCatalogAdapter.adapter(
+        null, VendorDefinition.from(c, shipped.where()), catalog, ENV));
+    assertTrue(e.getMessage().endsWith("gpuOnlyRows: must be reject or keep, got 'maybe'"), e.getMessage());
   }
 
   @Test
@@ -272,7 +310,7 @@ class GcpBillingCatalogAdapterTest {
       req.response().putHeader("Content-Type", "application/json").end(body);
     }).listen(0).compose(server -> {
       String url = "http://localhost:" + server.actualPort() + "/v1/services/6F81-5844-456A/skus";
-      GcpBillingCatalogAdapter.Adapter adapter = GcpBillingCatalogAdapter.adapter(vertx, withSource(url), catalog, ENV);
+      GcpBillingCatalogAdapter.Adapter adapter = GcpBillingCatalogAdapter.adapter(vertx, keeping(url), catalog, ENV);
       assertFalse(adapter.toString().contains(FAKE_KEY));
       return adapter.fetchResult().map(r -> Map.entry(url, r));
     }).onComplete(ctx.succeeding(e -> ctx.verify(() -> {

@@ -65,7 +65,8 @@ class GcpPricingYmlAdapterTest {
     assertEquals(3609, r.quotes().size());
     assertEquals(327, r.rejected().size());
     assertEquals(GENERATED, r.generated());
-    assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals("gcp-machines") && q.observedAt().equals(GENERATED)
+    assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals("gcp-machines") && q.priceDate().equals(GENERATED)
+        && q.observedAt().equals(FETCHED)
         && q.source().equals("gcp-pricing-yml:" + SAMPLE) && q.price().currency().equals("USD")));
 
     Map<Billing, Quote> a2 = offer(r, "a2-highgpu-1g", "us-central1");
@@ -160,6 +161,7 @@ class GcpPricingYmlAdapterTest {
     GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Buffer.buffer(yml), def, catalog, FETCHED);
     assertNull(r.generated());
     assertEquals(FETCHED, r.quotes().get(0).observedAt());
+    assertEquals(FETCHED, r.quotes().get(0).priceDate(), "no date of its own: the fetch dates it");
     assertEquals(Money.of("0.70683228", "USD"), r.quotes().get(0).price());
   }
 
@@ -195,7 +197,7 @@ class GcpPricingYmlAdapterTest {
       assertEquals("gcp-machines", vq.vendor());
       assertEquals(3609, vq.quotes().size());
       assertEquals(327, vq.rejected().size());
-      assertTrue(vq.quotes().stream().allMatch(q -> q.observedAt().equals(GENERATED)));
+      assertTrue(vq.quotes().stream().allMatch(q -> q.priceDate().equals(GENERATED) && !q.observedAt().equals(GENERATED)));
       ctx.completeNow();
     })));
   }

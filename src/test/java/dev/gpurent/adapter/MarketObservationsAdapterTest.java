@@ -1,6 +1,7 @@
 package dev.gpurent.adapter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -140,7 +141,8 @@ class MarketObservationsAdapterTest {
     assertEquals(1.0, h100.gpuCount());
     assertEquals("us", h100.region());
     assertEquals(PriceUnit.HOUR, h100.unit());
-    assertEquals(Instant.parse("2026-05-31T00:00:00Z"), h100.observedAt());
+    assertEquals(Instant.parse("2026-05-31T00:00:00Z"), h100.priceDate(), "the observation day of the row");
+    assertNotEquals(h100.priceDate(), h100.observedAt(), "read at the fetch, not on that day");
     assertEquals("market-observations:" + SAMPLE, h100.source());
     assertEquals("crusoe", h100.vendor());
     assertEquals(Money.of("1.45", "USD"), one(r.quotes(), "A100_PCIE_40GB x1", Billing.ON_DEMAND).price());

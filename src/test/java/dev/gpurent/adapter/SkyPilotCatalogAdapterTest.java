@@ -148,7 +148,8 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void rejects_gcp_gpu_only_rows_by_default() {
-    VendorDefinition d = def("gcp", "anycloud-sh/gcp/vms.gpu.csv", "gpuOnlyRows", "reject");
+    VendorDefinition d = def("gcp", "anycloud-sh/gcp/vms.gpu.csv");
+    assertEquals("reject", d.config().getString("gpuOnlyRows"), "as shipped: a GPU without its host VM is no machine");
     SkyPilotCatalogAdapter.Result r = parse(d);
     assertCounts(r, 2395, 0, 0, 2395, 0, 0);
     assertEquals("line 2 (A100, asia-northeast1): GPU-only price; the host VM is billed separately", r.rejected().get(0));
@@ -162,9 +163,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void keeps_gcp_gpu_only_rows_when_the_yaml_says_keep() {
-    VendorDefinition d = def("gcp", "anycloud-sh/gcp/vms.gpu.csv");
-    assertEquals("keep", d.config().getString("gpuOnlyRows"));
-    assertTrue(d.note().contains("host VM"), d.note());
+    VendorDefinition d = def("gcp", "anycloud-sh/gcp/vms.gpu.csv", "gpuOnlyRows", "keep");
     SkyPilotCatalogAdapter.Result r = parse(d);
     // 747 GPU rows (1648 TPU rows rejected); one quote per region, the zones' repeats dropped.
     assertCounts(r, 2395, 382, 377, 1648, 0, 729);

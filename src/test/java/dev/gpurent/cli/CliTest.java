@@ -29,6 +29,7 @@ class CliTest {
       Files.createDirectories(root.resolve("config"));
       Files.copy(Path.of("config/gpurent.yaml"), root.resolve("config/gpurent.yaml"));
       Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+      Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
       Path dir = Files.createDirectories(root.resolve("adapters"));
       Files.copy(Path.of("adapters/guide-reference.yaml"), dir.resolve("guide-reference.yaml"));
       return root.toAbsolutePath().toString();

@@ -18,8 +18,10 @@ class QuoteIntegrityTest {
 
   static final Set<String> KNOWN = Fixtures.CATALOG.all().stream().map(Gpu::id).collect(Collectors.toSet());
 
+  /** GCP's recorded GPU-only rows, kept (gcp.yaml rejects them): a real feed with a few spot prices above on-demand. */
   static VendorQuotes gcpGpuOnly() {
-    VendorDefinition d = VendorDefinition.load(Path.of("adapters/gcp.yaml"));
+    VendorDefinition shipped = VendorDefinition.load(Path.of("adapters/gcp.yaml"));
+    VendorDefinition d = VendorDefinition.from(shipped.config().copy().put("gpuOnlyRows", "keep"), shipped.where());
     return SkyPilotCatalogAdapter.parse(Path.of("../shared/data/skypilot-catalog-format/anycloud-sh/gcp/vms.gpu.csv"), d,
         Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
   }

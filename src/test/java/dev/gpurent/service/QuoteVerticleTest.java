@@ -29,7 +29,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,7 +73,7 @@ class QuoteVerticleTest {
       List<VendorDefinition> defs = List.of(vendor("runpod.yaml", f.url("runpod")), vendor("lambda.yaml", f.url("lambda")),
           vendor("vast.yaml", f.url("vast")));
       JsonObject fx = new JsonObject().put("source", DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toString());
-      verticle = new QuoteVerticle(defs, Fixtures.CATALOG, AdapterRegistry.load(), SETTINGS, fx, clock);
+      verticle = new QuoteVerticle(defs, Fixtures.CATALOG, Fixtures.REGIONS, AdapterRegistry.load(), SETTINGS, fx, clock);
       return vertx.deployVerticle(verticle);
     }).compose(id -> refresh(vertx)).onComplete(ctx.succeedingThenComplete());
   }
@@ -90,6 +92,12 @@ class QuoteVerticleTest {
 
   static Future<QuoteBook> book(Vertx vertx) {
     return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body());
+  }
+
+  /** The countries the book gives one vendor's quotes in one region. */
+  static Set<String> countries(QuoteBook b, String vendor, String region) {
+    return b.vendor(vendor).orElseThrow().quotes().quotes().stream().filter(q -> q.region().equals(region))
+        .map(dev.gpurent.quote.Quote::country).collect(Collectors.toSet());
   }
 
   static Future<JsonObject> status(Vertx vertx, String vendor) {
@@ -118,6 +126,10 @@ class QuoteVerticleTest {
       assertEquals(391, b.vendor("lambda").orElseThrow().quotes().quotes().size());
       assertEquals(64, b.vendor("vast").orElseThrow().quotes().quotes().size());
       b.vendors().values().forEach(e -> assertEquals(Freshness.State.FRESH, e.freshness().state()));
+      // each accepted quote carries its region's country from config/regions.yaml
+      assertEquals(Set.of("RU"), countries(b, "vast", "Sverdlovsk Oblast, RU, EU"));
+      assertEquals(Set.of("IT"), countries(b, "lambda", "europe-south-1"));
+      assertEquals(Set.of(""), countries(b, "runpod", ""), "RunPod's gpuTypes prices name no region");
       assertEquals("ECB euro reference rates", b.fx().source().substring(0, 24));
       ctx.completeNow();
     })));
@@ -260,11 +272,11 @@ class QuoteVerticleTest {
     JsonObject fx = new JsonObject().put("source", DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toString());
     // A Vert.x of its own, so that only these verticles answer on the quote addresses.
     other = Vertx.vertx();
-    other.deployVerticle(new QuoteVerticle(defs, Fixtures.CATALOG, AdapterRegistry.load(), online, fx, clock))
+    other.deployVerticle(new QuoteVerticle(defs, Fixtures.CATALOG, Fixtures.REGIONS, AdapterRegistry.load(), online, fx, clock))
         .compose(id -> refresh(other).compose(r -> other.undeploy(id)))
         .compose(v -> {
           clock.advance(Duration.ofHours(5));
-          return other.deployVerticle(new QuoteVerticle(defs, Fixtures.CATALOG, AdapterRegistry.load(), online.withOffline(true),
+          return other.deployVerticle(new QuoteVerticle(defs, Fixtures.CATALOG, Fixtures.REGIONS, AdapterRegistry.load(), online.withOffline(true),
               fx, clock));
         })
         .compose(id -> refresh(other))
@@ -277,6 +289,7 @@ class QuoteVerticleTest {
           QuoteBook.Entry lambda = b.vendor("lambda").orElseThrow();
           assertEquals(391, lambda.quotes().quotes().size());
           assertEquals(new Freshness(Freshness.State.STALE, Duration.ofHours(5)), lambda.freshness());
+          assertEquals(Set.of("DE"), countries(b, "lambda", "europe-central-1"));
           ctx.completeNow();
         })));
   }
@@ -289,12 +302,15 @@ class QuoteVerticleTest {
         .vendorQuotes().withFetchedAt(START.minus(Duration.ofHours(1)));
     QuoteSettings offline = SETTINGS.withOffline(true);
     other = Vertx.vertx();
-    other.deployVerticle(new QuoteVerticle(List.of(lambda), Fixtures.CATALOG, AdapterRegistry.load(), offline, new JsonObject(), clock)
+    other.deployVerticle(new QuoteVerticle(List.of(lambda), Fixtures.CATALOG, Fixtures.REGIONS, AdapterRegistry.load(), offline, new JsonObject(), clock)
             .seed(Map.of("lambda", snapshot)))
         .compose(id -> book(other))
         .onComplete(ctx.succeeding(b -> ctx.verify(() -> {
           QuoteBook.Entry e = b.vendor("lambda").orElseThrow();
-          assertSame(snapshot, e.quotes());
+          // a snapshot keeps no countries: the quotes are the snapshot's, each placed again
+          assertEquals(snapshot.quotes(), e.quotes().quotes().stream().map(q -> q.withCountry("")).toList());
+          assertEquals(Set.of("US"), countries(b, "lambda", "us-east-1"));
+          assertEquals(Set.of("JP"), countries(b, "lambda", "asia-northeast-1"));
           assertEquals(new Freshness(Freshness.State.STALE, Duration.ofHours(1)), e.freshness());
           ctx.completeNow();
         })));

@@ -65,6 +65,7 @@ class ServiceTest {
     Files.createDirectories(root.resolve("config"));
     Files.createDirectories(root.resolve("adapters"));
     Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+    Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
     Files.copy(Path.of("adapters/guide-reference.yaml"), root.resolve("adapters/guide-reference.yaml"));
     Files.createDirectories(root.resolve("config/scenarios"));
     try (var files = Files.list(Path.of("config/scenarios"))) {
