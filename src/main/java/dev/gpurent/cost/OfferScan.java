@@ -2,6 +2,7 @@ package dev.gpurent.cost;
 
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.Regions;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
@@ -65,13 +66,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final boolean[] slotBlocked, noSlotBlocked;
   private final boolean filtersQuotes;
   private final Map<String, boolean[]> regionMasks = new HashMap<>();
-  private final RankingRules.Continents continents;
   /** Quotes left out by the scenario's filters, by rule. */
   private final Map<String, Integer> excluded = new LinkedHashMap<>();
 
   OfferScan(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book) {
     this.catalog = catalog;
-    this.continents = rules.continents();
     this.s = s;
     this.book = book;
     this.index = OfferIndex.of(book);
@@ -172,7 +171,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       boolean[] out = new boolean[quotes.size()];
       for (int i = 0; i < out.length; i++) {
         Quote q = quotes.get(i);
-        out[i] = !f.admits(q.region(), q.country(), continents.continentOf(q.country()));
+        out[i] = !f.admits(q.region(), q.country(), Regions.continentOf(q.country()).orElse(""));
       }
       return out;
     });

@@ -21,30 +21,17 @@ import java.util.Optional;
  * @param maxPriceAge a price whose own date is older than this (against the book's time) is dated
  * @param minOffers   below this many offers that fit a workload, the plan warns of thin data
  */
-public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAge, int minOffers, Continents continents) {
-
-  /** The continent of an ISO country code ("DE" -> "europe"), or "" when unknown: for region filters by continent. */
-  @FunctionalInterface
-  public interface Continents {
-    String continentOf(String country);
-
-    Continents NONE = country -> "";
-  }
+public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAge, int minOffers) {
 
   public static final Duration DEFAULT_MAX_PRICE_AGE = Duration.ofDays(30);
   public static final int DEFAULT_MIN_OFFERS = 3;
 
   /** No fallbacks: a vendor missing a needed service is not ranked. */
-  public static final RankingRules NONE = new RankingRules(Map.of(), DEFAULT_MAX_PRICE_AGE, DEFAULT_MIN_OFFERS, Continents.NONE);
+  public static final RankingRules NONE = new RankingRules(Map.of(), DEFAULT_MAX_PRICE_AGE, DEFAULT_MIN_OFFERS);
 
   public RankingRules {
     fallbacks = Map.copyOf(fallbacks);
     if (minOffers < 1) throw new IllegalArgumentException("ranking.minOffers must be >= 1");
-    continents = continents == null ? Continents.NONE : continents;
-  }
-
-  public RankingRules withContinents(Continents table) {
-    return new RankingRules(fallbacks, maxPriceAge, minOffers, table);
   }
 
   /**
@@ -95,7 +82,7 @@ public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAg
     }
     int minOffers = DEFAULT_MIN_OFFERS;
     if (config.get("ranking") instanceof Map<?, ?> r && r.get("minOffers") instanceof Number n) minOffers = n.intValue();
-    return new RankingRules(fallbacks, age, minOffers, Continents.NONE);
+    return new RankingRules(fallbacks, age, minOffers);
   }
 
   private static String text(Map<?, ?> m, String field, String at) {

@@ -2,6 +2,7 @@ package dev.gpurent.cost;
 
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.Regions;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
@@ -82,7 +83,7 @@ final class ReferencePricer {
     Constraints c = s.constraints();
     Gpu gpu = catalog.byId(q.gpuId()).orElse(null);
     if (gpu == null) return Optional.empty();
-    if (!c.regions().admits(q.region(), q.country(), rules.continents().continentOf(q.country()))) return Optional.empty();
+    if (!c.regions().admits(q.region(), q.country(), Regions.continentOf(q.country()).orElse(""))) return Optional.empty();
     if (!c.gpuMakers().isEmpty() && !c.gpuMakers().contains(gpu.maker())) return Optional.empty();
     if (gpu.computeCapability() < c.minComputeCapability()) return Optional.empty();
     if (w.gpu().isPresent() && !w.gpu().get().equals(q.gpuId())) return Optional.empty();
