@@ -25,13 +25,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -57,8 +58,18 @@ import java.util.regex.PatternSyntaxException;
  *   <li>empty {@code Region}: the region of {@code AvailabilityZone} (its trailing {@code -N}
  *       removed), as IBM needs;</li>
  *   <li>{@code SpotPrice} empty or not above zero (Vast writes {@code 0.00}): no spot offer;</li>
+ *   <li>{@code Price} empty but {@code SpotPrice} above zero (primeintellect's {@code __SPOT} types,
+ *       spheron's {@code -spot} row): a spot offer only;</li>
  *   <li>unknown GPU, missing or non-positive count or price: rejected with the reason.</li>
  * </ul>
+ * The card is the catalog's {@code AcceleratorName} (or a {@code gpuByInstanceType} rule) and the
+ * count its {@code AcceleratorCount}. {@code GpuInfo} (a Python literal, JSON, or hyperstack's form
+ * with a bare {@code null}: see {@link SkyPilotGpuInfo}) is only checked against them: where the
+ * memory it states per GPU is more than 10% off the card's, the row is kept as the catalog's model
+ * and count and the disagreement is listed in {@link Result#memoryDisagreements()}. Catalogs write
+ * that memory per GPU in one file, as the machine's total in another (primeintellect and verda:
+ * {@code SizeInMiB} is the total and {@code TotalGpuMemoryInMiB} count times that), and in GB in a
+ * third (shadeform), so the name and count are the more reliable fields.
  * The same offer repeated in several availability zones of one region (RunPod, IBM, GCP) keeps
  * one quote per (region, offer, GPU, billing): the cheapest, or the first of equal ones, since a
  * renter picks the region, not the zone; the others are counted in
@@ -70,9 +81,19 @@ import java.util.regex.PatternSyntaxException;
  * gpuOnlyRows: reject            # or keep (default reject)
  * gpuByInstanceType:             # optional, first match wins, before AcceleratorName is resolved
  *   - match: "_h100_pcie$"       # regex found in InstanceType, case-insensitive
+ *     column: UpstreamCloudId    # optional: look in this column instead of InstanceType
  *     gpu: h100-pcie             # catalog id
- *     memoryGiB: 80              # optional: also require GpuInfo's TotalGpuMemoryInMiB / count
- *                                #   to be this many GiB, within 10%
+ *     memoryGiB: 80              # optional: also require GpuInfo's memory per GPU (see
+ *                                #   SkyPilotGpuInfo#perGpuGiB) to be this many GiB, within 10%
+ * upstream:                      # optional, for resellers: which cloud each row is resold from
+ *   column: InstanceType         # the column naming it (spheron: Provider)
+ *   before: "__"                 # optional: only the text before the first "__" ("lambdalabs__8xA100...")
+ * regionFrom: AvailabilityZone   # optional: the column holding the region a renter picks (default
+ *                                #   Region, else AvailabilityZone without its -N)
+ * countryFrom: Region            # optional: a column of ISO 3166 country codes (primeintellect)
+ * spotOnly: true                 # optional: every price is an auction's spot price, whatever the
+ *                                #   column (mithril writes one figure as Price and SpotPrice):
+ *                                #   one spot quote per row, no on-demand quote
  * </pre>
  * SkyPilot files several board variants under one name ("H100" for SXM, PCIe and NVL cards;
  * "A100-80GB" for SXM and PCIe), which {@code gpuByInstanceType} tells apart where the
@@ -87,8 +108,8 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
   /** Columns this adapter reads: a surplus of fields may be folded back only into a column outside this set. */
   private static final Set<String> READ = Set.of("InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs",
       "MemoryGiB", "GpuInfo", "Price", "SpotPrice", "Region", "AvailabilityZone");
-  private static final Pattern TOTAL_GPU_MIB = Pattern.compile("'totalgpumemoryinmib'\\s*:\\s*'?([0-9.]+)", Pattern.CASE_INSENSITIVE);
   private static final Pattern ZONE_SUFFIX = Pattern.compile("-\\d+$");
+  private static final Pattern COUNTRY = Pattern.compile("[A-Z]{2}");
 
   /**
    * What one catalog gave.
@@ -98,9 +119,16 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
    * @param cpuRowsSkipped    rows without an accelerator (CPU-only VMs), skipped silently
    * @param duplicatesDropped quotes dropped because a cheaper or equal one for the same region,
    *                          offer, GPU and billing mode was kept (one per extra availability zone)
+   * @param memoryDisagreements rows kept as the catalog's card and count although GpuInfo states
+   *                          another memory per GPU, each with both figures
    */
-  public record Result(VendorQuotes vendorQuotes, int dataRows, int cpuRowsSkipped, int duplicatesDropped)
-      implements ParsedPayload {}
+  public record Result(VendorQuotes vendorQuotes, int dataRows, int cpuRowsSkipped, int duplicatesDropped,
+                       List<String> memoryDisagreements) implements ParsedPayload {
+
+    public Result {
+      memoryDisagreements = List.copyOf(memoryDisagreements);
+    }
+  }
 
   @Override
   public String name() {
@@ -163,13 +191,16 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
           + " (header: " + (shown.length() > 200 ? shown.substring(0, 200) + "..." : shown) + ")");
     }
     int width = header.size();
-    boolean lastColumnFree = !READ.contains(header.get(width - 1).strip());
+    Set<String> read = new HashSet<>(READ);
+    read.addAll(opts.columns());
+    boolean lastColumnFree = !read.contains(header.get(width - 1).strip());
 
     Map<String, Quote> kept = new LinkedHashMap<>();
     List<String> rejected = new ArrayList<>();
     int dataRows = 0;
     int cpuRows = 0;
     int duplicates = 0;
+    List<String> memory = new ArrayList<>();
     List<String> f;
     while ((f = csv.next()) != null) {
       if (isBlank(f)) continue;
@@ -184,7 +215,8 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
       Row row = new Row(f, col);
       String instance = row.get("InstanceType");
       String accel = row.get("AcceleratorName");
-      String region = region(row.get("Region"), row.get("AvailabilityZone"));
+      String region = opts.regionFrom.isEmpty() || row.get(opts.regionFrom).isEmpty()
+          ? region(row.get("Region"), row.get("AvailabilityZone")) : row.get(opts.regionFrom);
       String where = "line " + line + " (" + (instance.isEmpty() ? accel : instance) + (region.isEmpty() ? "" : ", " + region) + ")";
       if (f.size() != width) {
         rejected.add(where + ": " + f.size() + " fields for a " + width + "-column header");
@@ -199,7 +231,7 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
         continue;
       }
       try {
-        for (Quote q : rowQuotes(row, instance, accel, region, def, catalog, opts, observedAt, source, where, rejected)) {
+        for (Quote q : rowQuotes(row, instance, accel, region, def, catalog, opts, observedAt, source, where, rejected, memory)) {
           // The card is part of the key so that two boards a catalog files under one
           // instance type (Vast's A100_SXM4 with 40 or 80 GB) are never merged.
           String key = q.key() + '|' + q.gpuId();
@@ -217,45 +249,82 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
     }
     VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), new ArrayList<>(kept.values()),
         rejected, Instant.now(), def.note());
-    return new Result(vq, dataRows, cpuRows, duplicates);
+    return new Result(vq, dataRows, cpuRows, duplicates, memory);
   }
 
   private static List<Quote> rowQuotes(Row row, String instance, String accel, String region, VendorDefinition def,
                                        GpuCatalog catalog, Options opts, Instant observedAt, String source,
-                                       String where, List<String> rejected) {
+                                       String where, List<String> rejected, List<String> memory) {
     double count = positive(row.get("AcceleratorCount"), "AcceleratorCount");
-    Gpu gpu = gpu(instance, accel, count, row.get("GpuInfo"), catalog, opts);
+    Optional<SkyPilotGpuInfo> info = SkyPilotGpuInfo.parse(row.get("GpuInfo"));
+    Gpu gpu = gpu(row, instance, accel, count, info, catalog, opts);
     BigDecimal price = price(row.get("Price"), "Price");
-    if (price == null) throw new IllegalArgumentException("no Price");
-    if (price.signum() <= 0) throw new IllegalArgumentException("Price " + price.toPlainString() + " is not an offer (must be > 0)");
-    String offerId = instance.isEmpty() ? accel + " x" + plain(count) + " (GPU only, host VM extra)" : instance;
-    double vcpus = optionalNumber(row.get("vCPUs"));
-    double ram = optionalNumber(row.get("MemoryGiB"));
-    List<Quote> out = new ArrayList<>(2);
-    out.add(new Quote(def.vendor(), region, offerId, gpu.id(), count, vcpus, ram, Billing.ON_DEMAND,
-        new Money(price, def.currency()), PriceUnit.HOUR, observedAt, source));
     BigDecimal spot;
+    String spotError = null;
     try {
       spot = price(row.get("SpotPrice"), "SpotPrice");
     } catch (IllegalArgumentException e) {
-      rejected.add(where + ": " + e.getMessage() + "; spot quote dropped, on-demand kept");
+      spotError = e.getMessage();
       spot = null;
     }
+    if (opts.spotOnly) {
+      if (spot == null && spotError == null) spot = price;
+      price = null;
+    }
     // Empty means no spot market; Vast writes 0.00 for the same.
-    if (spot != null && spot.signum() > 0) {
+    boolean spotOffer = spot != null && spot.signum() > 0;
+    if (price == null) {
+      if (spotError != null) throw new IllegalArgumentException("no Price, and " + spotError);
+      if (!spotOffer) throw new IllegalArgumentException(spot == null ? "no Price" : "no Price, and SpotPrice "
+          + spot.toPlainString() + " is not an offer (must be > 0)");
+    } else if (price.signum() <= 0) {
+      throw new IllegalArgumentException("Price " + price.toPlainString() + " is not an offer (must be > 0)");
+    }
+    if (spotError != null) rejected.add(where + ": " + spotError + "; spot quote dropped, on-demand kept");
+    info.flatMap(i -> disagreement(i, gpu, count)).ifPresent(d -> memory.add(where + ": " + d));
+
+    String offerId = instance.isEmpty() ? accel + " x" + plain(count) + " (GPU only, host VM extra)" : instance;
+    double vcpus = optionalNumber(row.get("vCPUs"));
+    double ram = optionalNumber(row.get("MemoryGiB"));
+    String upstream = opts.upstream(row);
+    String country = opts.countryFrom.isEmpty() ? "" : row.get(opts.countryFrom);
+    if (!COUNTRY.matcher(country).matches()) country = "";
+    List<Quote> out = new ArrayList<>(2);
+    if (price != null) {
+      out.add(new Quote(def.vendor(), region, offerId, gpu.id(), count, vcpus, ram, Billing.ON_DEMAND,
+          new Money(price, def.currency()), PriceUnit.HOUR, observedAt, source));
+    }
+    if (spotOffer) {
       out.add(new Quote(def.vendor(), region, offerId, gpu.id(), count, vcpus, ram, Billing.SPOT,
           new Money(spot, def.currency()), PriceUnit.HOUR, observedAt, source));
+    }
+    for (int i = 0; i < out.size(); i++) {
+      Quote q = out.get(i);
+      if (!upstream.isEmpty()) q = q.withUpstream(upstream);
+      if (!country.isEmpty()) q = q.withCountry(country);
+      out.set(i, q);
     }
     return out;
   }
 
-  private static Gpu gpu(String instance, String accel, double count, String gpuInfo, GpuCatalog catalog, Options opts) {
-    Double perGpuGiB = null;
+  /** "GpuInfo states 640 GiB per GPU ..." when the cell's memory is more than 10% off the card's. */
+  private static Optional<String> disagreement(SkyPilotGpuInfo info, Gpu gpu, double count) {
+    OptionalDouble stated = info.perGpuGiB(count);
+    if (stated.isEmpty() || Math.abs(stated.getAsDouble() - gpu.memoryGiB()) <= 0.1 * gpu.memoryGiB()) return Optional.empty();
+    return Optional.of("GpuInfo states " + plain(Math.round(stated.getAsDouble() * 10) / 10.0) + " GiB per GPU ("
+        + info.memoryField(count) + "), "
+        + gpu.id() + " has " + plain(gpu.memoryGiB()) + "; kept as " + plain(count) + " x " + gpu.id()
+        + " (the catalog's card and count)");
+  }
+
+  private static Gpu gpu(Row row, String instance, String accel, double count, Optional<SkyPilotGpuInfo> info,
+                         GpuCatalog catalog, Options opts) {
+    OptionalDouble perGpuGiB = null;
     for (GpuRule o : opts.rules) {
-      if (!o.match.matcher(instance).find()) continue;
+      if (!o.match.matcher(o.column.isEmpty() ? instance : row.get(o.column)).find()) continue;
       if (o.memoryGiB != null) {
-        if (perGpuGiB == null) perGpuGiB = perGpuGiB(gpuInfo, count);
-        if (perGpuGiB == null || Math.abs(perGpuGiB - o.memoryGiB) > 0.1 * o.memoryGiB) continue;
+        if (perGpuGiB == null) perGpuGiB = info.map(i -> i.perGpuGiB(count)).orElse(OptionalDouble.empty());
+        if (perGpuGiB.isEmpty() || Math.abs(perGpuGiB.getAsDouble() - o.memoryGiB) > 0.1 * o.memoryGiB) continue;
       }
       return o.gpu;
     }
@@ -263,17 +332,6 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
       return catalog.resolve(accel);
     } catch (UnknownGpuException e) {
       throw new IllegalArgumentException(e.getMessage());
-    }
-  }
-
-  /** GpuInfo's TotalGpuMemoryInMiB divided by the GPU count, in GiB, or null when absent. */
-  static Double perGpuGiB(String gpuInfo, double count) {
-    Matcher m = TOTAL_GPU_MIB.matcher(gpuInfo);
-    if (!m.find()) return null;
-    try {
-      return Double.parseDouble(m.group(1)) / count / 1024.0;
-    } catch (NumberFormatException e) {
-      return null;
     }
   }
 
@@ -337,11 +395,28 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
     }
   }
 
-  /** One {@code gpuByInstanceType} entry. */
-  private record GpuRule(Pattern match, Gpu gpu, Double memoryGiB) {}
+  /** One {@code gpuByInstanceType} entry; column "" is InstanceType. */
+  private record GpuRule(Pattern match, String column, Gpu gpu, Double memoryGiB) {}
 
-  /** The kind's own YAML keys, validated once. */
-  private record Options(boolean keepGpuOnly, List<GpuRule> rules) {
+  /** The kind's own YAML keys, validated once; "" for a column not configured. */
+  private record Options(boolean keepGpuOnly, List<GpuRule> rules, String upstreamColumn, String upstreamBefore,
+                         String regionFrom, String countryFrom, boolean spotOnly) {
+
+    /** Columns these options read, beyond the usual ones. */
+    List<String> columns() {
+      List<String> all = new ArrayList<>(List.of(upstreamColumn, regionFrom, countryFrom));
+      rules.forEach(r -> all.add(r.column));
+      return all.stream().filter(c -> !c.isEmpty()).toList();
+    }
+
+    /** The cloud a reseller's row is resold from, or "" when the vendor sells its own machines. */
+    String upstream(Row row) {
+      if (upstreamColumn.isEmpty()) return "";
+      String cell = row.get(upstreamColumn);
+      if (upstreamBefore.isEmpty()) return cell;
+      int at = cell.indexOf(upstreamBefore);
+      return at > 0 ? cell.substring(0, at) : "";
+    }
 
     static Options from(VendorDefinition def, GpuCatalog catalog) {
       JsonObject c = def.config();
@@ -381,9 +456,23 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
             VendorDefinition.fail(def.where(), at + ".memoryGiB", "must be a number, got '" + mem + "'");
           }
         }
-        rules.add(new GpuRule(p, gpu.get(), memoryGiB));
+        rules.add(new GpuRule(p, o.getString("column", "").strip(), gpu.get(), memoryGiB));
       }
-      return new Options(gpuOnly.equals("keep"), List.copyOf(rules));
+      String upstreamColumn = "";
+      String upstreamBefore = "";
+      Object up = c.getValue("upstream");
+      if (up != null) {
+        if (!(up instanceof JsonObject u) || u.getString("column", "").isBlank()) {
+          VendorDefinition.fail(def.where(), "upstream", "must be a map {column, before}: the column naming the cloud a row is resold from");
+        } else {
+          upstreamColumn = u.getString("column").strip();
+          upstreamBefore = String.valueOf(u.getValue("before", ""));
+        }
+      }
+      Object spotOnly = c.getValue("spotOnly", false);
+      if (!(spotOnly instanceof Boolean)) VendorDefinition.fail(def.where(), "spotOnly", "must be true or false, got '" + spotOnly + "'");
+      return new Options(gpuOnly.equals("keep"), List.copyOf(rules), upstreamColumn, upstreamBefore,
+          c.getString("regionFrom", "").strip(), c.getString("countryFrom", "").strip(), Boolean.TRUE.equals(spotOnly));
     }
   }
 

@@ -149,6 +149,7 @@ public final class Placement {
     m.put("vendor", quote.vendor());
     m.put("region", quote.region());
     m.put("offer", quote.offerId());
+    if (!quote.upstream().isEmpty()) m.put("upstream", quote.upstream());
     m.put("gpu", gpu.id());
     m.put("gpuName", gpu.name());
     m.put("instances", instances);

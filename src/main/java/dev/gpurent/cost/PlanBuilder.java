@@ -155,7 +155,8 @@ final class PlanBuilder {
 
   LineItem gpuLine(Placement p) {
     Quote q = p.quote();
-    String spec = p.gpu().name() + " (" + q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()) + ")";
+    String spec = p.gpu().name() + " (" + q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()) + ")"
+        + (q.upstream().isEmpty() ? "" : " via " + q.vendor() + " (" + q.upstream() + ")");
     String note = p.billing().wire();
     if (p.workload() instanceof Job || !p.billing().isCommitment()) {
       note += ", about " + Sizing.fmt(p.hoursPerMonth()) + " h a month";

@@ -10,7 +10,9 @@ import java.util.Set;
 /**
  * Checks a freshly fetched payload before it may replace a vendor's last good quotes. A payload
  * with any impossible quote is refused whole: a vendor that starts sending zeros or garbage must
- * not silently lose half its offers, or be priced at zero.
+ * not silently lose half its offers, or be priced at zero. A quote that is merely too cheap to be
+ * true can only be told against the other vendors' prices, so {@link MarketPlausibility} judges it
+ * where the whole book is built.
  */
 public final class QuoteIntegrity {
 

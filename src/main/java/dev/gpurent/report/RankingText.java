@@ -7,6 +7,7 @@ import dev.gpurent.cost.Placement;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.VendorPlan;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /** The ranking as a person reads it in a terminal: each vendor's bill in the guide's template form. */
@@ -21,6 +22,7 @@ public final class RankingText {
     sb.append(r.scenario()).append(" - ").append(r.currency()).append(", ").append(r.horizonMonths())
         .append("-month horizon").append(r.quotesAt() == null ? "" : ", quotes of " + r.quotesAt()).append("\n\n");
     if (r.plans().isEmpty()) sb.append("No vendor can carry the whole scenario.\n\n");
+    List<ResoldOffers.Overlap> resold = ResoldOffers.find(r);
     int n = 0;
     for (VendorPlan p : r.plans()) {
       if (top > 0 && n >= top) break;
@@ -41,6 +43,7 @@ public final class RankingText {
       for (Placement pl : p.placements()) sb.append("  why ").append(pl.workload().name()).append(": ").append(pl.explanation()).append('\n');
       Set<String> warnings = new LinkedHashSet<>(p.warnings());
       for (String w : warnings) sb.append("  warning: ").append(w).append('\n');
+      for (ResoldOffers.Overlap o : resold) if (o.rank() == n) sb.append("  resold: ").append(o.text()).append('\n');
       Set<String> fx = new LinkedHashSet<>();
       p.bill().lines().stream().map(LineItem::fx).filter(s -> !s.isEmpty()).forEach(fx::add);
       for (String f : fx) sb.append("  fx: ").append(f).append('\n');

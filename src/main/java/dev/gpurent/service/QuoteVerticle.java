@@ -14,6 +14,7 @@ import dev.gpurent.config.PlainValues;
 import dev.gpurent.quote.Freshness;
 import dev.gpurent.quote.FxHistory;
 import dev.gpurent.quote.FxRates;
+import dev.gpurent.quote.MarketPlausibility;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteIntegrity;
@@ -46,6 +47,8 @@ import java.util.stream.Collectors;
  * is refreshed on its own timer (Caffeine refreshes only what is read, and swallows errors), each
  * fetch behind that vendor's circuit breaker and timeout. A failed or implausible fetch keeps the
  * last good quotes, which turn stale, and past {@code expireAfter} expired: listed, never priced.
+ * Each book holds the quotes the {@link MarketPlausibility} rule keeps against the whole book;
+ * the ones it refuses are listed in their vendor's rejected rows.
  * Time comes from the injected clock, so tests advance it instead of sleeping.
  */
 public final class QuoteVerticle extends VerticleBase {
@@ -77,6 +80,8 @@ public final class QuoteVerticle extends VerticleBase {
   private FxRates fx;
   private dev.gpurent.quote.SpotRisk spotRisk;
   private QuoteBook book;
+  /** Each vendor's last good quotes as the book holds them: implausible ones moved to the rejected rows. */
+  private Map<String, VendorQuotes> judged = Map.of();
   private Map<String, Object> publishedState = Map.of();
 
   /** One vendor's adapter, breaker and refresh history; touched only on this verticle's event loop. */
@@ -354,9 +359,16 @@ public final class QuoteVerticle extends VerticleBase {
     Map<String, QuoteBook.Entry> entries = new LinkedHashMap<>();
     Map<String, String> unavailable = new LinkedHashMap<>();
     Map<String, Object> state = new LinkedHashMap<>();
+    Map<String, VendorQuotes> fetched = new LinkedHashMap<>();
+    for (Vendor v : vendors.values()) {
+      VendorQuotes q = cache.synchronous().getIfPresent(v.def.vendor());
+      if (q != null) fetched.put(v.def.vendor(), q);
+    }
+    // Judged against the whole book, so only here: a payload alone cannot tell a placeholder from a bargain.
+    judged = MarketPlausibility.judge(fetched, fx);
     for (Vendor v : vendors.values()) {
       String id = v.def.vendor();
-      VendorQuotes q = cache.synchronous().getIfPresent(id);
+      VendorQuotes q = judged.get(id);
       if (q == null) {
         String why = settings.offline() && v.http ? "offline, and no quotes were saved from an earlier fetch"
             : v.lastError != null ? "no quotes yet: " + v.lastError : "no quotes yet: first fetch under way";
@@ -366,7 +378,7 @@ public final class QuoteVerticle extends VerticleBase {
       }
       Freshness f = freshness(v, now);
       entries.put(id, new QuoteBook.Entry(q, f));
-      state.put(id, List.of(System.identityHashCode(q), f.state()));
+      state.put(id, List.of(System.identityHashCode(fetched.get(id)), f.state()));
     }
     state.put("fx", fx.source() + " " + fx.asOf());
     state.put("spotRisk", spotRisk == null ? "" : spotRisk.source() + " " + spotRisk.fetchedAt());
@@ -381,7 +393,7 @@ public final class QuoteVerticle extends VerticleBase {
     Instant now = clock.instant();
     JsonArray out = new JsonArray();
     for (Vendor v : vendors.values()) {
-      VendorQuotes q = cache.synchronous().getIfPresent(v.def.vendor());
+      VendorQuotes q = judged.getOrDefault(v.def.vendor(), cache.synchronous().getIfPresent(v.def.vendor()));
       Freshness f = q == null ? null : freshness(v, now);
       out.add(new JsonObject()
           .put("vendor", v.def.vendor()).put("name", v.def.displayName()).put("kind", v.def.kind()).put("source", v.source)

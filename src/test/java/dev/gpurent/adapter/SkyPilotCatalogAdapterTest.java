@@ -80,7 +80,11 @@ class SkyPilotCatalogAdapterTest {
   }
 
   private static void assertQuote(Quote q, String price, String gpuId, double count) {
-    assertEquals(Money.of(price, "USD"), q.price(), q.toString());
+    assertQuote(q, price, "USD", gpuId, count);
+  }
+
+  private static void assertQuote(Quote q, String price, String currency, String gpuId, double count) {
+    assertEquals(Money.of(price, currency), q.price(), q.toString());
     assertEquals(gpuId, q.gpuId(), q.toString());
     assertEquals(count, q.gpuCount(), q.toString());
     assertEquals(PriceUnit.HOUR, q.unit());
@@ -114,7 +118,10 @@ class SkyPilotCatalogAdapterTest {
           "anycloud-sh/vast/vms.gpu.csv", "skypilot-org/v5/ibm/vms.csv", "skypilot-org/v5/scp/vms.gpu.first-page.csv",
           "skypilot-org/v6/do/vms.csv", "skypilot-org/v6/fluidstack/vms.csv", "skypilot-org/v6/paperspace/vms.csv",
           "skypilot-org/v8/cudo/vms.first36rows.csv", "skypilot-org/v8/hyperbolic/vms.csv",
-          "skypilot-org/v8/oci/vms.gpu.af-casablanca-1.csv", "skypilot-org/v8/runpod/vms.first48rows.csv")), samples,
+          "skypilot-org/v8/oci/vms.gpu.af-casablanca-1.csv", "skypilot-org/v8/runpod/vms.first48rows.csv",
+          "skypilot-org/v8/shadeform/vms.csv", "skypilot-org/v8/primeintellect/vms.csv", "skypilot-org/v8/seeweb/vms.csv",
+          "skypilot-org/v8/hyperstack/vms.csv", "skypilot-org/v8/jarvislabs/vms.csv", "skypilot-org/v8/mithril/vms.csv",
+          "skypilot-org/v8/spheron/vms.csv", "skypilot-org/v8/daytona/vms.csv", "skypilot-org/v8/verda/vms.csv")), samples,
           "a new sample needs its own test below");
     }
   }
@@ -301,7 +308,9 @@ class SkyPilotCatalogAdapterTest {
   void parses_crlf_and_lf_files_identically() throws IOException {
     for (String[] s : new String[][] {{"lambda", "anycloud-sh/lambda/vms.gpu.csv"}, {"vast", "anycloud-sh/vast/vms.gpu.csv"},
         {"fluidstack", "skypilot-org/v6/fluidstack/vms.csv"}, {"hyperbolic", "skypilot-org/v8/hyperbolic/vms.csv"},
-        {"azure", "anycloud-sh/azure/vms.gpu.csv"}, {"ibm", "skypilot-org/v5/ibm/vms.csv"}}) {
+        {"azure", "anycloud-sh/azure/vms.gpu.csv"}, {"ibm", "skypilot-org/v5/ibm/vms.csv"},
+        {"hyperstack", "skypilot-org/v8/hyperstack/vms.csv"}, {"spheron", "skypilot-org/v8/spheron/vms.csv"},
+        {"primeintellect", "skypilot-org/v8/primeintellect/vms.csv"}}) {
       VendorDefinition d = def(s[0], s[1]);
       String text = Files.readString(DATA.resolve(s[1]), StandardCharsets.UTF_8);
       String lf = text.replace("\r\n", "\n");
@@ -314,6 +323,246 @@ class SkyPilotCatalogAdapterTest {
       assertEquals(fromLf.quotes(), fromFile.quotes(), s[1]);
       assertEquals(fromLf.rejected(), fromCrlf.rejected(), s[1]);
       assertEquals(fromLf.cpuRowsSkipped(), fromCrlf.cpuRowsSkipped(), s[1]);
+    }
+  }
+
+  /** Every data row of a recorded file, read by header name with the adapter's own CSV reader. */
+  private static List<java.util.Map<String, String>> rows(String sample) throws IOException {
+    try (java.io.Reader in = Files.newBufferedReader(DATA.resolve(sample), StandardCharsets.UTF_8)) {
+      SkyPilotCatalogAdapter.CsvRecords csv = new SkyPilotCatalogAdapter.CsvRecords(in);
+      List<String> header = csv.next();
+      List<java.util.Map<String, String>> out = new java.util.ArrayList<>();
+      for (List<String> f = csv.next(); f != null; f = csv.next()) {
+        if (f.size() == 1 && f.get(0).isBlank()) continue;
+        java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < header.size(); i++) row.put(header.get(i), i < f.size() ? f.get(i) : "");
+        row.put("line", Integer.toString(csv.line()));
+        out.add(row);
+      }
+      return out;
+    }
+  }
+
+  /** The lines of the GPU rows with more than one GPU: where a per-machine memory figure reads as a per-GPU one. */
+  private static Set<String> multiGpuLines(String sample) throws IOException {
+    return rows(sample).stream().filter(r -> !r.get("AcceleratorName").isEmpty() && Double.parseDouble(r.get("AcceleratorCount")) > 1)
+        .map(r -> "line " + r.get("line")).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static Set<String> lines(List<String> messages) {
+    return messages.stream().map(m -> m.substring(0, m.indexOf(" ("))).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  @Test
+  void parses_shadeform_catalog_with_the_upstream_of_every_resold_offer() throws IOException {
+    SkyPilotCatalogAdapter.Result r = parse(def("shadeform", "skypilot-org/v8/shadeform/vms.csv"));
+    assertCounts(r, 259, 259, 0, 0, 0, 0);
+    Quote h100 = one(r, "lambdalabs_H100-sxm5x8", "austin-usa-1", Billing.ON_DEMAND);
+    assertQuote(h100, "23.92", "h100-sxm", 8);
+    assertEquals("lambdalabs", h100.upstream());
+    assertEquals("shadeform", h100.vendor());
+    // Hyperstack's plain H100 is its PCIe card (shadeform.yaml); its -sxm5 type stays SXM.
+    assertQuote(one(r, "hyperstack_H100", "montreal-canada-2", Billing.ON_DEMAND), "1.9", "h100-pcie", 1);
+    assertQuote(one(r, "hyperstack_H100-sxm5x8", "houston-usa-3", Billing.ON_DEMAND), "19.2", "h100-sxm", 8);
+    Quote a16 = one(r, "vultr_A16x4", "frankfurt-germany-6", Billing.ON_DEMAND);
+    assertQuote(a16, "2.05", "a16", 4);
+    assertEquals("vultr", a16.upstream());
+    // Every quote names its upstream: the cloud before the first "_" of its instance type.
+    assertTrue(r.quotes().stream().allMatch(q -> !q.upstream().isEmpty() && q.offerId().startsWith(q.upstream() + "_")));
+    assertEquals(18, r.quotes().stream().map(Quote::upstream).distinct().count());
+    // GpuInfo states GB in the MiB fields (SizeInMiB 48 for an A6000): read as such, no disagreement.
+    assertEquals(List.of(), r.memoryDisagreements());
+  }
+
+  @Test
+  void parses_primeintellect_catalog_by_column_name_with_spot_only_rows_and_countries() throws IOException {
+    String sample = "skypilot-org/v8/primeintellect/vms.csv";
+    SkyPilotCatalogAdapter.Result r = parse(def("primeintellect", sample));
+    // 190 rows: 75 CPU (AcceleratorCount 0.0, no name), 115 GPU: 100 with a Price, 15 __SPOT with only a SpotPrice.
+    assertCounts(r, 190, 100, 15, 0, 75, 0);
+    Quote lambda = one(r, "lambdalabs__8xH100_80GB__208__1800", "us-west-3", Billing.ON_DEMAND);
+    assertQuote(lambda, "23.92", "h100-sxm", 8);
+    assertEquals("lambdalabs", lambda.upstream());
+    assertEquals("US", lambda.country());
+    // A spot-only type: one spot quote, no on-demand one.
+    Quote spot = one(r, "datacrunch__8xH100_80GB__176__1480__SPOT", "ICE-01", Billing.SPOT);
+    assertQuote(spot, "6.84", "h100-sxm", 8);
+    assertEquals("datacrunch", spot.upstream());
+    assertEquals("IS", spot.country());
+    assertTrue(r.quotes().stream().noneMatch(q -> q.offerId().endsWith("__SPOT") && q.billing() == Billing.ON_DEMAND));
+    // The upstream's own type tells the board (UpstreamCloudId n3-H100x4 is Hyperstack's PCIe card, A100_PCIE_80GB Oblivus's).
+    assertQuote(one(r, "hyperstack__4xH100_80GB__124__720", "CANADA-1", Billing.ON_DEMAND), "7.6", "h100-pcie", 4);
+    assertQuote(one(r, "hyperstack__8xH100_80GB__192__960", "US-1", Billing.ON_DEMAND), "19.2", "h100-sxm", 8);
+    // Float noise kept to the catalog's own digits.
+    assertQuote(one(r, "oblivus__4xA100_80GB__124__480", "MON1", Billing.ON_DEMAND), "5.8854999999999995", "a100-80g-pcie", 4);
+    // The upstream region is the region; one is a UUID, kept as written.
+    assertQuote(one(r, "dc_roan__8xH100_80GB__104__1024", "a3111bd4-550a-47d0-838a-0a52bff2ae3f", Billing.ON_DEMAND),
+        "15.92", "h100-sxm", 8);
+    // SizeInMiB is the machine's total and TotalGpuMemoryInMiB count times that: on every multi-GPU row the
+    // card and count are trusted over it, and the disagreement is listed.
+    assertEquals(multiGpuLines(sample), lines(r.memoryDisagreements()));
+    assertEquals("line 2 (lambdalabs__8xA100_80GB__240__1800, us-midwest-1): GpuInfo states 640 GiB per GPU "
+        + "(TotalGpuMemoryInMiB 5242880 over 8 GPUs), a100-80g-sxm has 80; kept as 8 x a100-80g-sxm (the catalog's card and count)",
+        r.memoryDisagreements().get(0));
+  }
+
+  @Test
+  void parses_seeweb_catalog_in_euro() {
+    SkyPilotCatalogAdapter.Result r = parse(def("seeweb", "skypilot-org/v8/seeweb/vms.csv"));
+    assertCounts(r, 69, 21, 0, 0, 48, 0);
+    assertQuote(one(r, "ECS1GPU6", "it-fr2", Billing.ON_DEMAND), "0.38", "EUR", "l4", 1);
+    // Lowercase "L40s", and ECS1GPU8, which holds 4 H100 whatever its name says.
+    assertQuote(one(r, "ECS1GPU7", "it-fr2", Billing.ON_DEMAND), "0.85", "EUR", "l40s", 1);
+    assertQuote(one(r, "ECS1GPU8", "it-fr2", Billing.ON_DEMAND), "8.4", "EUR", "h100-pcie", 4);
+    // "A100" with 80 GB per GpuInfo (seeweb.yaml): not SkyPilot's 40 GB default.
+    assertQuote(one(r, "ECS3GPU3", "it-fr2", Billing.ON_DEMAND), "7.56", "EUR", "a100-80g-pcie", 4);
+    assertQuote(one(r, "ECS1GPU", "it-fr2", Billing.ON_DEMAND), "0.29", "EUR", "quadro-rtx-6000", 1);
+    assertTrue(r.quotes().stream().allMatch(q -> q.price().currency().equals("EUR")));
+    assertEquals(List.of(), r.memoryDisagreements());
+  }
+
+  @Test
+  void parses_hyperstack_catalog_with_bare_null_in_gpuinfo() {
+    SkyPilotCatalogAdapter.Result r = parse(def("hyperstack", "skypilot-org/v8/hyperstack/vms.csv"));
+    assertCounts(r, 25, 25, 0, 0, 0, 0);
+    assertQuote(one(r, "n3-A100x8-NVLink", "CANADA-1", Billing.ON_DEMAND), "11.2", "a100-80g-pcie", 8);
+    assertQuote(one(r, "n3-H100x8-NVLink", "CANADA-1", Billing.ON_DEMAND), "15.6", "h100-pcie", 8);
+    // One instance type in two regions: two quotes.
+    Quote canada = one(r, "n3-H100-SXM5x8", "CANADA-1", Billing.ON_DEMAND);
+    assertQuote(canada, "19.2", "h100-sxm", 8);
+    assertEquals(1800, canada.ramGiB());
+    assertEquals(960, one(r, "n3-H100-SXM5x8", "US-1", Billing.ON_DEMAND).ramGiB());
+    assertQuote(one(r, "n3-RTX-A4000x10", "NORWAY-1", Billing.ON_DEMAND), "1.5", "rtx-a4000", 10);
+    // 'Manufacturer': null parsed: the memory of every row is read, and agrees with its card.
+    assertEquals(List.of(), r.memoryDisagreements());
+  }
+
+  @Test
+  void parses_jarvislabs_catalog_ending_with_spotprice_then_price() {
+    SkyPilotCatalogAdapter.Result r = parse(def("jarvislabs", "skypilot-org/v8/jarvislabs/vms.csv"));
+    assertCounts(r, 29, 19, 0, 0, 10, 0);
+    assertQuote(one(r, "1x_L4_28V_124G", "IN2", Billing.ON_DEMAND), "0.44", "l4", 1);
+    assertQuote(one(r, "8x_H200_224V_2400G", "IN2", Billing.ON_DEMAND), "31.92", "h200", 8);
+    Quote pro = one(r, "1x_RTXPRO6000_28V_160G", "IN1", Billing.ON_DEMAND);
+    assertQuote(pro, "1.89", "rtx-pro-6000", 1);
+    assertEquals(28, pro.vcpus());
+    assertEquals(160, pro.ramGiB());
+  }
+
+  @Test
+  void reads_mithril_catalog_as_spot_prices_only() {
+    SkyPilotCatalogAdapter.Result r = parse(def("mithril", "skypilot-org/v8/mithril/vms.csv"));
+    // Price equals SpotPrice on every row (the auction's minimum): one spot quote per row, no on-demand.
+    assertCounts(r, 7, 0, 7, 0, 0, 0);
+    assertQuote(one(r, "a100-80gb.sxm.8x", "us-central3-a", Billing.SPOT), "0.08", "a100-80g-sxm", 8);
+    assertQuote(one(r, "a100-80gb.sxm.1x", "us-central3-a", Billing.SPOT), "0.01", "a100-80g-sxm", 1);
+    assertQuote(one(r, "neb-b200.sxm.8x", "us-central5-a", Billing.SPOT), "0.08", "b200", 8);
+    assertQuote(one(r, "h100-80gb.sxm.8x", "us-central2-a", Billing.SPOT), "8.0", "h100-sxm", 8);
+    assertQuote(one(r, "h200.8x", "us-central2-b", Billing.SPOT), "8.0", "h200", 8);
+    // Without spotOnly the same rows would be on-demand offers too.
+    VendorDefinition d = def("mithril", "skypilot-org/v8/mithril/vms.csv", "spotOnly", false);
+    assertCounts(parse(d), 7, 7, 7, 0, 0, 0);
+  }
+
+  @Test
+  void parses_spheron_catalog_with_provider_column_and_spaced_regions() {
+    SkyPilotCatalogAdapter.Result r = parse(def("spheron", "skypilot-org/v8/spheron/vms.csv"));
+    // 152 rows: 151 with a Price (4 of them with a SpotPrice too), 1 SPOT row with only a SpotPrice.
+    assertCounts(r, 152, 151, 5, 0, 0, 0);
+    Quote fin = one(r, "1H100.80S.32V_FIN-03_500", "Finland 3", Billing.ON_DEMAND);
+    assertQuote(fin, "2.9124", "h100-sxm", 1);
+    assertEquals("data-crunch", fin.upstream());
+    assertQuote(one(r, "1H100.80S.32V_FIN-03_500", "Finland 3", Billing.SPOT), "0.8015", "h100-sxm", 1);
+    Quote spotOnly = one(r, "n3-A100x1-spot__CANADA-1", "CANADA-1", Billing.SPOT);
+    assertQuote(spotOnly, "1.1476", "a100-80g-pcie", 1);
+    assertEquals("spheron-ai", spotOnly.upstream());
+    assertTrue(r.quotes().stream().noneMatch(q -> q.offerId().equals("n3-A100x1-spot__CANADA-1") && q.billing() == Billing.ON_DEMAND));
+    // The catalog's card is trusted over the instance type's words: filed as A100_80G_PCIE, read as that.
+    Quote massed = one(r, "gpu_1x_a100_SXM4_us-central-3", "us-central-3", Billing.ON_DEMAND);
+    assertQuote(massed, "1.068", "a100-80g-pcie", 1);
+    assertEquals("massed-compute", massed.upstream());
+    assertQuote(one(r, "A16x16_668d6762247d03149a4c946b_singapore-singapore-1", "singapore-singapore-1", Billing.ON_DEMAND),
+        "12.1308", "a16", 16);
+    assertQuote(one(r, "A16x2_668d6762247d03149a4c946b_atl", "atl", Billing.ON_DEMAND), "1.3464", "a16", 2);
+    assertEquals(4, r.quotes().stream().map(Quote::upstream).distinct().count());
+    // Spheron files Hyperstack's 80 GB PCIe-NVLink machine as H100_NVL (94 GB): kept as the catalog says, and said.
+    assertEquals(List.of(
+        "line 5 (n3-H100x8-NVLink__CANADA-1, CANADA-1): GpuInfo states 80 GiB per GPU (TotalGpuMemoryInMiB 655360 over 8 GPUs), "
+            + "h100-nvl has 94; kept as 8 x h100-nvl (the catalog's card and count)",
+        "line 6 (n3-H100x8-NVLink-bigroot__CANADA-1, CANADA-1): GpuInfo states 80 GiB per GPU (TotalGpuMemoryInMiB 655360 over 8 GPUs), "
+            + "h100-nvl has 94; kept as 8 x h100-nvl (the catalog's card and count)"), r.memoryDisagreements());
+  }
+
+  @Test
+  void parses_daytona_catalog_in_region_earth() {
+    SkyPilotCatalogAdapter.Result r = parse(def("daytona", "skypilot-org/v8/daytona/vms.csv"));
+    assertCounts(r, 64, 56, 56, 0, 8, 0);
+    assertQuote(one(r, "1x-B300", "earth", Billing.ON_DEMAND), "9.1232", "b300", 1);
+    assertQuote(one(r, "1x-B300", "earth", Billing.SPOT), "5.25", "b300", 1);
+    assertQuote(one(r, "8x-MI355X", "earth", Billing.ON_DEMAND), "64.1056", "mi355x", 8);
+    assertQuote(one(r, "3x-RTX4090", "earth", Billing.SPOT), "3.825", "rtx-4090", 3);
+    assertTrue(r.quotes().stream().allMatch(q -> q.region().equals("earth")));
+    assertEquals(List.of(), r.memoryDisagreements());
+  }
+
+  @Test
+  void parses_verda_catalog_trusting_card_and_count_over_its_memory_totals() throws IOException {
+    String sample = "skypilot-org/v8/verda/vms.csv";
+    SkyPilotCatalogAdapter.Result r = parse(def("verda", sample));
+    assertCounts(r, 45, 45, 38, 0, 0, 0);
+    Quote b300 = one(r, "1B300.30V", "FIN-03", Billing.ON_DEMAND);
+    assertQuote(b300, "4.95", "b300", 1);
+    assertEquals("verda", b300.vendor());
+    assertEquals("", b300.upstream());
+    assertQuote(one(r, "1B300.30V", "FIN-03", Billing.SPOT), "1.24", "b300", 1);
+    // An empty SpotPrice: on-demand only.
+    assertQuote(one(r, "8B200.240V", "FIN-03", Billing.ON_DEMAND), "30.32", "b200", 8);
+    assertTrue(r.quotes().stream().noneMatch(q -> q.offerId().equals("8B200.240V") && q.billing() == Billing.SPOT));
+    // Verda's own names for A100 machines carry the total ("A100-80GB-640GB"): still 8 x A100 80GB.
+    assertQuote(one(r, "8A100.176V", "FIN-03", Billing.ON_DEMAND), "9.28", "a100-80g-sxm", 8);
+    assertQuote(one(r, "8A100.40S.176V", "FIN-03", Billing.ON_DEMAND), "5.77", "a100-40g-sxm", 8);
+    assertQuote(one(r, "1V100.6V", "FIN-03", Billing.ON_DEMAND), "0.14", "v100-16g", 1);
+    assertEquals(multiGpuLines(sample), lines(r.memoryDisagreements()));
+  }
+
+  /**
+   * Rows copied from the recorded files with one field changed, for the rejection paths these files
+   * do not reach: a spot-only row whose SpotPrice is gone, zero or unreadable.
+   */
+  @Test
+  void rejects_rows_with_no_usable_price_with_their_reason() throws IOException {
+    String text = Files.readString(DATA.resolve("skypilot-org/v8/primeintellect/vms.csv"), StandardCharsets.UTF_8);
+    String header = text.substring(0, text.indexOf("\r\n") + 2);
+    String real = "datacrunch__1xV100_16GB__6__23__SPOT,1V100.6V_SPOT,6.0,23,V100,1.0,"
+        + "\"{\"\"Gpus\"\":[{\"\"Name\"\":\"\"V100\"\",\"\"Count\"\":1,\"\"MemoryInfo\"\":{\"\"SizeInMiB\"\":16384}}],\"\"TotalGpuMemoryInMiB\"\":16384}\","
+        + "FI,FIN-01,,0.05";
+    assertTrue(text.contains(real + "\r\n"), "the row is copied from the file");
+    String csv = header + real + "\r\n" + real.replace(",,0.05", ",,") + "\r\n" + real.replace(",,0.05", ",,0") + "\r\n"
+        + real.replace(",,0.05", ",,n/a") + "\r\n";
+    SkyPilotCatalogAdapter.Result r = SkyPilotCatalogAdapter.parse(csv, def("primeintellect", "skypilot-org/v8/primeintellect/vms.csv"), catalog, AT);
+    assertEquals(List.of(
+        "line 3 (datacrunch__1xV100_16GB__6__23__SPOT, FIN-01): no Price",
+        "line 4 (datacrunch__1xV100_16GB__6__23__SPOT, FIN-01): no Price, and SpotPrice 0 is not an offer (must be > 0)",
+        "line 5 (datacrunch__1xV100_16GB__6__23__SPOT, FIN-01): no Price, and SpotPrice 'n/a' is not a number"), r.rejected());
+    assertQuote(one(r, "datacrunch__1xV100_16GB__6__23__SPOT", "FIN-01", Billing.SPOT), "0.05", "v100-16g", 1);
+    assertEquals(1, r.quotes().size());
+  }
+
+  @Test
+  void validates_the_reseller_keys_when_created() {
+    Vertx vertx = Vertx.vertx();
+    try {
+      VendorDefinition d = def("shadeform", "skypilot-org/v8/shadeform/vms.csv");
+      JsonObject noColumn = d.config().copy().put("upstream", new JsonObject().put("before", "_"));
+      IllegalArgumentException e1 = assertThrows(IllegalArgumentException.class,
+          () -> new SkyPilotCatalogAdapter().create(vertx, VendorDefinition.from(noColumn, d.where()), catalog));
+      assertTrue(e1.getMessage().contains("upstream: must be a map {column, before}"), e1.getMessage());
+      JsonObject badSpot = d.config().copy().put("spotOnly", "sometimes");
+      IllegalArgumentException e2 = assertThrows(IllegalArgumentException.class,
+          () -> new SkyPilotCatalogAdapter().create(vertx, VendorDefinition.from(badSpot, d.where()), catalog));
+      assertTrue(e2.getMessage().contains("spotOnly: must be true or false"), e2.getMessage());
+    } finally {
+      vertx.close();
     }
   }
 
@@ -419,11 +668,15 @@ class SkyPilotCatalogAdapterTest {
     try {
       for (String[] v : new String[][] {{"azure", "v8/azure"}, {"gcp", "v8/gcp"}, {"lambda", "v8/lambda"}, {"vast", "v8/vast"},
           {"paperspace", "v6/paperspace"}, {"digitalocean", "v6/do"}, {"fluidstack", "v6/fluidstack"}, {"cudo", "v8/cudo"},
-          {"hyperbolic", "v8/hyperbolic"}, {"oci", "v8/oci"}, {"ibm", "v5/ibm"}, {"scp", "v5/scp"}}) {
+          {"hyperbolic", "v8/hyperbolic"}, {"oci", "v8/oci"}, {"ibm", "v5/ibm"}, {"scp", "v5/scp"},
+          {"shadeform", "v8/shadeform"}, {"primeintellect", "v8/primeintellect"}, {"seeweb", "v8/seeweb"},
+          {"hyperstack", "v8/hyperstack"}, {"jarvislabs", "v8/jarvislabs"}, {"mithril", "v8/mithril"},
+          {"spheron", "v8/spheron"}, {"daytona", "v8/daytona"}, {"verda", "v8/verda"}}) {
         VendorDefinition d = VendorDefinition.load(Path.of("adapters/" + v[0] + ".yaml"));
         assertEquals(v[0], d.vendor());
         assertEquals(SkyPilotCatalogAdapter.KIND, d.kind());
-        assertEquals("USD", d.currency());
+        // Seeweb sells in euro (adapters/seeweb.yaml says how we know); the others in US dollars.
+        assertEquals(v[0].equals("seeweb") ? "EUR" : "USD", d.currency(), v[0]);
         assertEquals(java.time.Duration.ofHours(6), d.refresh());
         assertEquals("https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/" + v[1] + "/vms.csv",
             d.config().getString("source"));

@@ -1,0 +1,113 @@
+package dev.gpurent.quote;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Refuses quotes too cheap to be true, judged against the rest of the book: a placeholder in a
+ * vendor's feed (mithril's catalog asks 0.01 an hour per A100) must never win a ranking.
+ *
+ * <p>The market floor of a card is the median, over the other vendors that sell it, of each
+ * vendor's cheapest price per GPU-hour for it (any billing mode, converted to the FX base). A quote
+ * whose price per GPU-hour is under {@link #FLOOR_FRACTION} of that floor is refused, with the
+ * figures, and listed in its vendor's rejected rows; the vendor's other quotes stay. Cards that
+ * fewer than {@link #MIN_OTHER_VENDORS} other vendors sell are not judged, nor are reference sheets
+ * (they neither judge nor are judged), nor quotes in a currency the rates do not know.
+ *
+ * <p>Why the cheapest per vendor and a twentieth: the real low end of the sample book sits well
+ * above it. Old cards and spot offers are cheap at every vendor that sells them (a V100 spot at
+ * 0.05 through Verda is 0.12 of its floor, RunPod's community V100 32GB spot 0.13, every judged
+ * Vast offer 0.4 or more), while the placeholders are 0.2 to 0.6 percent of theirs. The median keeps
+ * one vendor's placeholder from lowering the floor it is judged by, and a vendor never judges itself.
+ *
+ * <p>Pure: the same payloads and rates always give the same judgment. It needs the whole book, so
+ * it runs where the book is built ({@code QuoteVerticle}), not in {@link QuoteIntegrity}, which
+ * sees one vendor's payload at a time.
+ */
+public final class MarketPlausibility {
+
+  /** A quote under this share of its card's market floor is a placeholder, not a price. */
+  public static final double FLOOR_FRACTION = 0.05;
+  /** Fewer other vendors selling a card than this, and there is no market to judge by. */
+  public static final int MIN_OTHER_VENDORS = 3;
+  /** What every refusal's reason says, for status pages and tests to find them by. */
+  public static final String REASON = "implausibly cheap against the market";
+
+  private MarketPlausibility() {}
+
+  /**
+   * Each vendor's payload with its implausible quotes moved to its rejected rows. A payload with
+   * nothing refused is returned as it came (the same object).
+   *
+   * @param vendors every vendor's payload, by vendor id
+   * @param fx      rates into one currency ({@link FxRates#base()}) to compare prices across vendors
+   */
+  public static Map<String, VendorQuotes> judge(Map<String, VendorQuotes> vendors, FxRates fx) {
+    Map<String, Map<String, Double>> floors = new HashMap<>(); // card -> vendor -> cheapest per GPU-hour
+    for (VendorQuotes vq : vendors.values()) {
+      if (vq.reference()) continue;
+      for (Quote q : vq.quotes()) {
+        perGpuHour(q, fx).ifPresent(p -> floors.computeIfAbsent(q.gpuId(), g -> new HashMap<>()).merge(vq.vendor(), p, Math::min));
+      }
+    }
+    Map<String, VendorQuotes> out = new LinkedHashMap<>();
+    for (Map.Entry<String, VendorQuotes> e : vendors.entrySet()) {
+      VendorQuotes vq = e.getValue();
+      out.put(e.getKey(), vq.reference() ? vq : judged(vq, floors, fx));
+    }
+    return out;
+  }
+
+  private static VendorQuotes judged(VendorQuotes vq, Map<String, Map<String, Double>> floors, FxRates fx) {
+    Map<String, Optional<Floor>> byCard = new HashMap<>();
+    List<Quote> kept = new ArrayList<>(vq.quotes().size());
+    List<String> refused = new ArrayList<>();
+    for (Quote q : vq.quotes()) {
+      Optional<Floor> floor = byCard.computeIfAbsent(q.gpuId(), g -> floor(floors.get(g), vq.vendor()));
+      Optional<Double> price = perGpuHour(q, fx);
+      if (floor.isPresent() && price.isPresent() && price.get() < FLOOR_FRACTION * floor.get().median) {
+        refused.add(q.offerId() + (q.region().isEmpty() ? "" : " in " + q.region()) + " (" + q.billing().wire() + "): "
+            + REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
+            + " per GPU-hour, under 1/" + Math.round(1 / FLOOR_FRACTION) + " of the market floor for " + q.gpuId() + " ("
+            + fmt(floor.get().median) + ", the median of the cheapest per GPU-hour at " + floor.get().vendors
+            + " other vendors); refused as a placeholder, not a price");
+      } else {
+        kept.add(q);
+      }
+    }
+    if (refused.isEmpty()) return vq;
+    List<String> rejected = new ArrayList<>(vq.rejected());
+    rejected.addAll(refused);
+    return vq.withQuotes(kept, rejected);
+  }
+
+  /** The median of the other vendors' cheapest prices for one card, if enough others sell it. */
+  private static Optional<Floor> floor(Map<String, Double> byVendor, String self) {
+    if (byVendor == null) return Optional.empty();
+    double[] others = byVendor.entrySet().stream().filter(v -> !v.getKey().equals(self))
+        .mapToDouble(Map.Entry::getValue).sorted().toArray();
+    if (others.length < MIN_OTHER_VENDORS) return Optional.empty();
+    int n = others.length;
+    double median = n % 2 == 1 ? others[n / 2] : (others[n / 2 - 1] + others[n / 2]) / 2;
+    return Optional.of(new Floor(median, n));
+  }
+
+  private record Floor(double median, int vendors) {}
+
+  /** Price per GPU-hour in the rates' base currency, when the quote's currency converts. */
+  static Optional<Double> perGpuHour(Quote q, FxRates fx) {
+    if (!(q.gpuCount() > 0)) return Optional.empty();
+    Optional<BigDecimal> rate = fx.rate(q.price().currency(), fx.base());
+    return rate.map(r -> q.price().toDouble() * r.doubleValue() / q.unit().hoursValue() / q.gpuCount());
+  }
+
+  private static String fmt(double d) {
+    return String.format(Locale.ROOT, "%.4f", d);
+  }
+}
