@@ -120,4 +120,31 @@ class SampleRootTest {
     assertEquals(1, withRef.getJsonArray("plans").size());
     assertTrue(withRef.getJsonObject("excluded").getInteger("vendor") > 1000, withRef.getJsonObject("excluded").encode());
   }
+
+  @Test
+  void excluding_russia_removes_the_sverdlovsk_host() {
+    JsonObject inference = objects(plan(large, "vast").getJsonArray("placements"))
+        .filter(p -> p.getString("workload").equals("inference")).findFirst().orElseThrow();
+    assertEquals("Sverdlovsk Oblast, RU, EU", inference.getString("region"), "without a filter the Russian host wins");
+    JsonObject noRussia = rank("config/scenarios/team-large.yaml", "--exclude-regions=RU");
+    List<JsonObject> placements = new ArrayList<>();
+    objects(noRussia.getJsonArray("plans")).forEach(p -> objects(p.getJsonArray("placements")).forEach(placements::add));
+    assertFalse(placements.isEmpty());
+    assertTrue(placements.stream().noneMatch(p -> p.getString("region").contains("RU")), placements.toString());
+    assertTrue(noRussia.getJsonObject("excluded").getInteger("region") > 0, noRussia.getJsonObject("excluded").encode());
+    JsonObject europe = rank("config/scenarios/team-large.yaml", "--exclude-regions=europe");
+    assertTrue(objects(europe.getJsonArray("plans")).flatMap(p -> objects(p.getJsonArray("placements")))
+        .noneMatch(p -> p.getString("region").contains("RU")), "Russia is in Europe by the continent table");
+  }
+
+  @Test
+  void the_recorded_prices_come_out_dated() {
+    for (String vendor : List.of("lambda", "vast", "runpod", "azure")) {
+      JsonObject p = plan(open, vendor);
+      assertTrue(p.getBoolean("dated"), vendor + " " + p.getString("priceDate"));
+      assertTrue(p.getString("priceDate").compareTo("2026-11-01") < 0, vendor + " " + p.getString("priceDate"));
+      assertTrue(p.getJsonArray("warnings").stream().anyMatch(w -> String.valueOf(w).startsWith("prices dated: the oldest price used is of ")),
+          vendor + ": " + p.getJsonArray("warnings"));
+    }
+  }
 }
