@@ -11,7 +11,7 @@ import java.util.Map;
  * and rows skipped as not offers at all (CPU instances, other operating systems) counted in one
  * line per reason with the first example, since a real feed has thousands of them.
  */
-final class RowLog {
+public final class RowLog {
   private final List<String> rejected = new ArrayList<>();
   private final Map<String, int[]> skipped = new LinkedHashMap<>();
   private final Map<String, String> firstSkipped = new HashMap<>();
@@ -23,6 +23,24 @@ final class RowLog {
   void skip(String reason, String example) {
     skipped.computeIfAbsent(reason, r -> new int[1])[0]++;
     firstSkipped.putIfAbsent(reason, example);
+  }
+
+  private static final java.util.regex.Pattern SKIPPED = java.util.regex.Pattern.compile("skipped (\\d+) \\w+: .*");
+
+  /**
+   * How many rows a payload's rejected list stands for: each rejected row once, and each
+   * "skipped N rows: ..." summary line as its N rows, so that a status counts rows, not lines.
+   *
+   * @return {rejected rows, skipped rows}
+   */
+  public static long[] rowCounts(List<String> lines) {
+    long rejected = 0, skipped = 0;
+    for (String l : lines) {
+      java.util.regex.Matcher m = SKIPPED.matcher(l);
+      if (m.matches()) skipped += Long.parseLong(m.group(1));
+      else rejected++;
+    }
+    return new long[] {rejected, skipped};
   }
 
   /** The rejected rows, then one "skipped N <noun>s: reason (first: ...)" line per reason. */

@@ -90,10 +90,10 @@ public final class SizingCommand implements Callable<Integer> {
         inference ? "  QPS per copy" : "");
     for (Fit f : fits) {
       if (!f.ok()) {
-        out.printf(Locale.ROOT, "%-26s %5s GB  %s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.unfitReason());
+        out.printf(Locale.ROOT, "%-26s %4s GiB  %s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.unfitReason());
         continue;
       }
-      out.printf(Locale.ROOT, "%-26s %5s GB %9d %8d %7d%%%s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.cardsPerCopy(),
+      out.printf(Locale.ROOT, "%-26s %4s GiB %9d %8d %7d%%%s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.cardsPerCopy(),
           f.cards(), Math.round(f.memoryShare() * 100), inference ? String.format(Locale.ROOT, "  %13.2f", f.qpsPerCopy()) : "");
     }
     return 0;

@@ -395,9 +395,10 @@ public final class QuoteVerticle extends VerticleBase {
     for (Vendor v : vendors.values()) {
       VendorQuotes q = judged.getOrDefault(v.def.vendor(), cache.synchronous().getIfPresent(v.def.vendor()));
       Freshness f = q == null ? null : freshness(v, now);
+      long[] rows = q == null ? new long[2] : dev.gpurent.adapter.RowLog.rowCounts(q.rejected());
       out.add(new JsonObject()
           .put("vendor", v.def.vendor()).put("name", v.def.displayName()).put("kind", v.def.kind()).put("source", v.source)
-          .put("quotes", q == null ? 0 : q.quotes().size()).put("rejected", q == null ? 0 : q.rejected().size())
+          .put("quotes", q == null ? 0 : q.quotes().size()).put("rejected", rows[0]).put("skipped", rows[1])
           .put("freshness", f == null ? "unavailable" : f.state().name().toLowerCase())
           .put("ageSeconds", f == null ? null : f.age().toSeconds())
           .put("lastSuccess", str(v.lastSuccess)).put("lastAttempt", str(v.lastAttempt))

@@ -100,7 +100,8 @@ class CliTest {
     Result r = run("sizing", "--params", "7", "--qps", "20", "--gpu", "rtx-4090,v100-16g");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().startsWith("VRAM need: 7B x 2 B (fp16) x 1.2 = 16.8 GB\n"), r.out());
-    assertTrue(r.out().matches("(?s).*NVIDIA GeForce RTX 4090 +24 GB +1 +13 +65%.*"), r.out());
+    assertTrue(r.out().matches("(?s).*NVIDIA GeForce RTX 4090 +24 GiB +1 +13 +65%.*"), r.out());
+    assertTrue(r.out().matches("(?s).*NVIDIA V100 16GB SXM2 +16 GiB +1 +15 +98%.*"), "a 16 GiB card is 17.2 GB, so 16.8 GB fits at 98%: " + r.out());
   }
 
   @Test
