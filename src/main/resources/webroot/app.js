@@ -527,7 +527,10 @@
       el('td', { class: 'num rank' }, String(rank), move),
       el('th', { scope: 'row', class: 'vendor' }, el('span', { class: 'name' }, p.displayName || p.vendor),
         p.displayName && p.displayName !== p.vendor ? el('span', { class: 'id' }, p.vendor) : null,
-        p.warnings && p.warnings.length ? el('span', { class: 'warn-flag', title: p.warnings.join('\n') }, t('warnCount', { n: p.warnings.length })) : null),
+        p.warnings && p.warnings.length ? el('span', { class: 'warn-flag', title: p.warnings.join('\n') }, t('warnCount', { n: p.warnings.length })) : null,
+        p.complete === false ? el('span', { class: 'gap-flag', 'data-gaps': p.gaps.length, title: p.gaps.map(g => g.item + ': ' + g.reason).join('\n') },
+          t('incomplete', { n: p.gaps.length })) : null,
+        p.dated ? el('span', { class: 'dated-flag', title: t('datedTitle', { date: (p.priceDate || '').slice(0, 10) }) }, t('dated')) : null),
       el('td', { class: 'num monthly', 'data-value': p.monthlyTotal }, money(p.monthlyTotal)),
       el('td', { class: 'num horizon', 'data-value': p.horizonTotal }, money(p.horizonTotal)),
       el('td', { class: 'freshness' }, badge(p.freshness)),
@@ -544,8 +547,8 @@
   function billTable(bill, currency) {
     const head = el('tr', null, ['billItem', 'billSpec', 'billQuantity', 'billUnitPrice', 'billPerMonth', 'billNote']
       .map(k => el('th', { scope: 'col', class: k === 'billUnitPrice' || k === 'billPerMonth' || k === 'billQuantity' ? 'num' : null }, t(k))));
-    const body = (bill.lines || []).map(l => el('tr', { title: l.source || null },
-      el('td', null, l.item),
+    const body = (bill.lines || []).map(l => el('tr', { title: l.source || null, class: l.pricedBy === 'fallback' ? 'fallback' : null },
+      el('td', null, l.item, l.pricedBy === 'fallback' ? el('span', { class: 'gap-flag', title: t('fallbackTitle') }, ' ' + t('fallback')) : null),
       el('td', { class: 'spec' }, l.spec),
       el('td', { class: 'num' }, l.quantity),
       el('td', { class: 'num', title: l.unitPrice }, unitPrice(l.unitPrice) + ' / ' + unitText(l.unit)),
@@ -558,6 +561,9 @@
 
   function planDetail(p, r) {
     const parts = [billTable(p.bill || {}, r.currency)];
+    if (p.gaps && p.gaps.length) {
+      parts.push(el('h4', null, t('gapsTitle')), el('ul', { class: 'gaps' }, p.gaps.map(g => el('li', null, el('strong', null, g.item), ': ', g.reason))));
+    }
     const placements = p.placements || [];
     if (placements.length) {
       parts.push(el('h4', null, t('placements')), el('ul', { class: 'placements' }, placements.map(pl => el('li', null,
@@ -598,8 +604,20 @@
   function renderUnavailable() {
     const r = state.ranking;
     const list = (r && r.unavailable) || [];
-    ui.unavailable.hidden = list.length === 0;
-    ui.unavailable.replaceChildren(...(list.length ? [el('h3', null, t('unavailableTitle')),
+    const notes = [];
+    if (r && r.reference) {
+      notes.push(el('p', { class: 'reference-note', 'data-reference': r.reference.vendor },
+        t('referenceText', { name: r.reference.displayName || r.reference.vendor, monthly: money(r.reference.monthlyTotal) + ' ' + r.currency }),
+        r.referenceNote ? ' ' + r.referenceNote : ''));
+    }
+    if (r && !r.mixed && r.mixedNote) notes.push(el('p', { class: 'mixed-note' }, t('noMixed') + ': ' + r.mixedNote));
+    const excluded = r && r.excluded ? Object.entries(r.excluded) : [];
+    if (excluded.length) {
+      notes.push(el('p', { class: 'excluded-note' }, t('excludedText', { n: excluded.reduce((a, [, n]) => a + n, 0) }),
+        ' (' + excluded.map(([k, n]) => k + ' ' + n).join(', ') + ')'));
+    }
+    ui.unavailable.hidden = list.length === 0 && notes.length === 0;
+    ui.unavailable.replaceChildren(...notes, ...(list.length ? [el('h3', null, t('unavailableTitle')),
       el('ul', null, list.map(u => el('li', { 'data-vendor': u.vendor }, el('strong', null, u.vendor), ': ', u.reason)))] : []));
   }
 
