@@ -21,6 +21,10 @@
   const ui = {
     preset: $('#preset'),
     json: $('#scenario-json'),
+    excludeRegions: $('#exclude-regions'),
+    excludeVendors: $('#exclude-vendors'),
+    cudaOnly: $('#cuda-only'),
+    completeOnly: $('#complete-only'),
     errors: $('#field-errors'),
     errorList: $('#field-error-list'),
     rank: $('#rank-live'),
@@ -253,6 +257,17 @@
       showErrors([{ field: '(JSON)', reason: t('jsonNotObject') }]);
       return null;
     }
+    return withFilters(v);
+  }
+
+  /** The "rule out" fields on top of the scenario's own filters: what a buyer says no to. */
+  function withFilters(v) {
+    const list = input => input.value.split(',').map(x => x.trim()).filter(Boolean);
+    const regions = list(ui.excludeRegions), vendors = list(ui.excludeVendors);
+    if (regions.length) v.regions = { ...(v.regions || {}), exclude: [...new Set([...((v.regions || {}).exclude || []), ...regions])] };
+    if (vendors.length) v.vendors = { ...(v.vendors || {}), exclude: [...new Set([...((v.vendors || {}).exclude || []), ...vendors])] };
+    if (ui.cudaOnly.checked) v.gpuMakers = ['nvidia'];
+    if (ui.completeOnly.checked) v.requireComplete = true;
     return v;
   }
 

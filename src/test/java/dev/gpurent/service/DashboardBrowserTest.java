@@ -167,12 +167,25 @@ class DashboardBrowserTest {
     }
     assertEquals("147", driver.findElement(By.cssSelector("#vendors tr[data-vendor='runpod'] td.num")).getText());
 
-    // the guide's template: the guide-reference sheet reproduces the guide's 5000 a month
+    // the guide's template: the guide-reference sheet is no vendor, so it is shown beside the ranking...
     new Select(driver.findElement(By.id("preset"))).selectByValue("guide-template");
     assertTrue(driver.findElement(By.id("scenario-json")).getAttribute("value").contains("\"guide template (5.1)\""));
     driver.findElement(By.id("rank-live")).click();
     wait.until(d -> "live".equals(d.findElement(By.id("status")).getAttribute("data-state"))
-        && !d.findElements(By.cssSelector("#ranking tbody tr[data-vendor]")).isEmpty());
+        && !d.findElements(By.cssSelector("#unavailable p.reference-note")).isEmpty());
+    assertEquals("Reference, not ranked: Guide reference prices (not a real vendor) at 5,000.00 CNY a month."
+        + " #1 costs 41% more than the guide's reference (5000.00 CNY a month)",
+        driver.findElement(By.cssSelector("#unavailable p.reference-note")).getText());
+    assertTrue(driver.findElements(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).isEmpty());
+    // Vast sells no load balancer: its plan says so on the row, and the bill line is the fallback's
+    WebElement vast = driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='vast']"));
+    assertEquals("1", vast.findElement(By.cssSelector("span.gap-flag")).getAttribute("data-gaps"));
+    assertEquals("incomplete: 1 from a fallback", vast.findElement(By.cssSelector("span.gap-flag")).getText());
+    // ...and ranked like one when the scenario asks for it: it reproduces the guide's 5000 a month
+    setEditor(driver.findElement(By.id("scenario-json")).getAttribute("value").replaceFirst("\\{", "{\"includeReference\": true, "));
+    driver.findElement(By.id("rank-live")).click();
+    wait.until(d -> "live".equals(d.findElement(By.id("status")).getAttribute("data-state"))
+        && !d.findElements(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).isEmpty());
     WebElement guide = driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']"));
     assertEquals("1", guide.getAttribute("data-rank"));
     assertEquals("5000.00", guide.findElement(By.cssSelector("td.monthly")).getAttribute("data-value"));
@@ -205,6 +218,7 @@ class DashboardBrowserTest {
 
     // the small team's plan: RunPod takes part; a hundredfold price cut at RunPod flips the order live
     new Select(driver.findElement(By.id("preset"))).selectByValue("team-small");
+    setEditor(driver.findElement(By.id("scenario-json")).getAttribute("value").replaceFirst("\\{", "{\"includeReference\": true, "));
     driver.findElement(By.id("rank-live")).click();
     wait.until(d -> rankedRows() == 3);
     assertFalse(driver.findElement(By.id("field-errors")).isDisplayed());
