@@ -87,6 +87,8 @@ public final class QuoteVerticle extends VerticleBase {
     Instant lastAttempt;
     Instant lastErrorAt;
     String lastError;
+    /** Why the vendor's quotes were dropped: its source says they expired (see QuoteExpiredException); null otherwise. */
+    String expired;
     boolean fromCache;
     long refreshes;
     long failures;
@@ -246,11 +248,18 @@ public final class QuoteVerticle extends VerticleBase {
             cache.put(id, CompletableFuture.completedFuture(ar.result()));
             v.lastSuccess = clock.instant();
             v.lastError = null;
+            v.expired = null;
             v.fromCache = false;
           } else {
             v.failures++;
             v.lastError = message(ar.cause());
             v.lastErrorAt = clock.instant();
+            String expiry = dev.gpurent.quote.QuoteExpiredException.find(ar.cause());
+            if (expiry != null) {
+              // the source withdrew its prices: its last good quotes must not be ranked either
+              v.expired = expiry;
+              cache.synchronous().invalidate(id);
+            }
           }
           republish();
         });
@@ -325,7 +334,8 @@ public final class QuoteVerticle extends VerticleBase {
       String id = v.def.vendor();
       VendorQuotes q = cache.synchronous().getIfPresent(id);
       if (q == null) {
-        String why = settings.offline() && v.http ? "offline, and no quotes were saved from an earlier fetch"
+        String why = v.expired != null ? v.expired
+            : settings.offline() && v.http ? "offline, and no quotes were saved from an earlier fetch"
             : v.lastError != null ? "no quotes yet: " + v.lastError : "no quotes yet: first fetch under way";
         unavailable.put(id, why);
         state.put(id, why);
@@ -353,7 +363,7 @@ public final class QuoteVerticle extends VerticleBase {
       out.add(new JsonObject()
           .put("vendor", v.def.vendor()).put("name", v.def.displayName()).put("kind", v.def.kind()).put("source", v.source)
           .put("quotes", q == null ? 0 : q.quotes().size()).put("rejected", q == null ? 0 : q.rejected().size())
-          .put("freshness", f == null ? "unavailable" : f.state().name().toLowerCase())
+          .put("freshness", f == null ? (v.expired != null ? "expired" : "unavailable") : f.state().name().toLowerCase())
           .put("ageSeconds", f == null ? null : f.age().toSeconds())
           .put("lastSuccess", str(v.lastSuccess)).put("lastAttempt", str(v.lastAttempt))
           .put("lastError", v.lastError).put("lastErrorAt", str(v.lastErrorAt))
