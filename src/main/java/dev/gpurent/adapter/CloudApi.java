@@ -53,12 +53,16 @@ final class CloudApi {
     return Future.succeededFuture(new Keys(id.trim(), secret.trim()));
   }
 
-  /** {@code text} with every secret blanked out. */
+  /**
+   * {@code text} with every key blanked out, as written or URL-encoded, and any query string cut
+   * (a timeout message quotes the request URI, whose query can hold the key id and a signature).
+   */
   static String redact(String text, Keys keys) {
-    String out = String.valueOf(text);
+    String out = String.valueOf(text).replaceAll("\\?[^\\s\"']+", "?...");
     if (keys != null) {
       for (String s : new String[] {keys.secret(), keys.id()}) {
-        if (s != null && s.length() >= 4) out = out.replace(s, "***");
+        if (s == null || s.length() < 4) continue;
+        out = out.replace(s, "***").replace(java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8), "***");
       }
     }
     return out;
@@ -77,7 +81,7 @@ final class CloudApi {
     } catch (RuntimeException e) {
       String head = body.toString(java.nio.charset.StandardCharsets.UTF_8);
       head = head.length() > 80 ? head.substring(0, 80) + "..." : head;
-      throw new IOException(what + ": not JSON (" + head.replaceAll("\\p{Cntrl}", "?") + ")");
+      throw new IOException(what + ": not JSON (" + head.replaceAll("\\p{Cntrl}", " ") + ")");
     }
   }
 

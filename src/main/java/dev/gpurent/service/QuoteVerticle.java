@@ -133,7 +133,7 @@ public final class QuoteVerticle extends VerticleBase {
     fx = fallbackFx;
     for (VendorDefinition def : definitions) {
       VendorAdapter adapter = registry.factory(def.kind()).create(vertx, def, catalog);
-      long timeout = PayloadSource.timeout(def).toMillis();
+      long timeout = PayloadSource.fetchTimeout(def).toMillis();
       CircuitBreaker breaker = CircuitBreaker.create("vendor-" + def.vendor(), vertx, new CircuitBreakerOptions()
           .setMaxFailures(settings.maxFailures()).setTimeout(timeout).setResetTimeout(settings.resetTimeout().toMillis())
           .setNotificationAddress(null));
