@@ -34,8 +34,8 @@ import picocli.CommandLine.Model.CommandSpec;
     subcommands = {QuoteSheetCommand.Template.class, QuoteSheetCommand.Import.class})
 public final class QuoteSheetCommand implements Runnable {
 
-  /** The clock imports judge valid-until dates by; tests set another. */
-  static Clock clock = Clock.systemUTC();
+  /** The clock valid-until dates are judged by (UTC dates). */
+  private static final Clock clock = Clock.systemUTC();
 
   @Spec
   CommandSpec spec;

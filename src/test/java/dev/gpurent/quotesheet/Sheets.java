@@ -23,7 +23,12 @@ public final class Sheets {
 
   /** The guide's budget template (section 5.1) as a vendor's quote: its two cards and its three services. */
   public static byte[] guideQuote(Lang lang, LocalDate today) {
-    return edit(QuoteSheetTemplate.xlsx(lang, today), wb -> {
+    return guideQuote(QuoteSheetTemplate.xlsx(lang, today), lang, today);
+  }
+
+  /** As {@link #guideQuote(Lang, LocalDate)}, typed into a template the command line wrote. */
+  public static byte[] guideQuote(byte[] template, Lang lang, LocalDate today) {
+    return edit(template, wb -> {
       Sheet offers = wb.getSheetAt(0);
       String validUntil = today.plusDays(60).toString();
       row(offers, 2, "RTX 4090", "1", "", "", "cn", "CN", "", lang == Lang.ZH ? "包月" : "monthly", "1500",
