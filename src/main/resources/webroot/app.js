@@ -100,6 +100,43 @@
     renderAll();
     renderVendors();
     relabelHistory();
+    document.getElementById('qs-template').href = '/api/quote-sheets/template?lang=' + state.lang;
+  }
+
+  // --- quote sheet upload (admin): POST /api/admin/quote-sheets
+
+  async function uploadQuoteSheet(e) {
+    e.preventDefault();
+    const status = document.getElementById('qs-status');
+    const list = document.getElementById('qs-errors');
+    const file = document.getElementById('qs-file').files[0];
+    const form = new FormData();
+    form.append('vendor', document.getElementById('qs-vendor').value.trim());
+    if (file) form.append('sheet', file, file.name);
+    status.textContent = t('qsUploading');
+    list.replaceChildren();
+    try {
+      const r = await fetch('/api/admin/quote-sheets', {
+        method: 'POST', body: form,
+        headers: { Authorization: 'Bearer ' + document.getElementById('qs-token').value, Accept: 'application/json' },
+      });
+      const body = await r.json().catch(() => ({}));
+      if (r.ok) {
+        status.textContent = t('qsDone', { offers: body.offers, vendor: body.vendor });
+        setTimeout(loadVendors, 1000);
+      } else if (r.status === 400 && body.fields) {
+        status.textContent = t('qsBad');
+        list.replaceChildren(...body.fields.map(f => {
+          const li = document.createElement('li');
+          li.textContent = f.message || (f.field + ': ' + f.reason);
+          return li;
+        }));
+      } else {
+        status.textContent = t('qsFailed', { msg: body.error || r.status });
+      }
+    } catch (err) {
+      status.textContent = t('qsFailed', { msg: err.message });
+    }
   }
 
   // --- formatting
@@ -1425,6 +1462,7 @@
       }).observe(ui.chart);
     }
     window.addEventListener('pagehide', () => { if (state.scenarioId) forget(state.scenarioId); });
+    document.getElementById('qs-form').addEventListener('submit', uploadQuoteSheet);
     setLang(initialLang());
     setStatus('idle');
     loadPresets();

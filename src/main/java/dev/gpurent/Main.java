@@ -12,11 +12,12 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The command line: {@code serve}, {@code rank}, {@code quotes}, {@code sizing}, {@code advise}. Exit 0 on success, 2 on bad input, 1 on failure. */
+/** The command line: {@code serve}, {@code rank}, {@code quotes}, {@code sizing}, {@code advise}, {@code quote-sheet}. Exit 0 on success, 2 on bad input, 1 on failure. */
 @Command(name = "gpurent", mixinStandardHelpOptions = true, version = "gpurent 0.1.0",
     description = "Ranks GPU rental vendors by the whole monthly bill of a workload.",
     subcommands = {ServeCommand.class, RankCommand.class, QuotesCommand.class, VendorsCommand.class, SizingCommand.class, AdviseCommand.class,
-        dev.gpurent.cli.SnapshotCommand.class, dev.gpurent.cli.ImportHistoryCommand.class})
+        dev.gpurent.cli.SnapshotCommand.class, dev.gpurent.cli.ImportHistoryCommand.class,
+        dev.gpurent.cli.QuoteSheetCommand.class})
 public final class Main implements Runnable {
 
   public static final int BAD_INPUT = 2;

@@ -41,6 +41,16 @@ public final class PayloadSource {
     return VendorDefinition.duration(def.where(), def.config().getValue("timeout", "60s").toString());
   }
 
+  /**
+   * How long one whole fetch may take, for the circuit breaker: the vendor's {@code fetchTimeout}
+   * when it has one (APIs that need many requests per fetch, each bounded by {@code timeout}),
+   * else its {@code timeout}.
+   */
+  public static Duration fetchTimeout(VendorDefinition def) {
+    Object v = def.config().getValue("fetchTimeout");
+    return v == null ? timeout(def) : VendorDefinition.duration(def.where(), v.toString());
+  }
+
   /** A source as it may be shown: without a query string, which may carry an API key. */
   public static String redact(String source) {
     int q = source.indexOf('?');

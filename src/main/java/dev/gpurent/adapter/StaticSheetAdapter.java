@@ -6,15 +6,22 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.QuoteExpiredException;
+import dev.gpurent.quote.QuoteIntegrity;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,11 +37,18 @@ import java.util.Map;
  *     region: cn-east           # optional
  *     count: 1                  # optional, GPUs per instance
  *     prices: {on-demand: 3/hour, monthly: 1500/month, spot: 0.8/hour}
+ *     currency: CNY             # optional, defaults to the vendor's
+ *     country: CN               # optional, ISO 3166 code of the region's country
+ *     validUntil: "2026-06-30"  # optional, the last day the quote holds
  * </pre>
  *
  * A row naming an unknown GPU, billing mode or malformed price is rejected with its reason;
  * the rest of the sheet is kept. Quotes are observed at the fetch and dated (priceDate) by
- * {@code asOf}, the day the sheet's prices were given (the fetch when it has none).
+ * {@code asOf}, the day the sheet's prices were given (the fetch when it has none). An offer past its {@code validUntil} (inclusive, UTC date) is
+ * rejected once per price as "quote expired on D" (a withdrawal by the source itself, which
+ * {@link QuoteIntegrity} does not count as offers lost); when every offer is past it, the fetch
+ * fails with {@link QuoteExpiredException} and the vendor leaves the ranking with that reason
+ * instead of being ranked on its last good quotes.
  */
 public final class StaticSheetAdapter implements VendorAdapterFactory {
 
@@ -45,26 +59,54 @@ public final class StaticSheetAdapter implements VendorAdapterFactory {
 
   @Override
   public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+    return create(def, catalog, Clock.systemUTC());
+  }
+
+  /** The adapter, telling expired offers by {@code clock}'s UTC date. */
+  public static VendorAdapter create(VendorDefinition def, GpuCatalog catalog, Clock clock) {
     JsonArray offers = def.config().getJsonArray("offers");
     if (offers == null || offers.isEmpty()) VendorDefinition.fail(def.where(), "offers", "a static sheet needs a list of offers");
     Instant asOf = def.asOf().orElse(null);
     String source = "static:" + def.where();
     return () -> {
-      Instant observed = Instant.now();
+      Instant observed = clock.instant();
+      LocalDate today = LocalDate.ofInstant(observed, ZoneOffset.UTC);
       Instant dated = asOf != null ? asOf : observed;
       List<Quote> quotes = new ArrayList<>();
       List<String> rejected = new ArrayList<>();
+      LocalDate latestExpired = null;
       for (int i = 0; i < offers.size(); i++) {
         try {
-          quotes.addAll(offerQuotes(def, catalog, offers.getJsonObject(i), observed, source).stream()
-              .map(q -> q.withPriceDate(dated)).toList());
+          JsonObject o = offers.getJsonObject(i);
+          List<Quote> priced = offerQuotes(def, catalog, o, observed, source).stream().map(q -> q.withPriceDate(dated)).toList();
+          LocalDate validUntil = validUntil(o);
+          if (validUntil != null && validUntil.isBefore(today)) {
+            for (Quote q : priced) {
+              rejected.add("offers[" + i + "] " + q.offerId() + " " + q.billing().wire() + QuoteIntegrity.EXPIRED_MARK
+                  + validUntil.plusDays(1) + " (valid until " + validUntil + ")");
+            }
+            if (latestExpired == null || validUntil.isAfter(latestExpired)) latestExpired = validUntil;
+          } else {
+            quotes.addAll(priced);
+          }
         } catch (RuntimeException e) {
           rejected.add("offers[" + i + "]: " + e.getMessage());
         }
       }
+      if (quotes.isEmpty() && latestExpired != null) return Future.failedFuture(new QuoteExpiredException(latestExpired));
       return Future.succeededFuture(new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected,
-          Instant.now(), def.note(), def.reference()));
+          observed, def.note(), def.reference()));
     };
+  }
+
+  private static LocalDate validUntil(JsonObject o) {
+    Object v = o.getValue("validUntil");
+    if (v == null || v.toString().isBlank()) return null;
+    try {
+      return LocalDate.parse(v.toString().trim());
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException("validUntil '" + v + "' is not a date (YYYY-MM-DD)");
+    }
   }
 
   private static List<Quote> offerQuotes(VendorDefinition def, GpuCatalog catalog, JsonObject o, Instant observed,
@@ -75,6 +117,12 @@ public final class StaticSheetAdapter implements VendorAdapterFactory {
     if (count <= 0) throw new IllegalArgumentException("count must be > 0");
     JsonObject prices = o.getJsonObject("prices");
     if (prices == null || prices.isEmpty()) throw new IllegalArgumentException("prices are required");
+    String currency = o.getString("currency", def.currency()).trim().toUpperCase(Locale.ROOT);
+    if (!currency.matches("[A-Z]{3}")) throw new IllegalArgumentException("currency '" + currency + "' is not a 3-letter ISO code");
+    String country = o.getString("country", "").trim().toUpperCase(Locale.ROOT);
+    if (!country.isEmpty() && !country.matches("[A-Z]{2}")) {
+      throw new IllegalArgumentException("country '" + country + "' is not a 2-letter ISO 3166 code");
+    }
     List<Quote> out = new ArrayList<>();
     for (Map.Entry<String, Object> p : prices) {
       Billing billing = Billing.parse(p.getKey());
@@ -84,9 +132,10 @@ public final class StaticSheetAdapter implements VendorAdapterFactory {
       BigDecimal amount = new BigDecimal(text.substring(0, slash).trim());
       if (amount.signum() <= 0) throw new IllegalArgumentException("price '" + text + "' must be > 0");
       PriceUnit unit = PriceUnit.parse(text.substring(slash + 1));
-      out.add(new Quote(def.vendor(), o.getString("region", ""), offer, gpu.id(), count,
-          o.getDouble("vcpus", 0.0), o.getDouble("ramGiB", 0.0), billing, new Money(amount, def.currency()), unit,
-          observed, source));
+      Quote q = new Quote(def.vendor(), o.getString("region", ""), offer, gpu.id(), count,
+          o.getDouble("vcpus", 0.0), o.getDouble("ramGiB", 0.0), billing, new Money(amount, currency), unit,
+          observed, source);
+      out.add(country.isEmpty() ? q : q.withCountry(country));
     }
     return out;
   }

@@ -25,6 +25,13 @@ public final class QuoteIntegrity {
   public static final double MAX_SPOT_ABOVE_ON_DEMAND = 0.05;
 
   /**
+   * What a rejected row says when the source itself withdrew that quote (a quote sheet past its
+   * valid-until date): one such row per quote, followed by the first day it no longer holds. These
+   * are not offers lost to a bad payload, so they do not count against the half-gone rule.
+   */
+  public static final String EXPIRED_MARK = ": quote expired on ";
+
+  /**
    * What a check decided: refused with the reason, or accepted, possibly with a few quotes dropped
    * (each recorded in the payload's rejected rows).
    */
@@ -32,8 +39,8 @@ public final class QuoteIntegrity {
 
   /**
    * Checks a payload before it may replace {@code previous}. Refused whole: no usable quote, any
-   * price at or below zero, an unknown GPU, an absurd GPU count, more than half the offers gone,
-   * or spot above on-demand on more than 5% of spot quotes. A few spot prices above on-demand (real
+   * price at or below zero, an unknown GPU, an absurd GPU count, more than half the offers gone
+   * (not counting quotes the source withdrew as expired, see {@link #EXPIRED_MARK}), or spot above on-demand on more than 5% of spot quotes. A few spot prices above on-demand (real
    * feeds have them, in one zone or another) are dropped, with the reason.
    *
    * @param knownGpus canonical GPU ids of the catalog
@@ -69,7 +76,8 @@ public final class QuoteIntegrity {
     if (dropped.size() > MAX_SPOT_ABOVE_ON_DEMAND * spot) {
       return refuse(dropped.size() + " of " + spot + " spot prices are above on-demand (first: " + dropped.get(0) + ")");
     }
-    if (previous != null && kept.size() * 2 < previous.quotes().size()) {
+    long withdrawn = fresh.rejected().stream().filter(r -> r.contains(EXPIRED_MARK)).count();
+    if (previous != null && (kept.size() + withdrawn) * 2 < previous.quotes().size()) {
       return refuse("the payload holds " + kept.size() + " quotes where the last good one held "
           + previous.quotes().size() + ": refusing to drop more than half of a vendor's offers at once");
     }

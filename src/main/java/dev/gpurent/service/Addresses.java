@@ -43,6 +43,14 @@ public final class Addresses {
   public static final String ADMIN_RELOAD = "gpurent.admin.reload";
 
   /**
+   * Request-reply. Body: {@code {"vendor", "files": [{"name", "bytes" (base64)}]}}: a quote sheet
+   * (one .xlsx, or an offers .csv and a terms .csv). Imports it into adapters/ and reloads the
+   * vendors; reply: {@code {"vendor", "offers", "quotes", "files": [...], "vendors": n}}; fails 400
+   * with the bad cells as a JSON array of {@code {field, reason}}.
+   */
+  public static final String QUOTE_SHEETS_IMPORT = "gpurent.quotesheets.import";
+
+  /**
    * Publish. Header {@link #SCENARIO_HEADER}: the scenario id. Body: text, the message dashboards
    * receive, encoded once per scenario: {@code {"type":"ranking","scenario":id,"ranking":{...}}};
    * sent only when the ranking changed. A {@code null} body: the scenario was deleted.

@@ -26,7 +26,7 @@ import java.util.Map;
 /**
  * Wires the service: loads the configuration, opens the snapshot store (SQLite under data/ by
  * default), then deploys, in order, the quote pipeline (started from the latest snapshot), the
- * ranking, the HTTP server and the nightly snapshots. The whole start-up is one Future: a
+ * ranking, quote-sheet imports, the HTTP server and the nightly snapshots. The whole start-up is one Future: a
  * taken port or a bad configuration fails it, naming the cause.
  */
 public final class Bootstrap {
@@ -119,6 +119,7 @@ public final class Bootstrap {
         .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
         .compose(x -> redeployQuotes(vertx, config, catalog, regions, registry))
         .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry)))
+        .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> vertx.deployVerticle(web))
         .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))
         .map(snapshots -> new Running(vertx, web.port(), http.host(), store, snapshots))

@@ -85,6 +85,7 @@ public final class HttpVerticle extends VerticleBase {
       }
     });
     Router router = Router.router(vertx);
+    QuoteSheetRoutes.mount(vertx, router, this::admin);  // before the body handler: uploads have a limit of their own
     // Only POSTs carry a body: GETs (the cached rankings above all) skip the body handler.
     router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     router.get("/api/gpus").handler(this::gpus);

@@ -95,6 +95,8 @@ public final class QuoteVerticle extends VerticleBase {
     Instant lastAttempt;
     Instant lastErrorAt;
     String lastError;
+    /** Why the vendor's quotes were dropped: its source says they expired (see QuoteExpiredException); null otherwise. */
+    String expired;
     boolean fromCache;
     long refreshes;
     long failures;
@@ -142,7 +144,7 @@ public final class QuoteVerticle extends VerticleBase {
     fx = fallbackFx;
     for (VendorDefinition def : definitions) {
       VendorAdapter adapter = registry.factory(def.kind()).create(vertx, def, catalog);
-      long timeout = PayloadSource.timeout(def).toMillis();
+      long timeout = PayloadSource.fetchTimeout(def).toMillis();
       CircuitBreaker breaker = CircuitBreaker.create("vendor-" + def.vendor(), vertx, new CircuitBreakerOptions()
           .setMaxFailures(settings.maxFailures()).setTimeout(timeout).setResetTimeout(settings.resetTimeout().toMillis())
           .setNotificationAddress(null));
@@ -257,11 +259,18 @@ public final class QuoteVerticle extends VerticleBase {
             cache.put(id, CompletableFuture.completedFuture(ar.result()));
             v.lastSuccess = clock.instant();
             v.lastError = null;
+            v.expired = null;
             v.fromCache = false;
           } else {
             v.failures++;
             v.lastError = message(ar.cause());
             v.lastErrorAt = clock.instant();
+            String expiry = dev.gpurent.quote.QuoteExpiredException.find(ar.cause());
+            if (expiry != null) {
+              // the source withdrew its prices: its last good quotes must not be ranked either
+              v.expired = expiry;
+              cache.synchronous().invalidate(id);
+            }
           }
           republish();
         });
@@ -370,7 +379,8 @@ public final class QuoteVerticle extends VerticleBase {
       String id = v.def.vendor();
       VendorQuotes q = judged.get(id);
       if (q == null) {
-        String why = settings.offline() && v.http ? "offline, and no quotes were saved from an earlier fetch"
+        String why = v.expired != null ? v.expired
+            : settings.offline() && v.http ? "offline, and no quotes were saved from an earlier fetch"
             : v.lastError != null ? "no quotes yet: " + v.lastError : "no quotes yet: first fetch under way";
         unavailable.put(id, why);
         state.put(id, why);
@@ -399,7 +409,7 @@ public final class QuoteVerticle extends VerticleBase {
       out.add(new JsonObject()
           .put("vendor", v.def.vendor()).put("name", v.def.displayName()).put("kind", v.def.kind()).put("source", v.source)
           .put("quotes", q == null ? 0 : q.quotes().size()).put("rejected", rows[0]).put("skipped", rows[1])
-          .put("freshness", f == null ? "unavailable" : f.state().name().toLowerCase())
+          .put("freshness", f == null ? (v.expired != null ? "expired" : "unavailable") : f.state().name().toLowerCase())
           .put("ageSeconds", f == null ? null : f.age().toSeconds())
           .put("lastSuccess", str(v.lastSuccess)).put("lastAttempt", str(v.lastAttempt))
           .put("lastError", v.lastError).put("lastErrorAt", str(v.lastErrorAt))

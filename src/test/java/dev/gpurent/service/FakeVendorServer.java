@@ -13,7 +13,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A vendor API on loopback that serves the real recorded payloads from ../shared/data, one per
- * path, each with a switchable fault. Counts the requests each path receives.
+ * path, each with a switchable fault. Counts the requests each path receives. APIs with one
+ * endpoint for every action (Tencent's X-TC-Action header, Alibaba's x-acs-action, UCloud's
+ * Action parameter) get one payload per action on the same path ({@link #serveAction}); the
+ * requests received are kept, headers, parameters and body, in {@link #seen}.
  */
 public final class FakeVendorServer {
 
@@ -25,6 +28,10 @@ public final class FakeVendorServer {
   private final Map<String, Fault> faults = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
   private HttpServer server;
+  /** A request as received. */
+  public record Seen(String path, String action, io.vertx.core.MultiMap headers, io.vertx.core.MultiMap params, Buffer body) {}
+  /** Every request received, in order. */
+  public final java.util.List<Seen> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
   /** Delay of {@link Fault#SLOW}: slower than usual, still inside the vendor timeout. */
   public volatile long slowMillis = 200;
 
@@ -37,6 +44,15 @@ public final class FakeVendorServer {
     payloads.put("/" + name, Buffer.buffer(Files.readAllBytes(file)));
     faults.put("/" + name, Fault.NONE);
     hits.put("/" + name, new AtomicInteger());
+    return this;
+  }
+
+  /** Serves a documented or recorded file at {@code /name} to requests for {@code action} only. */
+  public FakeVendorServer serveAction(String name, String action, Path file) throws java.io.IOException {
+    payloads.put("/" + name + "#" + action, Buffer.buffer(Files.readAllBytes(file)));
+    faults.putIfAbsent("/" + name, Fault.NONE);
+    hits.put("/" + name + "#" + action, new AtomicInteger());
+    hits.putIfAbsent("/" + name, new AtomicInteger());
     return this;
   }
 
@@ -65,13 +81,23 @@ public final class FakeVendorServer {
   }
 
   private void handle(HttpServerRequest req) {
+    req.body().onComplete(ar -> respond(req, ar.succeeded() ? ar.result() : Buffer.buffer()));
+  }
+
+  private void respond(HttpServerRequest req, Buffer received) {
     String path = req.path();
-    Buffer body = payloads.get(path);
+    String action = req.getHeader("X-TC-Action") != null ? req.getHeader("X-TC-Action")
+        : req.getHeader("x-acs-action") != null ? req.getHeader("x-acs-action") : req.getParam("Action");
+    seen.add(new Seen(path, action, io.vertx.core.MultiMap.caseInsensitiveMultiMap().addAll(req.headers()),
+        io.vertx.core.MultiMap.caseInsensitiveMultiMap().addAll(req.params()), received));
+    String key = action != null && payloads.containsKey(path + "#" + action) ? path + "#" + action : path;
+    Buffer body = payloads.get(key);
     if (body == null) {
       req.response().setStatusCode(404).end();
       return;
     }
-    hits.get(path).incrementAndGet();
+    hits.get(key).incrementAndGet();
+    if (!key.equals(path)) hits.get(path).incrementAndGet();
     switch (faults.get(path)) {
       case NONE -> req.response().end(body);
       case SLOW -> vertx.setTimer(slowMillis, t -> req.response().end(body));

@@ -1,0 +1,152 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.Main;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.config.YamlFiles;
+import dev.gpurent.quotesheet.BadSheetException;
+import dev.gpurent.quotesheet.CellProblem;
+import dev.gpurent.quotesheet.QuoteSheetImport;
+import dev.gpurent.quotesheet.QuoteSheetReader;
+import dev.gpurent.quotesheet.QuoteSheetTemplate;
+import dev.gpurent.quotesheet.SheetLayout;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code quote-sheet template|import}: the workbook a vendor fills in, and reading it back as a vendor. */
+@Command(name = "quote-sheet", mixinStandardHelpOptions = true,
+    description = "Quote sheets: a workbook to send a vendor, and importing the filled one as a vendor.",
+    subcommands = {QuoteSheetCommand.Template.class, QuoteSheetCommand.Import.class})
+public final class QuoteSheetCommand implements Runnable {
+
+  /** The clock valid-until dates are judged by (UTC dates). */
+  private static final Clock clock = Clock.systemUTC();
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  @Command(name = "template", mixinStandardHelpOptions = true,
+      description = "Writes a blank quote sheet (offers, terms, instructions): gpurent quote-sheet template > rfq.xlsx")
+  static final class Template implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--lang", defaultValue = "en", description = "headers and examples in zh or en (default ${DEFAULT-VALUE})")
+    String lang;
+
+    @Option(names = "--format", defaultValue = "xlsx", description = "xlsx (both sheets) or csv (one sheet, see --sheet)")
+    String format;
+
+    @Option(names = "--sheet", defaultValue = "offers", description = "with --format csv: offers or terms")
+    String sheet;
+
+    @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
+    Path output;
+
+    @Override
+    public Integer call() throws IOException {
+      SheetLayout.Lang l = SheetLayout.Lang.parse(lang);
+      LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+      byte[] bytes = switch (format.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "xlsx" -> QuoteSheetTemplate.xlsx(l, today);
+        case "csv" -> switch (sheet.trim().toLowerCase(java.util.Locale.ROOT)) {
+          case "offers" -> QuoteSheetTemplate.csv(l, false, today);
+          case "terms" -> QuoteSheetTemplate.csv(l, true, today);
+          default -> throw new IllegalArgumentException("--sheet: must be offers or terms, got '" + sheet + "'");
+        };
+        default -> throw new IllegalArgumentException("--format: must be xlsx or csv, got '" + format + "'");
+      };
+      if (output != null) {
+        Files.write(output, bytes);
+        spec.commandLine().getErr().println("gpurent: wrote " + output + " (" + bytes.length + " bytes)");
+        return 0;
+      }
+      if (System.console() != null && format.equalsIgnoreCase("xlsx")) {
+        throw new IllegalArgumentException("a workbook is binary: redirect it to a file (> rfq.xlsx) or give -o FILE");
+      }
+      spec.commandLine().getOut().flush();
+      PrintStream raw = System.out;
+      raw.write(bytes);
+      raw.flush();
+      return 0;
+    }
+  }
+
+  @Command(name = "import", mixinStandardHelpOptions = true,
+      description = "Checks a filled quote sheet and writes it as a vendor: adapters/ID.yaml (kind static) and the sheet beside it.")
+  static final class Import implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "the filled workbook (.xlsx), or the offers sheet as .csv")
+    Path file;
+
+    @Option(names = "--terms", description = "with a .csv offers sheet: the terms sheet as .csv")
+    Path terms;
+
+    @Option(names = "--vendor", required = true, description = "the vendor's id (lowercase letters, digits, dashes)")
+    String vendor;
+
+    @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/ (default: the current one)")
+    Path root;
+
+    @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
+    Path adapters;
+
+    @Override
+    public Integer call() throws IOException {
+      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
+      Object cfg = YamlFiles.load(root.resolve("config/gpurent.yaml"));
+      @SuppressWarnings("unchecked") Map<String, Object> config = cfg instanceof Map<?, ?> ? (Map<String, Object>) cfg : Map.of();
+      GpuCatalog catalog = GpuCatalog.load(root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml"))));
+      Path dir = adapters != null ? adapters : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
+      List<QuoteSheetReader.Upload> files = new ArrayList<>();
+      files.add(upload(file));
+      if (terms != null) files.add(upload(terms));
+      try {
+        QuoteSheetImport.Result r = QuoteSheetImport.run(dir, vendor, files, catalog, clock);
+        out.println("imported " + r.offers() + " offers (" + r.quotes() + " quotes) of " + r.vendor() + " from " + file
+            + ": wrote " + r.yaml() + " and " + String.join(", ", r.sheets().stream().map(Path::toString).toList()));
+        return 0;
+      } catch (BadSheetException e) {
+        for (CellProblem p : e.problems()) err.println("gpurent: " + p);
+        err.println("gpurent: " + e.problems().size() + " problem" + (e.problems().size() == 1 ? "" : "s")
+            + " in the quote sheet; nothing was written");
+        return Main.BAD_INPUT;
+      }
+    }
+
+    private static QuoteSheetReader.Upload upload(Path p) throws IOException {
+      try {
+        long size = Files.size(p);
+        if (size > QuoteSheetReader.MAX_BYTES) {
+          return QuoteSheetReader.Upload.tooLarge(p.getFileName().toString(), size);
+        }
+        return new QuoteSheetReader.Upload(p.getFileName().toString(), Files.readAllBytes(p));
+      } catch (NoSuchFileException e) {
+        throw new IllegalArgumentException(p + ": no such file");
+      }
+    }
+  }
+}

@@ -1,0 +1,680 @@
+package dev.gpurent.quotesheet;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.UnknownGpuException;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.quote.PriceUnit;
+import dev.gpurent.quote.QuoteIntegrity;
+import dev.gpurent.quotesheet.QuoteSheet.Offer;
+import dev.gpurent.quotesheet.QuoteSheet.Service;
+import dev.gpurent.quotesheet.QuoteSheet.Terms;
+import dev.gpurent.quotesheet.QuoteSheet.Tier;
+import dev.gpurent.quotesheet.SheetLayout.Kind;
+import dev.gpurent.quotesheet.SheetLayout.OfferColumn;
+import dev.gpurent.quotesheet.SheetLayout.TermColumn;
+import dev.gpurent.quotesheet.SheetLayout.TermItem;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Checks a filled quote sheet cell by cell and reads it into a {@link QuoteSheet}. Every problem is
+ * collected (not only the first) with its sheet, row and column, and the sheet is refused whole
+ * when there is any: a quote is imported as the vendor wrote it, or not at all.
+ *
+ * <p>Input: an .xlsx workbook holding an offers sheet and a terms sheet (named in English or
+ * Chinese), or the offers sheet as CSV with the terms sheet as a second, optional CSV. At most
+ * {@link #MAX_BYTES} per file. Formulas are refused, not evaluated: the numbers a vendor quotes
+ * are the ones typed in.
+ */
+public final class QuoteSheetReader {
+
+  /** The largest quote sheet file accepted: a sheet of thousands of offers is a few hundred KB. */
+  public static final int MAX_BYTES = 5 * 1024 * 1024;
+
+  private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)");
+  private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
+  private static final Pattern MEMORY_SUFFIX = Pattern.compile("(?i)^(.*\\d)\\s*G$");
+  private static final Pattern ZHE = Pattern.compile("(\\d+(\\.\\d+)?)\\s*折");
+  private static final Map<String, String> CURRENCY_WORDS = Map.of("RMB", "CNY", "元", "CNY", "人民币", "CNY",
+      "美元", "USD", "港币", "HKD", "港元", "HKD", "欧元", "EUR");
+
+  /**
+   * A file as received: its name (for its type and for messages), its bytes, and its size (a file
+   * over {@link #MAX_BYTES} is refused from its size alone, without being read).
+   */
+  public record Upload(String name, byte[] bytes, long size) {
+    public Upload(String name, byte[] bytes) {
+      this(name, bytes, bytes.length);
+    }
+
+    /** A file too large to read, known by its size. */
+    public static Upload tooLarge(String name, long size) {
+      return new Upload(name, new byte[0], size);
+    }
+  }
+
+  private final GpuCatalog catalog;
+  private final Clock clock;
+  private final List<CellProblem> problems = new ArrayList<>();
+
+  private QuoteSheetReader(GpuCatalog catalog, Clock clock) {
+    this.catalog = catalog;
+    this.clock = clock;
+  }
+
+  /**
+   * Reads {@code files}: one .xlsx workbook, or an offers CSV and optionally a terms CSV (in that
+   * order). Fails with {@link BadSheetException} naming every problem.
+   */
+  public static QuoteSheet read(List<Upload> files, GpuCatalog catalog, Clock clock) {
+    return new QuoteSheetReader(catalog, clock).readAll(files);
+  }
+
+  private QuoteSheet readAll(List<Upload> files) {
+    if (files.isEmpty()) throw new BadSheetException(List.of(CellProblem.sheet("file", "no quote sheet was given")));
+    Grid offers = null;
+    Grid terms = null;
+    for (int i = 0; i < files.size(); i++) {
+      Upload f = files.get(i);
+      String where = "file " + f.name();
+      if (f.size() > MAX_BYTES || f.bytes().length > MAX_BYTES) {
+        problems.add(CellProblem.sheet(where, String.format(Locale.ROOT, "%.1f MB, over the %d MB limit of a quote sheet",
+            Math.max(f.size(), f.bytes().length) / 1048576.0, MAX_BYTES / 1048576)));
+        continue;
+      }
+      try {
+        if (isZip(f.bytes())) {
+          if (files.size() > 1) {
+            problems.add(CellProblem.sheet(where, "a workbook holds both sheets: give it alone, not with other files"));
+            continue;
+          }
+          List<Grid> sheets = Grid.fromXlsx(f.bytes());
+          offers = sheets.stream().filter(g -> SheetLayout.isOffersSheet(g.name())).findFirst().orElse(null);
+          terms = sheets.stream().filter(g -> SheetLayout.isTermsSheet(g.name())).findFirst().orElse(null);
+          if (offers == null) {
+            problems.add(CellProblem.sheet(where, "no sheet named '" + SheetLayout.OFFERS_EN + "' or '" + SheetLayout.OFFERS_ZH
+                + "' (sheets: " + sheets.stream().map(Grid::name).collect(Collectors.joining(", ")) + ")"));
+          }
+        } else if (isOle2(f.bytes())) {
+          problems.add(CellProblem.sheet(where, "an old .xls workbook: save it as .xlsx (Excel Workbook) and try again"));
+        } else if (f.name().toLowerCase(Locale.ROOT).endsWith(".csv")) {
+          Grid g = Grid.fromCsv(i == 0 ? SheetLayout.OFFERS_EN : SheetLayout.TERMS_EN, f.bytes());
+          if (i == 0) offers = g;
+          else terms = g;
+        } else {
+          problems.add(CellProblem.sheet(where, "not an .xlsx workbook (nor a .csv file)"));
+        }
+      } catch (IOException e) {
+        problems.add(CellProblem.sheet(where, "not a readable " + (isZip(f.bytes()) ? ".xlsx workbook" : "CSV file")
+            + ": " + e.getMessage()));
+      }
+    }
+    if (!problems.isEmpty()) throw new BadSheetException(problems);
+    List<Offer> offerRows = offers(offers);
+    Terms t = terms == null ? emptyTerms() : terms(terms);
+    if (!problems.isEmpty()) throw new BadSheetException(problems);
+    return new QuoteSheet(offerRows, t);
+  }
+
+  private static boolean isZip(byte[] b) {
+    return b.length >= 4 && b[0] == 'P' && b[1] == 'K' && b[2] == 3 && b[3] == 4;
+  }
+
+  private static boolean isOle2(byte[] b) {
+    return b.length >= 8 && (b[0] & 0xff) == 0xD0 && (b[1] & 0xff) == 0xCF && (b[2] & 0xff) == 0x11 && (b[3] & 0xff) == 0xE0;
+  }
+
+  // --- offers
+
+  private List<Offer> offers(Grid g) {
+    int problemsBefore = problems.size();
+    Map<OfferColumn, Integer> cols = new EnumMap<>(OfferColumn.class);
+    List<Grid.Value> header = g.rows().isEmpty() ? List.of() : g.rows().get(0);
+    for (int c = 0; c < header.size(); c++) {
+      Grid.Value v = header.get(c);
+      if (v.isBlank()) continue;
+      Optional<OfferColumn> col = OfferColumn.byHeader(v.text());
+      if (col.isEmpty()) {
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "unknown column; known: "
+            + Arrays.stream(OfferColumn.values()).map(x -> x.en).collect(Collectors.joining(", "))));
+      } else if (cols.putIfAbsent(col.get(), c) != null) {
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "this column appears twice (first in column "
+            + Grid.column(cols.get(col.get())) + ")"));
+      }
+    }
+    for (OfferColumn c : OfferColumn.values()) {
+      if (c.required && !cols.containsKey(c)) {
+        problems.add(CellProblem.row(g.name(), 0, "missing column '" + c.en + "' (" + c.zh + ")"));
+      }
+    }
+    if (problems.size() > problemsBefore) return List.of();
+    List<Offer> out = new ArrayList<>();
+    Map<String, Integer> seen = new HashMap<>();
+    for (int r = 1; r < g.rows().size(); r++) {
+      final int row = r;
+      if (g.rows().get(r).stream().allMatch(Grid.Value::isBlank)) continue;
+      int before = problems.size();
+      for (int c = 0; c < g.rows().get(r).size(); c++) typeCheck(g, r, c, headerOf(g, c));
+      if (problems.size() > before) continue;
+      Cells cells = new Cells(g, r, cols);
+      if (cells.has(OfferColumn.INSTANCE) && SheetLayout.isExampleMarker(cells.text(OfferColumn.INSTANCE))) {
+        problems.add(cells.problem(OfferColumn.INSTANCE, "this is the template's example row: replace it with a real offer or delete it"));
+        continue;
+      }
+      Gpu gpu = cells.required(OfferColumn.GPU) ? gpu(cells) : null;
+      BigDecimal gpus = cells.has(OfferColumn.GPUS) ? cells.number(OfferColumn.GPUS) : BigDecimal.ONE;
+      if (gpus != null && (gpus.signum() <= 0 || gpus.compareTo(BigDecimal.valueOf(QuoteIntegrity.MAX_GPUS_PER_OFFER)) > 0)) {
+        problems.add(cells.problem(OfferColumn.GPUS, "must be more than 0 and at most " + QuoteIntegrity.MAX_GPUS_PER_OFFER
+            + ", got " + gpus.toPlainString()));
+        gpus = null;
+      }
+      BigDecimal vcpus = cells.has(OfferColumn.VCPU) ? nonNegative(cells, OfferColumn.VCPU) : BigDecimal.ZERO;
+      BigDecimal ram = cells.has(OfferColumn.RAM) ? nonNegative(cells, OfferColumn.RAM) : BigDecimal.ZERO;
+      String region = cells.has(OfferColumn.REGION) ? cells.text(OfferColumn.REGION) : "";
+      String country = "";
+      if (cells.has(OfferColumn.COUNTRY)) {
+        country = cells.text(OfferColumn.COUNTRY).toUpperCase(Locale.ROOT);
+        if (!country.matches("[A-Z]{2}")) {
+          problems.add(cells.problem(OfferColumn.COUNTRY, "must be a 2-letter ISO 3166 code (CN, HK, SG, US...), got '"
+              + cells.text(OfferColumn.COUNTRY) + "'"));
+        }
+      }
+      Billing billing = cells.required(OfferColumn.BILLING) ? billing(cells) : null;
+      BigDecimal price = cells.required(OfferColumn.PRICE) ? cells.number(OfferColumn.PRICE) : null;
+      if (price != null && price.signum() <= 0) {
+        problems.add(cells.problem(OfferColumn.PRICE, price.signum() < 0 ? "must be > 0, got " + price.toPlainString()
+            : "0 is not a price: leave out an offer that is not sold, and put free services in the terms sheet"));
+        price = null;
+      }
+      String currency = cells.required(OfferColumn.CURRENCY) ? currency(cells.text(OfferColumn.CURRENCY),
+          why -> problems.add(cells.problem(OfferColumn.CURRENCY, why))) : null;
+      PriceUnit unit = billing == null ? null : unit(cells, billing);
+      LocalDate validUntil = cells.has(OfferColumn.VALID_UNTIL) ? date(cells, OfferColumn.VALID_UNTIL) : null;
+      if (validUntil != null && validUntil.isBefore(Grid.today(clock))) {
+        problems.add(cells.problem(OfferColumn.VALID_UNTIL, validUntil + " is in the past (today is " + Grid.today(clock)
+            + "): this quote has expired; ask the vendor for a current one"));
+      }
+      if (problems.size() > before || gpu == null || gpus == null || billing == null || price == null || unit == null
+          || currency == null) {
+        continue;
+      }
+      if (billing == Billing.THREE_YEARS && isTerm(cells)) {
+        price = plain(price.divide(BigDecimal.valueOf(3), Math.max(price.scale(), 2) + 4, RoundingMode.HALF_EVEN));
+      }
+      String instance = cells.has(OfferColumn.INSTANCE) ? cells.text(OfferColumn.INSTANCE) : "";
+      String offerId = !instance.isEmpty() ? instance
+          : gpus.compareTo(BigDecimal.ONE) == 0 ? gpu.id() : gpu.id() + "-" + gpus.stripTrailingZeros().toPlainString() + "x";
+      String key = region + "|" + offerId + "|" + billing.wire();
+      Integer first = seen.putIfAbsent(key, row + 1);
+      if (first != null) {
+        problems.add(CellProblem.row(g.name(), row, "the same offer (" + offerId + (region.isEmpty() ? "" : " in " + region)
+            + ", " + billing.wire() + ") as row " + first + ": give each its own instance type, or keep one"));
+        continue;
+      }
+      out.add(new Offer(row + 1, gpu.id(), offerId, gpus, vcpus, ram, region, country, billing, price, unit, currency,
+          validUntil));
+    }
+    if (out.isEmpty() && problems.isEmpty()) problems.add(CellProblem.sheet(g.name(), "no offers: fill one row per offer"));
+    return out;
+  }
+
+  /** Without trailing zeros, and never in exponent form (12000, not 1.2E+4). */
+  private static BigDecimal plain(BigDecimal d) {
+    BigDecimal s = d.stripTrailingZeros();
+    return s.scale() < 0 ? s.setScale(0) : s;
+  }
+
+  private static String headerOf(Grid g, int c) {
+    Grid.Value h = g.cell(0, c);
+    return h.isBlank() ? null : h.text();
+  }
+
+  /** Formulas and error values are refused wherever they are. */
+  private void typeCheck(Grid g, int r, int c, String header) {
+    Grid.Value v = g.cell(r, c);
+    if (v.type() == Grid.Type.FORMULA) {
+      problems.add(CellProblem.cell(g.name(), r, c, header, "a formula (" + v.text() + "): type the value itself"));
+    } else if (v.type() == Grid.Type.ERROR) {
+      problems.add(CellProblem.cell(g.name(), r, c, header, "an error value (" + v.text() + ")"));
+    }
+  }
+
+  private Gpu gpu(Cells cells) {
+    String spelled = cells.text(OfferColumn.GPU);
+    Optional<Gpu> found = catalog.find(spelled);
+    if (found.isEmpty()) {
+      // "A100 40G", "A100 80G": the Chinese market's way of writing GB
+      Matcher m = MEMORY_SUFFIX.matcher(spelled.trim());
+      if (m.matches()) found = catalog.find(m.group(1) + "GB");
+    }
+    if (found.isPresent()) return found.get();
+    try {
+      catalog.resolve(spelled);
+    } catch (UnknownGpuException e) {
+      problems.add(cells.problem(OfferColumn.GPU, e.getMessage()));
+    }
+    return null;
+  }
+
+  private Billing billing(Cells cells) {
+    String t = cells.text(OfferColumn.BILLING);
+    String k = SheetLayout.key(t);
+    Billing b = switch (k) {
+      case "按量", "按量计费", "按量付费", "按需", "按小时", "后付费" -> Billing.ON_DEMAND;
+      case "包月", "月付", "按月", "包1个月" -> Billing.MONTHLY;
+      case "包年", "年付", "按年", "包1年", "1年" -> Billing.YEARLY;
+      case "3年", "三年", "包3年", "包三年", "3year", "3years", "threeyear", "threeyears" -> Billing.THREE_YEARS;
+      case "竞价", "竞价实例", "抢占式", "抢占式实例", "spot" -> Billing.SPOT;
+      case "monthly", "month", "1month" -> Billing.MONTHLY;
+      case "yearly", "year", "1year", "annual", "annually" -> Billing.YEARLY;
+      case "ondemand", "payasyougo", "hourly", "postpaid" -> Billing.ON_DEMAND;
+      default -> null;
+    };
+    if (b != null) return b;
+    try {
+      return Billing.parse(t);
+    } catch (IllegalArgumentException e) {
+      problems.add(cells.problem(OfferColumn.BILLING, "unknown billing mode '" + t
+          + "'; use on-demand, monthly, yearly, 3-year or spot (按量, 包月, 包年, 3年, 竞价)"));
+      return null;
+    }
+  }
+
+  private boolean isTerm(Cells cells) {
+    if (!cells.has(OfferColumn.UNIT)) return false;
+    String k = SheetLayout.key(cells.text(OfferColumn.UNIT));
+    return k.equals("term") || k.equals("整期") || k.equals("total") || k.equals("总价");
+  }
+
+  private PriceUnit unit(Cells cells, Billing billing) {
+    if (!cells.has(OfferColumn.UNIT)) {
+      return switch (billing) {
+        case ON_DEMAND, SPOT -> PriceUnit.HOUR;
+        case MONTHLY -> PriceUnit.MONTH;
+        case YEARLY -> PriceUnit.YEAR;
+        default -> {
+          problems.add(cells.problem(OfferColumn.UNIT, "a " + billing.wire() + " price must say whether it is per hour, "
+              + "month, year or for the whole term"));
+          yield null;
+        }
+      };
+    }
+    String t = cells.text(OfferColumn.UNIT);
+    String k = SheetLayout.key(t);
+    PriceUnit unit = switch (k) {
+      case "hour", "hours", "h", "hr", "小时", "时", "每小时" -> PriceUnit.HOUR;
+      case "month", "months", "mo", "月", "每月" -> PriceUnit.MONTH;
+      case "year", "years", "yr", "年", "每年" -> PriceUnit.YEAR;
+      case "term", "total", "整期", "总价" -> switch (billing) {
+        case MONTHLY -> PriceUnit.MONTH;
+        case YEARLY, THREE_YEARS -> PriceUnit.YEAR;
+        case THREE_MONTHS, SIX_MONTHS -> null;
+        default -> null;
+      };
+      default -> null;
+    };
+    if (unit == null) {
+      problems.add(cells.problem(OfferColumn.UNIT, "unknown price unit '" + t + "' for " + billing.wire()
+          + "; use hour, month, year or term (小时, 月, 年, 整期)"));
+      return null;
+    }
+    if ((billing == Billing.ON_DEMAND || billing == Billing.SPOT) && unit != PriceUnit.HOUR) {
+      problems.add(cells.problem(OfferColumn.UNIT, billing.wire() + " is paid by the hour used: give the price per hour, got per "
+          + unit.wire()));
+      return null;
+    }
+    return unit;
+  }
+
+  private BigDecimal nonNegative(Cells cells, OfferColumn c) {
+    BigDecimal n = cells.number(c);
+    if (n != null && n.signum() < 0) {
+      problems.add(cells.problem(c, "must be >= 0, got " + n.toPlainString()));
+      return null;
+    }
+    return n;
+  }
+
+  private LocalDate date(Cells cells, OfferColumn c) {
+    return dateOf(cells.value(c), why -> problems.add(cells.problem(c, why)));
+  }
+
+  private static final List<DateTimeFormatter> DATE_FORMATS = List.of(DateTimeFormatter.ISO_LOCAL_DATE,
+      DateTimeFormatter.ofPattern("yyyy/M/d"), DateTimeFormatter.ofPattern("yyyy.M.d"),
+      DateTimeFormatter.ofPattern("yyyy年M月d日"));
+
+  static LocalDate dateOf(Grid.Value v, java.util.function.Consumer<String> problem) {
+    if (v.type() == Grid.Type.DATE) return v.date();
+    if (v.type() == Grid.Type.NUMBER) {
+      problem.accept("a number (" + v.text() + "), not a date: write it as YYYY-MM-DD");
+      return null;
+    }
+    for (DateTimeFormatter f : DATE_FORMATS) {
+      try {
+        return LocalDate.parse(v.text(), f);
+      } catch (DateTimeParseException e) {
+        // try the next
+      }
+    }
+    problem.accept("'" + v.text() + "' is not a date: write it as YYYY-MM-DD");
+    return null;
+  }
+
+  static String currency(String text, java.util.function.Consumer<String> problem) {
+    String t = text.trim();
+    String code = CURRENCY_WORDS.getOrDefault(t.toUpperCase(Locale.ROOT), CURRENCY_WORDS.getOrDefault(t, t.toUpperCase(Locale.ROOT)));
+    if (!CURRENCY.matcher(code).matches()) {
+      problem.accept("'" + text + "' is not a currency: write a 3-letter ISO 4217 code (CNY, USD, HKD...)");
+      return null;
+    }
+    try {
+      java.util.Currency.getInstance(code);
+    } catch (IllegalArgumentException e) {
+      problem.accept("'" + code + "' is not an ISO 4217 currency code");
+      return null;
+    }
+    return code;
+  }
+
+  /** One offer row's cells, by column. */
+  private final class Cells {
+    final Grid g;
+    final int row;
+    final Map<OfferColumn, Integer> cols;
+
+    Cells(Grid g, int row, Map<OfferColumn, Integer> cols) {
+      this.g = g;
+      this.row = row;
+      this.cols = cols;
+    }
+
+    Grid.Value value(OfferColumn c) {
+      Integer col = cols.get(c);
+      return col == null ? Grid.Value.BLANK : g.cell(row, col);
+    }
+
+    boolean has(OfferColumn c) {
+      return !value(c).isBlank();
+    }
+
+    String text(OfferColumn c) {
+      return value(c).text();
+    }
+
+    boolean required(OfferColumn c) {
+      if (has(c)) return true;
+      problems.add(problem(c, "is empty; it is required"));
+      return false;
+    }
+
+    BigDecimal number(OfferColumn c) {
+      return numberOf(value(c), why -> problems.add(problem(c, why)));
+    }
+
+    CellProblem problem(OfferColumn c, String reason) {
+      Integer col = cols.get(c);
+      return col == null ? CellProblem.row(g.name(), row, c.en + ": " + reason)
+          : CellProblem.cell(g.name(), row, col, g.cell(0, col).text(), reason);
+    }
+  }
+
+  static BigDecimal numberOf(Grid.Value v, java.util.function.Consumer<String> problem) {
+    if (v.type() == Grid.Type.NUMBER) return v.number();
+    if (v.type() == Grid.Type.TEXT && NUMBER.matcher(v.text()).matches()) return new BigDecimal(v.text());
+    if (v.type() == Grid.Type.DATE) {
+      problem.accept("a date (" + v.text() + "), not a number");
+      return null;
+    }
+    problem.accept("text in a number cell: '" + v.text() + "'" + (v.text().matches(".*\\d.*")
+        ? " (write the number alone, e.g. 1500 or 0.8: no currency signs, units or thousands separators)" : ""));
+    return null;
+  }
+
+  // --- terms
+
+  private Terms emptyTerms() {
+    return new Terms(null, null, Service.UNKNOWN, List.of(), Service.UNKNOWN, Service.UNKNOWN, Service.UNKNOWN,
+        Service.UNKNOWN, Service.UNKNOWN, Service.UNKNOWN, null, null, null);
+  }
+
+  private Terms terms(Grid g) {
+    int problemsBefore = problems.size();
+    Map<TermColumn, Integer> cols = new EnumMap<>(TermColumn.class);
+    List<Grid.Value> header = g.rows().isEmpty() ? List.of() : g.rows().get(0);
+    for (int c = 0; c < header.size(); c++) {
+      Grid.Value v = header.get(c);
+      if (v.isBlank()) continue;
+      Optional<TermColumn> col = TermColumn.byHeader(v.text());
+      if (col.isEmpty()) {
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "unknown column; known: "
+            + Arrays.stream(TermColumn.values()).map(x -> x.en).collect(Collectors.joining(", "))));
+      } else {
+        cols.putIfAbsent(col.get(), c);
+      }
+    }
+    for (TermColumn c : List.of(TermColumn.ITEM, TermColumn.VALUE)) {
+      if (!cols.containsKey(c)) problems.add(CellProblem.row(g.name(), 0, "missing column '" + c.en + "' (" + c.zh + ")"));
+    }
+    if (problems.size() > problemsBefore) return emptyTerms();
+    Map<TermItem, Service> services = new EnumMap<>(TermItem.class);
+    Map<TermItem, Integer> rows = new EnumMap<>(TermItem.class);
+    List<Tier> tiers = new ArrayList<>();
+    String currency = null;
+    int currencyRow = -1;
+    String vendorName = null;
+    String contact = null;
+    LocalDate quoteDate = null;
+    BigDecimal discount = null;
+    int itemCol = cols.get(TermColumn.ITEM);
+    int valueCol = cols.get(TermColumn.VALUE);
+    Integer curCol = cols.get(TermColumn.CURRENCY);
+    Integer upToCol = cols.get(TermColumn.UP_TO_GB);
+    for (int r = 1; r < g.rows().size(); r++) {
+      if (g.rows().get(r).stream().allMatch(Grid.Value::isBlank)) continue;
+      int before = problems.size();
+      for (int c = 0; c < g.rows().get(r).size(); c++) {
+        if (c == (cols.containsKey(TermColumn.EXAMPLE) ? cols.get(TermColumn.EXAMPLE) : -1)) continue;
+        typeCheck(g, r, c, headerOf(g, c));
+      }
+      if (problems.size() > before) continue;
+      Grid.Value label = g.cell(r, itemCol);
+      Grid.Value value = g.cell(r, valueCol);
+      String valueHeader = headerOf(g, valueCol);
+      Optional<TermItem> item = label.isBlank() ? Optional.empty() : TermItem.byLabel(label.text());
+      if (item.isEmpty()) {
+        if (label.isBlank() && value.isBlank()) continue;
+        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), label.isBlank() ? "a value without an item"
+            : "unknown item '" + label.text() + "'; known: " + Arrays.stream(TermItem.values()).map(i -> i.en)
+                .collect(Collectors.joining("; "))));
+        continue;
+      }
+      TermItem it = item.get();
+      Integer first = rows.putIfAbsent(it, r + 1);
+      if (first != null && it != TermItem.EGRESS) {
+        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), "'" + it.en + "' appears twice (first in row "
+            + first + ")"));
+        continue;
+      }
+      final int row = r;
+      java.util.function.Consumer<String> valueProblem = why -> problems.add(CellProblem.cell(g.name(), row, valueCol,
+          valueHeader, why));
+      switch (it.kind) {
+        case TEXT -> {
+          if (it == TermItem.VENDOR_NAME) vendorName = value.isBlank() ? null : value.text();
+          else contact = value.isBlank() ? null : value.text();
+        }
+        case DATE -> {
+          if (!value.isBlank()) {
+            quoteDate = dateOf(value, valueProblem);
+            if (quoteDate != null && quoteDate.isAfter(Grid.today(clock))) {
+              valueProblem.accept(quoteDate + " is in the future (today is " + Grid.today(clock) + ")");
+            }
+          }
+        }
+        case NUMBER -> {
+          if (it == TermItem.DISCOUNT) {
+            if (!value.isBlank()) discount = discount(value, valueProblem);
+          } else {
+            Service s = service(value, valueProblem, row, false);
+            if (s != null) services.put(it, s);
+          }
+        }
+        case MONEY -> {
+          Service s = service(value, valueProblem, row, true);
+          if (s == null) continue;
+          if (s.status() == Service.Status.PRICED) {
+            Grid.Value cur = curCol == null ? Grid.Value.BLANK : g.cell(r, curCol);
+            if (cur.isBlank()) {
+              if (curCol == null) problems.add(CellProblem.row(g.name(), r, "a price without a currency: add a Currency column"));
+              else problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), "missing currency for the price "
+                  + s.price().toPlainString()));
+              continue;
+            }
+            String code = currency(cur.text(), why -> problems.add(CellProblem.cell(g.name(), row, curCol, headerOf(g, curCol), why)));
+            if (code == null) continue;
+            if (currency == null) {
+              currency = code;
+              currencyRow = r + 1;
+            } else if (!currency.equals(code)) {
+              problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), "mixed currencies in one terms sheet: "
+                  + code + " here, " + currency + " in row " + currencyRow + "; quote every term in one currency"));
+              continue;
+            }
+          }
+          if (it == TermItem.EGRESS) {
+            Grid.Value upTo = upToCol == null ? Grid.Value.BLANK : g.cell(r, upToCol);
+            BigDecimal bound = null;
+            if (!upTo.isBlank()) {
+              bound = numberOf(upTo, why -> problems.add(CellProblem.cell(g.name(), row, upToCol, headerOf(g, upToCol), why)));
+              if (bound == null) continue;
+              if (bound.signum() <= 0) {
+                problems.add(CellProblem.cell(g.name(), r, upToCol, headerOf(g, upToCol), "must be > 0 GB, got "
+                    + bound.toPlainString()));
+                continue;
+              }
+            }
+            if (s.status() != Service.Status.PRICED) {
+              if (first != null || bound != null) {
+                valueProblem.accept("an egress tier needs a price per GB");
+                continue;
+              }
+              services.put(it, s);
+            } else {
+              tiers.add(new Tier(bound, s.price(), r + 1));
+            }
+          } else {
+            services.put(it, s);
+          }
+        }
+        default -> { }
+      }
+    }
+    Service egressStatus = services.getOrDefault(TermItem.EGRESS, Service.UNKNOWN);
+    if (!tiers.isEmpty()) {
+      if (services.containsKey(TermItem.EGRESS)) {
+        problems.add(CellProblem.sheet(g.name(), "egress is both priced and '" + (egressStatus.status() == Service.Status.NONE
+            ? "none" : "unknown") + "'"));
+      }
+      egressStatus = new Service(Service.Status.PRICED, tiers.get(0).perGb(), tiers.get(0).row());
+      checkTiers(g, tiers, upToCol);
+    }
+    return new Terms(vendorName, currency, services.getOrDefault(TermItem.STORAGE, Service.UNKNOWN), tiers, egressStatus,
+        services.getOrDefault(TermItem.INGRESS, Service.UNKNOWN), services.getOrDefault(TermItem.LOAD_BALANCER, Service.UNKNOWN),
+        services.getOrDefault(TermItem.MIGRATION_IN, Service.UNKNOWN), services.getOrDefault(TermItem.MIGRATION_OUT, Service.UNKNOWN),
+        services.getOrDefault(TermItem.BANDWIDTH, Service.UNKNOWN), discount, contact, quoteDate);
+  }
+
+  private void checkTiers(Grid g, List<Tier> tiers, Integer upToCol) {
+    String header = upToCol == null ? TermColumn.UP_TO_GB.en : headerOf(g, upToCol);
+    int col = upToCol == null ? 0 : upToCol;
+    BigDecimal last = BigDecimal.ZERO;
+    for (int i = 0; i < tiers.size(); i++) {
+      Tier t = tiers.get(i);
+      boolean isLast = i == tiers.size() - 1;
+      if (t.upToGb() == null && !isLast) {
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "only the last egress tier may have no upper bound"));
+        return;
+      }
+      if (t.upToGb() != null && isLast) {
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "the last egress tier must have no upper bound "
+            + "(it prices everything above the tiers before it)"));
+        return;
+      }
+      if (t.upToGb() != null && t.upToGb().compareTo(last) <= 0) {
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "egress tiers must rise: " + t.upToGb().toPlainString()
+            + " GB comes after " + last.toPlainString() + " GB"));
+        return;
+      }
+      if (t.upToGb() != null) last = t.upToGb();
+    }
+    if (tiers.stream().noneMatch(t -> t.perGb().signum() > 0) && tiers.size() > 1) {
+      problems.add(CellProblem.row(g.name(), tiers.get(0).row() - 1, "every egress tier is 0: for free egress write one row with 0"));
+    }
+  }
+
+  /** A service value: a number (0 allowed: the vendor says free), none, unknown, or empty (unknown). */
+  private Service service(Grid.Value v, java.util.function.Consumer<String> problem, int row, boolean money) {
+    if (v.isBlank()) return Service.UNKNOWN;
+    if (v.type() == Grid.Type.TEXT) {
+      String k = SheetLayout.key(v.text());
+      switch (k) {
+        case "none", "no", "notsold", "notoffered", "不提供", "无", "不支持", "没有" -> {
+          return new Service(Service.Status.NONE, null, row + 1);
+        }
+        case "unknown", "未知", "待定", "tbd" -> {
+          return Service.UNKNOWN;
+        }
+        case "free", "免费" -> {
+          return new Service(Service.Status.PRICED, BigDecimal.ZERO, row + 1);
+        }
+        default -> { }
+      }
+    }
+    BigDecimal n = numberOf(v, problem);
+    if (n == null) return null;
+    if (n.signum() < 0) {
+      problem.accept("must be >= 0, got " + n.toPlainString() + " (0: free; none: not sold; empty: unknown)");
+      return null;
+    }
+    if (!money && n.signum() == 0) {
+      problem.accept("must be > 0 (or none, or empty for unknown)");
+      return null;
+    }
+    return new Service(Service.Status.PRICED, n, row + 1);
+  }
+
+  private static BigDecimal discount(Grid.Value v, java.util.function.Consumer<String> problem) {
+    if (v.type() == Grid.Type.TEXT) {
+      Matcher zhe = ZHE.matcher(v.text().trim());
+      if (zhe.matches()) return new BigDecimal(zhe.group(1)).movePointLeft(1);
+      if (v.text().contains("%")) {
+        problem.accept("'" + v.text() + "' is ambiguous: write the multiplier (0.9 for 10% off)");
+        return null;
+      }
+    }
+    BigDecimal d = numberOf(v, problem);
+    if (d == null) return null;
+    if (d.signum() <= 0 || d.compareTo(BigDecimal.ONE) > 0) {
+      problem.accept("must be a multiplier above 0 and at most 1 (0.9 = 10% off), got " + d.toPlainString());
+      return null;
+    }
+    return d;
+  }
+}

@@ -1,0 +1,141 @@
+package dev.gpurent.quotesheet;
+
+import dev.gpurent.quotesheet.SheetLayout.Lang;
+import dev.gpurent.quotesheet.SheetLayout.OfferColumn;
+import dev.gpurent.quotesheet.SheetLayout.TermColumn;
+import dev.gpurent.quotesheet.SheetLayout.TermItem;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.poi.ss.usermodel.BorderStyle;
+import org.apache.poi.ss.usermodel.CellStyle;
+import org.apache.poi.ss.usermodel.DataValidation;
+import org.apache.poi.ss.usermodel.DataValidationHelper;
+import org.apache.poi.ss.usermodel.FillPatternType;
+import org.apache.poi.ss.usermodel.Font;
+import org.apache.poi.ss.usermodel.IndexedColors;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.util.CellRangeAddressList;
+import org.apache.poi.xssf.usermodel.XSSFSheet;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+
+/**
+ * The blank quote sheet to send to a vendor: an offers sheet (headers, then one example row to
+ * replace), a terms sheet (one row per item, an example value beside each empty value cell) and an
+ * instructions sheet, headers in the chosen language. Every cell is text, so that nothing a
+ * spreadsheet would reformat (a code like 1e3, a date) changes on the way.
+ */
+public final class QuoteSheetTemplate {
+
+  private QuoteSheetTemplate() {}
+
+  /** The workbook as .xlsx bytes. The example offer is valid until 30 days after {@code today}. */
+  public static byte[] xlsx(Lang lang, LocalDate today) {
+    Poi.ready();
+    try (XSSFWorkbook wb = new XSSFWorkbook(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+      CellStyle header = wb.createCellStyle();
+      Font bold = wb.createFont();
+      bold.setBold(true);
+      header.setFont(bold);
+      header.setFillForegroundColor(IndexedColors.GREY_25_PERCENT.getIndex());
+      header.setFillPattern(FillPatternType.SOLID_FOREGROUND);
+      header.setBorderBottom(BorderStyle.THIN);
+      CellStyle example = wb.createCellStyle();
+      Font italic = wb.createFont();
+      italic.setItalic(true);
+      italic.setColor(IndexedColors.GREY_50_PERCENT.getIndex());
+      example.setFont(italic);
+      CellStyle text = wb.createCellStyle();
+      text.setDataFormat(wb.createDataFormat().getFormat("@"));
+
+      XSSFSheet offers = wb.createSheet(SheetLayout.offersSheet(lang));
+      write(offers, 0, headers(lang), header);
+      write(offers, 1, SheetLayout.exampleOffer(lang, today.plusDays(30).toString()), example);
+      for (int c = 0; c < OfferColumn.values().length; c++) {
+        offers.setColumnWidth(c, 256 * Math.max(12, OfferColumn.values()[c].header(lang).length() + 4));
+        offers.setDefaultColumnStyle(c, text);
+      }
+      offers.createFreezePane(0, 1);
+      DataValidationHelper dv = offers.getDataValidationHelper();
+      String[] modes = lang == Lang.EN ? new String[] {"on-demand", "monthly", "yearly", "3-year", "spot"}
+          : new String[] {"按量", "包月", "包年", "3年", "竞价"};
+      DataValidation billing = dv.createValidation(dv.createExplicitListConstraint(modes),
+          new CellRangeAddressList(1, 1000, OfferColumn.BILLING.ordinal(), OfferColumn.BILLING.ordinal()));
+      billing.setShowErrorBox(false);  // a suggestion list: other spellings are read too
+      offers.addValidationData(billing);
+      String[] units = lang == Lang.EN ? new String[] {"hour", "month", "year", "term"} : new String[] {"小时", "月", "年", "整期"};
+      DataValidation unit = dv.createValidation(dv.createExplicitListConstraint(units),
+          new CellRangeAddressList(1, 1000, OfferColumn.UNIT.ordinal(), OfferColumn.UNIT.ordinal()));
+      unit.setShowErrorBox(false);
+      offers.addValidationData(unit);
+
+      XSSFSheet terms = wb.createSheet(SheetLayout.termsSheet(lang));
+      List<String> termHeaders = new ArrayList<>();
+      for (TermColumn c : TermColumn.values()) termHeaders.add(c.header(lang));
+      write(terms, 0, termHeaders, header);
+      int r = 1;
+      for (TermItem item : TermItem.values()) {
+        write(terms, r++, List.of(item.label(lang), "", "", "", item.example(lang), ""), null);
+        terms.getRow(r - 1).getCell(TermColumn.EXAMPLE.ordinal()).setCellStyle(example);
+      }
+      terms.setColumnWidth(0, 256 * 44);
+      for (int c = 1; c < TermColumn.values().length; c++) {
+        terms.setColumnWidth(c, 256 * Math.max(14, TermColumn.values()[c].header(lang).length() + 4));
+        terms.setDefaultColumnStyle(c, text);
+      }
+      terms.createFreezePane(0, 1);
+
+      XSSFSheet notes = wb.createSheet(SheetLayout.notesSheet(lang));
+      List<String> lines = SheetLayout.notes(lang);
+      for (int i = 0; i < lines.size(); i++) write(notes, i, List.of(lines.get(i)), i == 0 ? header : null);
+      notes.setColumnWidth(0, 256 * 120);
+      wb.write(out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** One sheet of the template as CSV (UTF-8 with a byte-order mark, which Excel needs to read Chinese). */
+  public static byte[] csv(Lang lang, boolean termsSheet, LocalDate today) {
+    List<List<String>> rows = new ArrayList<>();
+    if (!termsSheet) {
+      rows.add(headers(lang));
+      rows.add(SheetLayout.exampleOffer(lang, today.plusDays(30).toString()));
+    } else {
+      List<String> h = new ArrayList<>();
+      for (TermColumn c : TermColumn.values()) h.add(c.header(lang));
+      rows.add(h);
+      for (TermItem item : TermItem.values()) rows.add(List.of(item.label(lang), "", "", "", item.example(lang), ""));
+    }
+    StringBuilder b = new StringBuilder("\uFEFF");
+    for (List<String> row : rows) {
+      for (int i = 0; i < row.size(); i++) {
+        if (i > 0) b.append(',');
+        String v = row.get(i);
+        b.append(v.matches(".*[\",\\r\\n].*") ? '"' + v.replace("\"", "\"\"") + '"' : v);
+      }
+      b.append("\r\n");
+    }
+    return b.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  static List<String> headers(Lang lang) {
+    List<String> h = new ArrayList<>();
+    for (OfferColumn c : OfferColumn.values()) h.add(c.header(lang));
+    return h;
+  }
+
+  private static void write(XSSFSheet sheet, int rowIndex, List<String> values, CellStyle style) {
+    Row row = sheet.createRow(rowIndex);
+    for (int c = 0; c < values.size(); c++) {
+      var cell = row.createCell(c);
+      cell.setCellValue(values.get(c));
+      if (style != null) cell.setCellStyle(style);
+    }
+  }
+}

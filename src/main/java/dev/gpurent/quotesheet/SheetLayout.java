@@ -1,0 +1,224 @@
+package dev.gpurent.quotesheet;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The layout of a quote sheet, in one place: sheet names, the offers sheet's columns and the terms
+ * sheet's items, each in English and Chinese. The reader finds columns by their header text (in
+ * either language, in any order), so a column added here later (a target price, say) is one more
+ * constant, and sheets filled from an older template still read.
+ */
+public final class SheetLayout {
+
+  private SheetLayout() {}
+
+  /** The language of a template's headers, labels and example values. */
+  public enum Lang {
+    EN, ZH;
+
+    public static Lang parse(String s) {
+      return switch (s.trim().toLowerCase(Locale.ROOT)) {
+        case "en", "english" -> EN;
+        case "zh", "cn", "zh-cn", "chinese", "中文" -> ZH;
+        default -> throw new IllegalArgumentException("unknown language '" + s + "'; known: zh, en");
+      };
+    }
+
+    String pick(String en, String zh) {
+      return this == EN ? en : zh;
+    }
+  }
+
+  public static final String OFFERS_EN = "offers";
+  public static final String OFFERS_ZH = "报价";
+  public static final String TERMS_EN = "terms";
+  public static final String TERMS_ZH = "条款";
+  public static final String NOTES_EN = "instructions";
+  public static final String NOTES_ZH = "说明";
+
+  /** What a cell must hold. */
+  enum Kind { TEXT, NUMBER, MONEY, DATE }
+
+  /** The offers sheet: one row per offer and billing mode. */
+  public enum OfferColumn {
+    GPU("GPU model", "GPU 型号", Kind.TEXT, true),
+    GPUS("GPUs per instance", "每实例 GPU 数", Kind.NUMBER, false),
+    VCPU("vCPU", "vCPU 数", Kind.NUMBER, false),
+    RAM("RAM (GiB)", "内存 (GiB)", Kind.NUMBER, false),
+    REGION("Region", "地域", Kind.TEXT, false),
+    COUNTRY("Country (ISO code)", "国家/地区代码", Kind.TEXT, false),
+    INSTANCE("Instance type", "实例规格", Kind.TEXT, false),
+    BILLING("Billing mode and term", "计费模式", Kind.TEXT, true),
+    PRICE("Price", "价格", Kind.MONEY, true),
+    UNIT("Price per", "计价单位", Kind.TEXT, false),
+    CURRENCY("Currency", "币种", Kind.TEXT, true),
+    VALID_UNTIL("Valid until", "有效期至", Kind.DATE, false),
+    NOTE("Note", "备注", Kind.TEXT, false);
+
+    final String en;
+    final String zh;
+    final Kind kind;
+    final boolean required;
+
+    OfferColumn(String en, String zh, Kind kind, boolean required) {
+      this.en = en;
+      this.zh = zh;
+      this.kind = kind;
+      this.required = required;
+    }
+
+    public String header(Lang lang) {
+      return lang.pick(en, zh);
+    }
+
+    static Optional<OfferColumn> byHeader(String text) {
+      String k = key(text);
+      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+    }
+  }
+
+  /** The terms sheet's columns: one row per item. */
+  public enum TermColumn {
+    ITEM("Item", "项目"),
+    VALUE("Value", "数值"),
+    CURRENCY("Currency", "币种"),
+    UP_TO_GB("Up to GB a month (egress tiers)", "阶梯上限 (GB/月，仅出流量)"),
+    EXAMPLE("Example", "示例"),
+    NOTE("Note", "备注");
+
+    final String en;
+    final String zh;
+
+    TermColumn(String en, String zh) {
+      this.en = en;
+      this.zh = zh;
+    }
+
+    public String header(Lang lang) {
+      return lang.pick(en, zh);
+    }
+
+    static Optional<TermColumn> byHeader(String text) {
+      String k = key(text);
+      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+    }
+  }
+
+  /** The terms sheet's items. Egress may take several rows, one per tier. */
+  public enum TermItem {
+    VENDOR_NAME("Vendor name", "厂商名称", Kind.TEXT, "Example Cloud", "示例云"),
+    STORAGE("Object storage, per GB-month", "对象存储（每 GB·月）", Kind.MONEY, "0.1", "0.1"),
+    EGRESS("Internet egress, per GB", "公网出流量（每 GB）", Kind.MONEY, "0.8", "0.8"),
+    INGRESS("Ingress, per GB", "入流量（每 GB）", Kind.MONEY, "0", "0"),
+    LOAD_BALANCER("Load balancer, per month", "负载均衡（每月）", Kind.MONEY, "200", "200"),
+    MIGRATION_IN("Data migration in, per GB", "数据迁入（每 GB）", Kind.MONEY, "none", "不提供"),
+    MIGRATION_OUT("Data migration out, per GB", "数据迁出（每 GB）", Kind.MONEY, "0.5", "0.5"),
+    BANDWIDTH("Bandwidth cap, Mbps", "带宽上限（Mbps）", Kind.NUMBER, "1000", "1000"),
+    DISCOUNT("Negotiated discount (multiplier: 0.9 = 10% off)", "协议折扣（乘数：0.9 即九折）", Kind.NUMBER, "0.9", "0.9"),
+    CONTACT("Contact", "联系人", Kind.TEXT, "Li Lei, sales@example.com", "李雷 sales@example.com"),
+    QUOTE_DATE("Quote date", "报价日期", Kind.DATE, "2026-01-15", "2026-01-15");
+
+    final String en;
+    final String zh;
+    final Kind kind;
+    final String exampleEn;
+    final String exampleZh;
+
+    TermItem(String en, String zh, Kind kind, String exampleEn, String exampleZh) {
+      this.en = en;
+      this.zh = zh;
+      this.kind = kind;
+      this.exampleEn = exampleEn;
+      this.exampleZh = exampleZh;
+    }
+
+    public String label(Lang lang) {
+      return lang.pick(en, zh);
+    }
+
+    String example(Lang lang) {
+      return lang.pick(exampleEn, exampleZh);
+    }
+
+    static Optional<TermItem> byLabel(String text) {
+      String k = key(text);
+      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+    }
+  }
+
+  /** What the example offer row says in its instance-type cell; a row that still says it is refused. */
+  static String exampleMarker(Lang lang) {
+    return lang.pick("EXAMPLE - replace this row", "示例：请替换本行");
+  }
+
+  static boolean isExampleMarker(String text) {
+    String k = key(text);
+    return k.equals(key(exampleMarker(Lang.EN))) || k.equals(key(exampleMarker(Lang.ZH)));
+  }
+
+  /** The example offer row, in the order of {@link OfferColumn}. */
+  static List<String> exampleOffer(Lang lang, String validUntil) {
+    return List.of("RTX 4090", "1", "16", "64", lang.pick("cn-east", "华东"), "CN", exampleMarker(lang),
+        lang.pick("monthly", "包月"), "1500", lang.pick("month", "月"), "CNY", validUntil, lang.pick("example only", "仅为示例"));
+  }
+
+  static String offersSheet(Lang lang) {
+    return lang.pick(OFFERS_EN, OFFERS_ZH);
+  }
+
+  static String termsSheet(Lang lang) {
+    return lang.pick(TERMS_EN, TERMS_ZH);
+  }
+
+  static String notesSheet(Lang lang) {
+    return lang.pick(NOTES_EN, NOTES_ZH);
+  }
+
+  static boolean isOffersSheet(String name) {
+    String k = key(name);
+    return k.equals(key(OFFERS_EN)) || k.equals(key(OFFERS_ZH));
+  }
+
+  static boolean isTermsSheet(String name) {
+    String k = key(name);
+    return k.equals(key(TERMS_EN)) || k.equals(key(TERMS_ZH));
+  }
+
+  /** The instructions sheet's lines. */
+  static List<String> notes(Lang lang) {
+    return lang == Lang.EN ? List.of(
+        "How to fill this quote sheet",
+        "offers: one row per offer and billing mode. Row 2 is an example: replace it (a row still marked EXAMPLE is refused).",
+        "GPU model: any common spelling (RTX 4090, A100 80GB, H100 SXM). GPUs per instance: defaults to 1.",
+        "Billing mode and term: on-demand, monthly, yearly, 3-year or spot (按量, 包月, 包年, 3年, 竞价 also work).",
+        "Price per: hour, month, year, or term (the whole term). Empty: hour for on-demand and spot, month for monthly, "
+            + "year for yearly; a 3-year price must say which.",
+        "Currency: a 3-letter code (CNY, USD). Valid until: the last day the price holds (YYYY-MM-DD).",
+        "terms: one value per item, all prices in one currency. Empty: unknown. 'none': not sold. 0: free.",
+        "Egress tiers: one row per tier, with its upper bound in GB a month; the last tier has none.",
+        "Type values, not formulas: formula cells are refused.")
+        : List.of(
+        "填写说明",
+        "报价：每个报价、每种计费模式一行。第 2 行是示例，请替换（仍标为“示例”的行会被拒绝）。",
+        "GPU 型号：常见写法均可（RTX 4090、A100 80GB、H100 SXM）。每实例 GPU 数：默认 1。",
+        "计费模式：按量、包月、包年、3年、竞价（也可写 on-demand、monthly、yearly、3-year、spot）。",
+        "计价单位：小时、月、年，或 整期（整个合同期的总价）。留空：按量和竞价按小时，包月按月，包年按年；3 年价格须注明单位。",
+        "币种：三位代码（CNY、USD）。有效期至：价格有效的最后一天（YYYY-MM-DD）。",
+        "条款：每项一个数值，所有价格用同一币种。留空：未知。“不提供”：不出售。0：免费。",
+        "出流量阶梯：每个阶梯一行，注明每月 GB 上限；最后一个阶梯不填上限。",
+        "请填写数值，不要使用公式：公式单元格会被拒绝。");
+  }
+
+  /** Lowercase letters and digits (any script): how headers and labels are compared. */
+  static String key(String s) {
+    if (s == null) return "";
+    StringBuilder b = new StringBuilder();
+    for (int cp : s.toLowerCase(Locale.ROOT).codePoints().toArray()) {
+      if (Character.isLetterOrDigit(cp)) b.appendCodePoint(cp);
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,65 @@
+package dev.gpurent.service;
+
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.quotesheet.BadSheetException;
+import dev.gpurent.quotesheet.QuoteSheetImport;
+import dev.gpurent.quotesheet.QuoteSheetReader;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Imports uploaded quote sheets ({@link Addresses#QUOTE_SHEETS_IMPORT}): checks and writes them on
+ * a worker thread (POI and the file system block), one import at a time so that two uploads of
+ * one vendor cannot interleave, then asks for the vendors to be reloaded.
+ */
+public final class QuoteSheetVerticle extends VerticleBase {
+
+  private final Path adaptersDir;
+  private final GpuCatalog catalog;
+  private final Clock clock;
+
+  public QuoteSheetVerticle(Path adaptersDir, GpuCatalog catalog, Clock clock) {
+    this.adaptersDir = adaptersDir;
+    this.catalog = catalog;
+    this.clock = clock;
+  }
+
+  @Override
+  public Future<?> start() {
+    return vertx.eventBus().<JsonObject>consumer(Addresses.QUOTE_SHEETS_IMPORT, this::importSheet).completion();
+  }
+
+  private void importSheet(Message<JsonObject> msg) {
+    JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
+    List<QuoteSheetReader.Upload> files = new ArrayList<>();
+    for (Object o : body.getJsonArray("files", new JsonArray())) {
+      JsonObject f = (JsonObject) o;
+      files.add(new QuoteSheetReader.Upload(f.getString("name", "sheet.xlsx"), f.getBinary("bytes", new byte[0])));
+    }
+    String vendor = body.getString("vendor");
+    vertx.executeBlocking(() -> QuoteSheetImport.run(adaptersDir, vendor, files, catalog, clock), true)
+        .compose(r -> vertx.eventBus().<JsonObject>request(Addresses.ADMIN_RELOAD, null)
+            .map(m -> new JsonObject().put("vendor", r.vendor()).put("offers", r.offers()).put("quotes", r.quotes())
+                .put("files", new JsonArray().add(r.yaml().getFileName().toString())
+                    .addAll(new JsonArray(r.sheets().stream().map(p -> p.getFileName().toString()).toList())))
+                .put("vendors", m.body() == null ? null : m.body().getValue("vendors"))))
+        .onSuccess(msg::reply)
+        .onFailure(e -> {
+          if (e instanceof BadSheetException bad) {
+            JsonArray fields = new JsonArray();
+            bad.problems().forEach(p -> fields.add(new JsonObject().put("field", p.where()).put("reason", p.reason())
+                .put("message", p.toString())));
+            msg.fail(400, fields.encode());
+          } else {
+            msg.fail(500, "quote sheet import failed: " + e.getMessage());
+          }
+        });
+  }
+}

@@ -1,0 +1,151 @@
+package dev.gpurent.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gpurent.quotesheet.Sheets;
+import dev.gpurent.quotesheet.SheetLayout;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.multipart.MultipartForm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Quote sheets over REST, against the whole service: the template, an admin upload, its ranking, and refusals. */
+class QuoteSheetServiceTest {
+
+  static final String TOKEN = "test-admin-token";
+  static final String XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  static Vertx vertx;
+  static Bootstrap.Running service;
+  static WebClient client;
+  @TempDir static Path root;
+
+  @BeforeAll
+  static void start() throws Exception {
+    vertx = Vertx.vertx();
+    Files.createDirectories(root.resolve("config/scenarios"));
+    Files.createDirectories(root.resolve("adapters"));
+    Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+    Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
+    Files.copy(Path.of("config/scenarios/guide-template.yaml"), root.resolve("config/scenarios/guide-template.yaml"));
+    JsonObject config = new JsonObject(ServiceTest.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/gpurent.yaml"))));
+    config.getJsonObject("http").put("port", 0);
+    config.getJsonObject("quotes").put("cacheDir", "");
+    config.getJsonObject("fx").put("source", Path.of("../shared/data/ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
+    Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
+    service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
+    client = WebClient.create(vertx);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    ServiceTest.await(service.close());
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  static HttpResponse<Buffer> upload(String token, String vendor, String name, byte[] sheet) throws Exception {
+    MultipartForm form = MultipartForm.create().attribute("vendor", vendor).binaryFileUpload("sheet", name, Buffer.buffer(sheet), XLSX);
+    var req = client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets");
+    if (token != null) req.putHeader("Authorization", "Bearer " + token);
+    return ServiceTest.await(req.sendMultipartForm(form));
+  }
+
+  /** Waits, on timers, until the vendor's first fetch after a reload is in the book. */
+  static Future<JsonObject> fresh(String vendor) {
+    Promise<JsonObject> p = Promise.promise();
+    long[] timer = new long[1];
+    timer[0] = vertx.setPeriodic(50, t -> client.get(service.port(), "127.0.0.1", "/api/vendors").send().onSuccess(r -> {
+      for (Object o : r.bodyAsJsonArray()) {
+        JsonObject v = (JsonObject) o;
+        if (v.getString("vendor").equals(vendor) && "fresh".equals(v.getString("freshness"))) {
+          vertx.cancelTimer(timer[0]);
+          p.tryComplete(v);
+        }
+      }
+    }));
+    return p.future().timeout(10, TimeUnit.SECONDS);
+  }
+
+  static LocalDate today() {
+    return LocalDate.now(ZoneOffset.UTC);
+  }
+
+  @Test
+  void serves_the_blank_template_in_chinese() throws Exception {
+    HttpResponse<Buffer> r = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/quote-sheets/template?lang=zh").send());
+    assertEquals(200, r.statusCode());
+    assertEquals(XLSX, r.getHeader("Content-Type"));
+    assertEquals("attachment; filename=\"gpurent-quote-sheet-zh.xlsx\"", r.getHeader("Content-Disposition"));
+    assertEquals("PK", r.body().getString(0, 2));
+    HttpResponse<Buffer> bad = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/quote-sheets/template?lang=fr").send());
+    assertEquals(400, bad.statusCode());
+    assertEquals("lang", bad.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));
+  }
+
+  @Test
+  void imports_an_uploaded_sheet_as_a_vendor_that_ranks_at_5000_cny() throws Exception {
+    HttpResponse<Buffer> unauthorized = upload(null, "guide-quote", "rfq.xlsx", Sheets.guideQuote(SheetLayout.Lang.EN, today()));
+    assertEquals(401, unauthorized.statusCode());
+    assertFalse(Files.exists(root.resolve("adapters/guide-quote.yaml")));
+
+    HttpResponse<Buffer> r = upload(TOKEN, "guide-quote", "rfq.xlsx", Sheets.guideQuote(SheetLayout.Lang.EN, today()));
+    assertEquals(201, r.statusCode(), r.bodyAsString());
+    JsonObject body = r.bodyAsJsonObject();
+    assertEquals("guide-quote", body.getString("vendor"));
+    assertEquals(2, body.getInteger("offers"));
+    assertEquals(new JsonArray().add("guide-quote.yaml").add("guide-quote.quote.xlsx"), body.getJsonArray("files"));
+    assertEquals(1, body.getInteger("vendors"));
+    assertTrue(Files.isRegularFile(root.resolve("adapters/guide-quote.yaml")));
+
+    JsonObject status = ServiceTest.await(fresh("guide-quote"));
+    assertEquals(2, status.getInteger("quotes"));
+    JsonObject scenario = new JsonObject(ServiceTest.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/scenarios/guide-template.yaml"))));
+    HttpResponse<Buffer> ranked = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJsonObject(scenario));
+    assertEquals(200, ranked.statusCode(), ranked.bodyAsString());
+    JsonObject best = ranked.bodyAsJsonObject().getJsonArray("plans").getJsonObject(0);
+    assertEquals("guide-quote", best.getString("vendor"));
+    assertEquals("5000.00", best.getString("monthlyTotal"));
+  }
+
+  @Test
+  void refuses_a_bad_sheet_naming_its_cells() throws Exception {
+    byte[] bad = Sheets.edit(Sheets.guideQuote(SheetLayout.Lang.EN, today()),
+        wb -> Sheets.cell(wb.getSheetAt(0), 2, "I").setCellFormula("1000+500"));
+    HttpResponse<Buffer> r = upload(TOKEN, "bad-cloud", "rfq.xlsx", bad);
+    assertEquals(400, r.statusCode());
+    JsonObject body = r.bodyAsJsonObject();
+    assertEquals("invalid quote sheet: nothing was written", body.getString("error"));
+    JsonObject field = body.getJsonArray("fields").getJsonObject(0);
+    assertEquals("offers!I2 (Price)", field.getString("field"));
+    assertEquals("a formula (=1000+500): type the value itself", field.getString("reason"));
+    assertFalse(Files.exists(root.resolve("adapters/bad-cloud.yaml")));
+  }
+
+  @Test
+  void refuses_an_upload_over_the_size_limit() throws Exception {
+    HttpResponse<Buffer> r = upload(TOKEN, "big-cloud", "big.xlsx", new byte[6 * 1024 * 1024]);
+    assertEquals(413, r.statusCode());
+    assertEquals("quote sheet over 5 MB", r.bodyAsJsonObject().getString("error"));
+    HttpResponse<Buffer> missing = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets")
+        .putHeader("Authorization", "Bearer " + TOKEN).sendMultipartForm(MultipartForm.create().attribute("vendor", "x")));
+    assertEquals(400, missing.statusCode());
+    assertEquals("sheet", missing.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));
+  }
+}
