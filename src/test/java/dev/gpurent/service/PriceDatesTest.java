@@ -39,8 +39,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class PriceDatesTest {
 
-  /** The skypilot-org recordings: PROVENANCE.md 1a gives them no date, so the fetch dates them. */
-  static final Set<String> UNDATED = Set.of("cudo", "digitalocean", "fluidstack", "hyperbolic", "ibm", "oci", "paperspace", "scp");
+  /**
+   * The skypilot-org recordings: PROVENANCE.md 1a (the older clouds) and 1c (the nine newer ones) give them
+   * no date, the index they came from stating none, so the fetch dates them.
+   */
+  static final Set<String> UNDATED = Set.of("cudo", "digitalocean", "fluidstack", "hyperbolic", "ibm", "oci", "paperspace", "scp",
+      "daytona", "hyperstack", "jarvislabs", "mithril", "primeintellect", "seeweb", "shadeform", "spheron", "verda");
 
   static Instant day(String date) {
     return java.time.LocalDate.parse(date).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -95,7 +99,7 @@ class PriceDatesTest {
       assertEquals(UNDATED, fetchDated, "only the recordings PROVENANCE.md cannot date keep the fetch's date");
       newest.forEach((id, at) -> assertTrue(at.isBefore(cutoff), id + " is dated " + at + ", within 30 days of 2026-12-01"));
       assertEquals(Set.of("aws", "aws-china", "aws-ec2info", "aws-spot", "azure", "civo", "crusoe", "gcp-machines",
-          "guide-reference", "koyeb", "lambda", "nebius", "novita", "oci-list", "runpod", "sesterce", "vast", "verda", "vultr"),
+          "guide-reference", "koyeb", "lambda", "nebius", "novita", "oci-list", "runpod", "sesterce", "vast", "vultr"),
           newest.keySet());
       // the two GCP vendors whose recordings price GPUs without their host VM have no quotes at all
       assertEquals(Set.of("gcp", "gcp-catalog"), b.unavailable().keySet());
