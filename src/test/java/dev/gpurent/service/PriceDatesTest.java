@@ -77,6 +77,7 @@ class PriceDatesTest {
       assertEquals(Set.of(day("2026-05-31")), dates(b, "crusoe"), "crusoe's latest observation day");
       assertEquals(Set.of(day("2026-05-31")), dates(b, "nebius"));
       assertEquals(Set.of(day("2026-05-08")), dates(b, "civo"));
+      for (String v : List.of("coreweave", "ovh", "hotaisle", "together")) assertEquals(Set.of(day("2026-05-08")), dates(b, v), v);
       assertEquals(Set.of(day("2025-01-01")), dates(b, "guide-reference"), "the sheet's asOf");
       // stated by sample-root.sh from PROVENANCE.md, the payload saying nothing
       assertEquals(Set.of(Instant.parse("2025-06-21T23:18:00Z")), dates(b, "runpod"));
@@ -98,8 +99,9 @@ class PriceDatesTest {
       });
       assertEquals(UNDATED, fetchDated, "only the recordings PROVENANCE.md cannot date keep the fetch's date");
       newest.forEach((id, at) -> assertTrue(at.isBefore(cutoff), id + " is dated " + at + ", within 30 days of 2026-12-01"));
-      assertEquals(Set.of("aws", "aws-china", "aws-ec2info", "aws-spot", "azure", "civo", "crusoe", "gcp-machines",
-          "guide-reference", "koyeb", "lambda", "nebius", "novita", "oci-list", "runpod", "sesterce", "vast", "vultr"),
+      assertEquals(Set.of("aws", "aws-china", "aws-ec2info", "aws-spot", "azure", "civo", "coreweave", "crusoe", "gcp-machines",
+          "guide-reference", "hotaisle", "koyeb", "lambda", "nebius", "novita", "oci-list", "ovh", "runpod", "sesterce", "together",
+          "vast", "vultr"),
           newest.keySet());
       // the two GCP vendors whose recordings price GPUs without their host VM have no quotes at all
       assertEquals(Set.of("gcp", "gcp-catalog"), b.unavailable().keySet());
