@@ -46,9 +46,10 @@ declare -A src=(
 # spot.js, RunPod's gpuTypes, OCI's price list), from ../shared/data/PROVENANCE.md: the commit
 # date of the recorded version, or the date in its file name. Written as the vendor's asOf:, so
 # the sample's prices are dated as old as they are rather than by the fetch. The skypilot-org
-# catalogs (paperspace, digitalocean, fluidstack, cudo, hyperbolic, oci, ibm, scp) are left out:
-# PROVENANCE.md 1a says the index they came from gave no dates, so their prices stay dated by the
-# fetch. Payloads with a date of their own (the AWS offer file's publicationDate, pricing.yml's
+# catalogs (paperspace, digitalocean, fluidstack, cudo, hyperbolic, oci, ibm, scp; and shadeform,
+# primeintellect, seeweb, hyperstack, jarvislabs, mithril, spheron, daytona, verda) are left out:
+# PROVENANCE.md 1a and 1c say the index they came from gave no dates, so their prices stay dated
+# by the fetch. Payloads with a date of their own (the AWS offer file's publicationDate, pricing.yml's
 # generated, the billing catalog's effectiveTime, the observations' day) need none.
 declare -A asof=(
   [azure]=2026-05-20              # anycloud-sh/catalog 62ff0a98, 2026-05-20

@@ -44,8 +44,9 @@ class MarketObservationsAdapterTest {
    * The vendor YAMLs this kind ships, with the quotes each gives on the sample's latest day of its
    * provider. (Verda left this kind for its SkyPilot catalog; its rows are still read and counted below.)
    */
-  static final Map<String, Integer> SHIPPED = Map.of(
-      "crusoe", 6, "civo", 3, "sesterce", 4, "koyeb", 5, "novita", 3, "vultr", 3, "nebius", 4);
+  static final Map<String, Integer> SHIPPED = Map.ofEntries(Map.entry("crusoe", 6), Map.entry("civo", 3), Map.entry("sesterce", 4),
+      Map.entry("koyeb", 5), Map.entry("novita", 3), Map.entry("vultr", 3), Map.entry("nebius", 4), Map.entry("coreweave", 6),
+      Map.entry("ovh", 2), Map.entry("hotaisle", 4), Map.entry("together", 4));
 
   static GpuCatalog catalog;
 
@@ -184,6 +185,13 @@ class MarketObservationsAdapterTest {
     assertEquals(LocalDate.parse("2026-05-31"), nebius.latestDate());
     assertEquals(Money.of("2.15", "USD"), one(nebius.quotes(), "H100_SXM x1", Billing.ON_DEMAND).price());
     assertEquals("eu", one(nebius.quotes(), "H100_SXM x1", Billing.ON_DEMAND).region());
+    // hotaisle MI300X x8 is 1.99 per GPU on 2026-05-08: the 8-GPU machine is 15.92, in no region ("global")
+    MarketObservationsAdapter.Result hotaisle = MarketObservationsAdapter.parse(SAMPLE, def("hotaisle"), catalog);
+    assertEquals(LocalDate.parse("2026-05-08"), hotaisle.latestDate());
+    assertEquals(Money.of("15.92", "USD"), one(hotaisle.quotes(), "MI300X x8", Billing.ON_DEMAND).price());
+    assertEquals("", one(hotaisle.quotes(), "MI300X x8", Billing.ON_DEMAND).region());
+    assertEquals(Money.of("68.8", "USD"), one(MarketObservationsAdapter.parse(SAMPLE, def("coreweave"), catalog).quotes(), "B200 x8",
+        Billing.ON_DEMAND).price());
   }
 
   /**

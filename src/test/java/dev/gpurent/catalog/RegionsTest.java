@@ -97,17 +97,39 @@ class RegionsTest {
       else if (REGIONS.country(table, r).isEmpty()) noCountry.computeIfAbsent(table, t -> new TreeSet<>()).add(r);
     }));
     assertEquals(Map.of(), unplaced, "regions no table places");
-    // listed on purpose as naming no country: Hyperbolic's one marketplace-wide region, and "eu"
-    assertEquals(Map.of("hyperbolic", Set.of("default"), "market", Set.of("eu")), noCountry);
-    assertEquals(Set.of("aws", "azure", "cudo", "digitalocean", "fluidstack", "gcp", "guide-reference", "hyperbolic", "ibm",
-        "lambda", "market", "oci", "paperspace", "runpod", "scp", "vast"), emitted.keySet());
-    // how many distinct regions each table placed here (Local and Wavelength Zones included for AWS)
+    // listed on purpose as naming no country: Hyperbolic's one marketplace-wide region, Daytona's "earth", and "eu"
+    assertEquals(Map.of("hyperbolic", Set.of("default"), "daytona", Set.of("earth"), "market", Set.of("eu")), noCountry);
+    assertEquals(Set.of("aws", "azure", "cudo", "daytona", "digitalocean", "fluidstack", "gcp", "guide-reference", "hyperbolic",
+        "hyperstack", "ibm", "jarvislabs", "lambda", "market", "mithril", "oci", "paperspace", "resold", "runpod", "scp", "seeweb",
+        "vast", "verda"), emitted.keySet());
+    // how many distinct regions each table placed here (Local and Wavelength Zones included for AWS; resold: the
+    // 62 of Shadeform, 26 of Prime Intellect and 36 of Spheron, 27 of them shared)
     Map<String, Integer> counts = emitted.entrySet().stream()
         .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().size(), (a, b) -> a, TreeMap::new));
-    assertEquals(Map.ofEntries(Map.entry("aws", 76), Map.entry("azure", 51), Map.entry("cudo", 5), Map.entry("digitalocean", 1),
-        Map.entry("fluidstack", 5), Map.entry("gcp", 42), Map.entry("guide-reference", 1), Map.entry("hyperbolic", 1),
-        Map.entry("ibm", 9), Map.entry("lambda", 17), Map.entry("market", 2), Map.entry("oci", 1), Map.entry("paperspace", 1),
-        Map.entry("runpod", 14), Map.entry("scp", 1), Map.entry("vast", 34)), counts);
+    assertEquals(Map.ofEntries(Map.entry("aws", 76), Map.entry("azure", 51), Map.entry("cudo", 5), Map.entry("daytona", 1),
+        Map.entry("digitalocean", 1), Map.entry("fluidstack", 5), Map.entry("gcp", 42), Map.entry("guide-reference", 1),
+        Map.entry("hyperbolic", 1), Map.entry("hyperstack", 3), Map.entry("ibm", 9), Map.entry("jarvislabs", 2),
+        Map.entry("lambda", 17), Map.entry("market", 2), Map.entry("mithril", 4), Map.entry("oci", 1), Map.entry("paperspace", 1),
+        Map.entry("resold", 97), Map.entry("runpod", 14), Map.entry("scp", 1), Map.entry("seeweb", 1), Map.entry("vast", 34),
+        Map.entry("verda", 3)), counts);
+  }
+
+  @Test
+  void places_resold_regions_as_the_reseller_writes_their_country_but_one() {
+    // Prime Intellect writes each row's country beside the upstream region: the table agrees with every one of
+    // its GPU rows except Lambda's me-west-1, which it writes IS (Iceland) and Lambda lists as Israel.
+    Map<String, String> disagree = new TreeMap<>();
+    for (Quote q : sample.get("primeintellect").quotes()) {
+      String placed = REGIONS.country("resold", q.region()).orElse("");
+      if (!placed.equals(q.country())) disagree.put(q.region(), q.country() + " -> " + placed);
+    }
+    assertEquals(Map.of("me-west-1", "IS -> IL"), disagree);
+    assertEquals(Optional.of("US"), REGIONS.country("resold", "a3111bd4-550a-47d0-838a-0a52bff2ae3f"), "dc_roan, Region US");
+    // the same upstream region, whoever resells it
+    assertEquals(Optional.of("CA"), REGIONS.country("resold", "CANADA-1"));
+    assertEquals(Optional.of("CA"), REGIONS.country("hyperstack", "CANADA-1"));
+    assertEquals(Optional.of("FI"), REGIONS.country("resold", "Finland 3"));
+    assertEquals(Optional.of("FI"), REGIONS.country("verda", "FIN-03"));
   }
 
   @Test
@@ -128,6 +150,23 @@ class RegionsTest {
     assertEquals(Optional.of("US"), REGIONS.country("fluidstack", "NORTH_DAKOTA_USA"));
     assertEquals(Optional.of("US"), REGIONS.country("paperspace", "East Coast (NY2)"));
     assertEquals(Optional.of("CN"), REGIONS.country("guide-reference", "cn"));
+    assertEquals(Optional.of("IT"), REGIONS.country("seeweb", "it-fr2"), "Frosinone");
+    assertEquals(Optional.of("IN"), REGIONS.country("jarvislabs", "IN2"));
+    assertEquals(Optional.of("US"), REGIONS.country("mithril", "us-central5-a"));
+    assertEquals(Optional.of("US"), REGIONS.country("mithril", "us-central1-b"), "by the us-<region>-<zone> rule");
+    assertEquals(Optional.empty(), REGIONS.country("daytona", "earth"));
+    assertTrue(REGIONS.isListed("daytona", "earth"));
+  }
+
+  @Test
+  void reads_the_country_word_out_of_city_country_ids() {
+    assertEquals(Optional.of("US"), REGIONS.country("resold", "ashburn-usa-7"));
+    assertEquals(Optional.of("IS"), REGIONS.country("resold", "blonduos-iceland-2"));
+    assertEquals(Optional.of("GB"), REGIONS.country("resold", "london-uk-1"), "uk is GB");
+    assertEquals(Optional.of("NO"), REGIONS.country("resold", "kristiansand-norway-2"));
+    assertEquals(Optional.of("SG"), REGIONS.country("resold", "singapore-singapore-1"));
+    assertEquals(Optional.empty(), REGIONS.country("resold", "atlantis-ocean-1"), "a word no rule knows");
+    assertFalse(REGIONS.isListed("resold", "atlantis-ocean-1"));
   }
 
   @Test

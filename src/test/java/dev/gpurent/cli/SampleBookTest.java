@@ -1,6 +1,7 @@
 package dev.gpurent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
@@ -68,10 +69,15 @@ class SampleBookTest {
 
   @Test
   void lists_at_least_35_vendors_with_quotes() {
-    Map<String, Integer> withQuotes = book.vendors().entrySet().stream().filter(e -> !e.getValue().quotes().quotes().isEmpty())
+    // real vendors only: a reference price sheet (the guide's, reference: true) is not one to sign with
+    Map<String, Integer> withQuotes = book.vendors().entrySet().stream()
+        .filter(e -> !e.getValue().quotes().quotes().isEmpty() && !e.getValue().quotes().reference())
         .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().quotes().quotes().size(), (a, b) -> a, TreeMap::new));
     assertTrue(withQuotes.size() >= 35, withQuotes.size() + " vendors with quotes: " + withQuotes + "\n" + progress);
-    for (String v : List.of("shadeform", "primeintellect", "seeweb", "hyperstack", "jarvislabs", "mithril", "spheron", "daytona", "verda")) {
+    assertTrue(vendor("guide-reference").reference() && !vendor("guide-reference").quotes().isEmpty(), "the sheet is there, not counted");
+    assertFalse(withQuotes.containsKey("guide-reference"));
+    for (String v : List.of("shadeform", "primeintellect", "seeweb", "hyperstack", "jarvislabs", "mithril", "spheron", "daytona", "verda",
+        "coreweave", "ovh", "hotaisle", "together")) {
       assertTrue(withQuotes.containsKey(v), v + " has no quotes: " + progress);
     }
   }

@@ -39,8 +39,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class PriceDatesTest {
 
-  /** The skypilot-org recordings: PROVENANCE.md 1a gives them no date, so the fetch dates them. */
-  static final Set<String> UNDATED = Set.of("cudo", "digitalocean", "fluidstack", "hyperbolic", "ibm", "oci", "paperspace", "scp");
+  /**
+   * The skypilot-org recordings: PROVENANCE.md 1a (the older clouds) and 1c (the nine newer ones) give them
+   * no date, the index they came from stating none, so the fetch dates them.
+   */
+  static final Set<String> UNDATED = Set.of("cudo", "digitalocean", "fluidstack", "hyperbolic", "ibm", "oci", "paperspace", "scp",
+      "daytona", "hyperstack", "jarvislabs", "mithril", "primeintellect", "seeweb", "shadeform", "spheron", "verda");
 
   static Instant day(String date) {
     return java.time.LocalDate.parse(date).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -73,6 +77,7 @@ class PriceDatesTest {
       assertEquals(Set.of(day("2026-05-31")), dates(b, "crusoe"), "crusoe's latest observation day");
       assertEquals(Set.of(day("2026-05-31")), dates(b, "nebius"));
       assertEquals(Set.of(day("2026-05-08")), dates(b, "civo"));
+      for (String v : List.of("coreweave", "ovh", "hotaisle", "together")) assertEquals(Set.of(day("2026-05-08")), dates(b, v), v);
       assertEquals(Set.of(day("2025-01-01")), dates(b, "guide-reference"), "the sheet's asOf");
       // stated by sample-root.sh from PROVENANCE.md, the payload saying nothing
       assertEquals(Set.of(Instant.parse("2025-06-21T23:18:00Z")), dates(b, "runpod"));
@@ -94,8 +99,9 @@ class PriceDatesTest {
       });
       assertEquals(UNDATED, fetchDated, "only the recordings PROVENANCE.md cannot date keep the fetch's date");
       newest.forEach((id, at) -> assertTrue(at.isBefore(cutoff), id + " is dated " + at + ", within 30 days of 2026-12-01"));
-      assertEquals(Set.of("aws", "aws-china", "aws-ec2info", "aws-spot", "azure", "civo", "crusoe", "gcp-machines",
-          "guide-reference", "koyeb", "lambda", "nebius", "novita", "oci-list", "runpod", "sesterce", "vast", "verda", "vultr"),
+      assertEquals(Set.of("aws", "aws-china", "aws-ec2info", "aws-spot", "azure", "civo", "coreweave", "crusoe", "gcp-machines",
+          "guide-reference", "hotaisle", "koyeb", "lambda", "nebius", "novita", "oci-list", "ovh", "runpod", "sesterce", "together",
+          "vast", "vultr"),
           newest.keySet());
       // the two GCP vendors whose recordings price GPUs without their host VM have no quotes at all
       assertEquals(Set.of("gcp", "gcp-catalog"), b.unavailable().keySet());
