@@ -22,14 +22,11 @@ import java.util.Objects;
  * @param priceDate    the date the source itself states for this price (a publication date, an
  *                     observation day, a file's date); {@code observedAt} when it states none
  * @param upstream     the cloud a reseller rents this machine from ("lambdalabs"), or ""
- * @param interconnect how this instance's GPUs are linked, when the vendor says (catalog form:
- *                     {@code nvlink:600}, {@code pcie4}); "" to take the card's own link from the catalog
  * @param country      ISO 3166 alpha-2 code of the region's country ("US", "CN"), or "" when unknown
  */
 public record Quote(String vendor, String region, String offerId, String gpuId, double gpuCount,
                     double vcpus, double ramGiB, Billing billing, Money price, PriceUnit unit,
-                    Instant observedAt, String source, Instant priceDate, String upstream, String interconnect,
-                    String country) {
+                    Instant observedAt, String source, Instant priceDate, String upstream, String country) {
 
   public Quote {
     Objects.requireNonNull(vendor, "vendor");
@@ -42,38 +39,31 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
     source = source == null ? "" : source;
     priceDate = priceDate == null ? observedAt : priceDate;
     upstream = upstream == null ? "" : upstream;
-    interconnect = interconnect == null ? "" : interconnect;
     country = country == null ? "" : country;
   }
 
   /** A quote whose source states no date of its own, sold by the vendor itself, linked as the catalog says. */
   public Quote(String vendor, String region, String offerId, String gpuId, double gpuCount, double vcpus, double ramGiB,
                Billing billing, Money price, PriceUnit unit, Instant observedAt, String source) {
-    this(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source, null, "", "", "");
+    this(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source, null, "", "");
   }
 
   /** The same quote with the date its source states. */
   public Quote withPriceDate(Instant date) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        date, upstream, interconnect, country);
+        date, upstream, country);
   }
 
   /** The same quote, resold from {@code provider}. */
   public Quote withUpstream(String provider) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, provider, interconnect, country);
-  }
-
-  /** The same quote with its instance's GPU link as the vendor states it. */
-  public Quote withInterconnect(String spec) {
-    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, upstream, spec, country);
+        priceDate, provider, country);
   }
 
   /** The same quote with its region's country. */
   public Quote withCountry(String code) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, upstream, interconnect, code);
+        priceDate, upstream, code);
   }
 
   /** Identity of the offer across refreshes: vendor, region, offer and billing mode. */

@@ -21,7 +21,6 @@ public final class QuoteJson {
         .put("observedAt", q.observedAt() == null ? null : q.observedAt().toString())
         .put("priceDate", q.priceDate() == null ? null : q.priceDate().toString()).put("source", q.source());
     if (!q.upstream().isEmpty()) j.put("upstream", q.upstream());
-    if (!q.interconnect().isEmpty()) j.put("interconnect", q.interconnect());
     if (!q.country().isEmpty()) j.put("country", q.country());
     return j;
   }
@@ -33,7 +32,7 @@ public final class QuoteJson {
         j.getDouble("gpuCount"), j.getDouble("vcpus", 0.0), j.getDouble("ramGiB", 0.0), Billing.parse(j.getString("billing")),
         new Money(new BigDecimal(j.getString("price")), j.getString("currency")), PriceUnit.parse(j.getString("unit")),
         at == null ? null : Instant.parse(at), j.getString("source"), dated == null ? null : Instant.parse(dated),
-        j.getString("upstream", ""), j.getString("interconnect", ""), j.getString("country", ""));
+        j.getString("upstream", ""), j.getString("country", ""));
   }
 
   /** A service term as JSON: {@code {"availability": "price", "price": "0.023", "source": ...}}. */

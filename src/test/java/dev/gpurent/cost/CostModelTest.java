@@ -272,4 +272,16 @@ class CostModelTest {
     assertEquals("train-cloud", r.unavailable().get(0).vendor());
     assertTrue(r.unavailable().get(0).reason().startsWith("prices expired"), r.unavailable().get(0).reason());
   }
+
+  @Test
+  void shows_a_tiered_egress_line_at_its_average_price_per_gb() {
+    Workload tune = scenario("guide-template.yaml").workloads().get(1);
+    Scenario s = new Scenario("tiered", "CNY", 12, 0.3, List.of(tune), 0, 500, 1, 0, java.util.Optional.empty());
+    LineItem egress = rank(s, book(TRAIN)).plans().get(0).bill().lines().get(1);
+    assertEquals("public bandwidth", egress.item());
+    // train-cloud: the first 100 GB at 1.0, the next 400 at 0.5: 300.00, which is 0.60 a GB on average
+    assertEquals(cny("300.00"), egress.perMonth());
+    assertEquals(cny("0.6000"), egress.unitPrice());
+    assertEquals("tiered: 2 bands, average per GB", egress.note());
+  }
 }
