@@ -102,6 +102,17 @@ public final class GpuCatalog {
     return n.doubleValue();
   }
 
+  /** Whether {@code id} is the first words of {@code tokens} run together ("rtx", "4090", "super" starts with rtx4090). */
+  private static boolean leadingWords(List<String> tokens, String id) {
+    StringBuilder sb = new StringBuilder();
+    for (String t : tokens) {
+      sb.append(t);
+      if (sb.toString().equals(id)) return tokens.size() > 1;
+      if (sb.length() >= id.length()) return false;
+    }
+    return false;
+  }
+
   /** Lowercase letters and digits only: the form every spelling is compared in. */
   static String key(String name) {
     StringBuilder sb = new StringBuilder(name.length());
@@ -130,8 +141,12 @@ public final class GpuCatalog {
 
   private String unknownMessage(String spelling) {
     String k = key(String.valueOf(spelling));
+    List<String> tokens = java.util.Arrays.stream(String.valueOf(spelling).toLowerCase(Locale.ROOT).split("[^a-z0-9]+"))
+        .filter(t -> !t.isEmpty()).toList();
+    // A suggestion contains what was typed, or is made of its leading words: "a100 pcie" suggests the
+    // A100 PCIe cards, never the A10 whose id is only a prefix of a word typed.
     List<String> close = byId.values().stream()
-        .filter(g -> !k.isEmpty() && (key(g.id()).contains(k) || k.contains(key(g.id()))
+        .filter(g -> !k.isEmpty() && (key(g.id()).contains(k) || leadingWords(tokens, key(g.id()))
             || g.aliases().stream().anyMatch(a -> key(a).contains(k))))
         .map(Gpu::id).limit(5).toList();
     return "unknown GPU '" + spelling + "'"

@@ -53,6 +53,16 @@ class GpuCatalogTest {
     catalog = GpuCatalog.load(CATALOG);
   }
 
+  @Test
+  void suggests_only_cards_that_fit_what_was_typed() {
+    assertEquals("unknown GPU 'a100 pcie'; did you mean a100-40g-pcie, a100-80g-pcie?",
+        assertThrows(UnknownGpuException.class, () -> catalog.resolve("a100 pcie")).getMessage(), "not the A10");
+    assertEquals("unknown GPU 'A100 SXM'; did you mean a100-40g-sxm, a100-80g-sxm?",
+        assertThrows(UnknownGpuException.class, () -> catalog.resolve("A100 SXM")).getMessage());
+    assertEquals("unknown GPU 'RTX 9999'; see config/gpus.yaml for the known cards",
+        assertThrows(UnknownGpuException.class, () -> catalog.resolve("RTX 9999")).getMessage());
+  }
+
   // ------------------------------------------------------------------------------- figures
 
   @Test
