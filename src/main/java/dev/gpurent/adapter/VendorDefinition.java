@@ -116,8 +116,13 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
     ServicePrice storage = service(t, "storagePerGbMonth", cur, where);
     ServicePrice ingress = service(t, "ingressPerGb", cur, where);
     ServicePrice lb = service(t, "loadBalancerPerMonth", cur, where);
+    // Migration fees and bandwidth are optional: most price lists state none, and then none is charged or assumed.
+    ServicePrice in = t.getValue("migrationInPerGb") == null ? ServicePrice.unknown("") : service(t, "migrationInPerGb", cur, where);
+    ServicePrice out = t.getValue("migrationOutPerGb") == null ? ServicePrice.unknown("") : service(t, "migrationOutPerGb", cur, where);
+    double mbps = bandwidth(t.getValue("bandwidthMbps"), where);
     try {
-      return new VendorTerms(cur, storage, egress, tiers, ingress, lb, t.getString("granularity", "hour"), discount, source);
+      return new VendorTerms(cur, storage, egress, tiers, ingress, lb, t.getString("granularity", "hour"), discount, source,
+          in, out, mbps);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(where + ": terms: " + e.getMessage());
     }
@@ -153,6 +158,16 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
       fail(where, at, "0 means free: write {price: 0, source: <where the vendor says it is free>}, or none if it is not sold");
     }
     return ServicePrice.priced(price, "");
+  }
+
+  /** {@code bandwidthMbps}: a positive number, or none / unknown / absent for "not stated" (0). */
+  private static double bandwidth(Object v, Path where) {
+    if (v == null) return 0;
+    String text = v.toString().trim();
+    if (text.equalsIgnoreCase("none") || text.equalsIgnoreCase("unknown")) return 0;
+    BigDecimal d = decimal(v, where, "terms.bandwidthMbps");
+    if (d.signum() <= 0) fail(where, "terms.bandwidthMbps", "must be > 0 Mbit/s, or unknown");
+    return d.doubleValue();
   }
 
   private static ServicePrice availability(String word, String source, Path where, String at) {

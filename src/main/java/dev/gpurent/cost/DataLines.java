@@ -9,6 +9,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The bill's lines besides GPUs: object storage, public bandwidth, load balancers and a data
@@ -29,8 +31,11 @@ final class DataLines {
     }
   }
 
-  /** The lines and the gaps they carry. */
-  record Result(List<LineItem> lines, List<Gap> gaps) {}
+  /** The lines, the gaps they carry, and what a buyer should hear of them (a migration that takes weeks). */
+  record Result(List<LineItem> lines, List<Gap> gaps, List<String> warnings) {}
+
+  /** Days in an average month, for comparing a transfer's days with a horizon in months. */
+  private static final double DAYS_PER_MONTH = 365.25 / 12;
 
   /** One service's unit price as billed, in the price's own currency, and whose it is. */
   private record Unit(Money price, String source, LineItem.PricedBy by, String note, Gap gap) {}
@@ -38,6 +43,8 @@ final class DataLines {
   private final Scenario s;
   private final FxRates fx;
   private final RankingRules rules;
+  /** A vendor's terms by id, for the source of a migration. */
+  private final Function<String, Optional<VendorTerms>> termsOf;
   // The scenario's figures as numbers and text, the same at every vendor: made once per ranking.
   private final BigDecimal storedGb;
   private final String storedText;
@@ -45,10 +52,11 @@ final class DataLines {
   private final String egressText;
   private final String egressSpec;
 
-  DataLines(Scenario s, FxRates fx, RankingRules rules) {
+  DataLines(Scenario s, FxRates fx, RankingRules rules, Function<String, Optional<VendorTerms>> termsOf) {
     this.s = s;
     this.fx = fx;
     this.rules = rules;
+    this.termsOf = termsOf;
     storedGb = BigDecimal.valueOf(s.storedGb());
     storedText = Sizing.fmt(s.storedGb()) + " GB";
     egressGb = s.billedEgressGb() > 0 ? BigDecimal.valueOf(s.billedEgressGb()) : null;
@@ -78,8 +86,9 @@ final class DataLines {
       lines.add(line("load balancer", "basic", Integer.toString(s.loadBalancers()), c.money(), "month",
           c.money().times(s.loadBalancers()), u, terms, c));
     }
-    s.migration().ifPresent(m -> lines.add(migration(m, vendor, terms, gaps)));
-    return new Result(lines, gaps);
+    List<String> warnings = new ArrayList<>();
+    s.migration().ifPresent(m -> lines.add(migration(m, vendor, terms, gaps, warnings)));
+    return new Result(lines, gaps, warnings);
   }
 
   /** The one-time copy of the stored data from the mixed plan's home vendor to {@code to}, at the home's egress. */
@@ -119,18 +128,38 @@ final class DataLines {
     return line(EGRESS_ITEM, egressSpec, egressText, c.money(), "GB", c.money().times(egressGb), u, terms, c);
   }
 
-  private LineItem migration(Migration m, String vendor, VendorTerms terms, List<Gap> gaps) {
+  private LineItem migration(Migration m, String vendor, VendorTerms terms, List<Gap> gaps, List<String> warnings) {
     String from = m.fromVendor().orElse("the current site");
     if (m.fromVendor().map(vendor::equals).orElse(false)) {
       return new LineItem("data migration", "none: the data is already at " + vendor, Sizing.fmt(m.gb()) + " GB",
           Money.zero(s.currency()), "GB once", Money.zero(s.currency()), "", "", "");
     }
+    Optional<VendorTerms> source = m.fromVendor().flatMap(termsOf);
     Unit ingress = unit(vendor, terms, Service.INGRESS, gaps);
     FxRates.Conversion c = fx.convert(ingress.price(), s.currency());
     Money perGb = m.sourceEgressPerGb().plus(c.money());
+    StringBuilder parts = new StringBuilder("source egress + " + vendor + " ingress");
+    // Stated fees only: an unstated migration fee is no fee, not a gap (most vendors have none).
+    if (source.isPresent() && source.get().migrationOutPerGb().isPriced()) {
+      perGb = perGb.plus(fx.convert(source.get().migrationOutPerGb().price(), s.currency()).money());
+      parts.append(" + ").append(from).append(" migration-out fee");
+    }
+    if (terms.migrationInPerGb().isPriced()) {
+      perGb = perGb.plus(fx.convert(terms.migrationInPerGb().price(), s.currency()).money());
+      parts.append(" + ").append(vendor).append(" migration-in fee");
+    }
     Money once = perGb.times(BigDecimal.valueOf(m.gb()));
-    String note = "one-time " + once.cents().plain() + " (source egress + " + vendor + " ingress), spread over "
-        + s.horizonMonths() + " months" + (ingress.gap() == null ? "" : "; ingress " + ingress.note());
+    double mbps = m.bandwidthMbps() > 0 ? m.bandwidthMbps()
+        : source.map(VendorTerms::bandwidthMbps).filter(b -> b > 0).orElse(Migration.DEFAULT_MBPS);
+    double days = Migration.transferDays(m.gb(), mbps);
+    String time = Sizing.fmt(m.gb()) + " GB at " + Sizing.fmt(mbps) + " Mbit/s: " + Sizing.fmt(days) + (days == 1 ? " day" : " days");
+    double allowed = rules.migrationTimeShare() * s.horizonMonths() * DAYS_PER_MONTH;
+    if (days > allowed) {
+      warnings.add("data migration: " + time + ", more than " + Explanations.pct(rules.migrationTimeShare()) + " of the "
+          + s.horizonMonths() + "-month horizon: ask for a faster link or ship the data (guide 6.2)");
+    }
+    String note = "one-time " + once.cents().plain() + " (" + parts + "), spread over " + s.horizonMonths() + " months; "
+        + time + (ingress.gap() == null ? "" : "; ingress " + ingress.note());
     return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB",
         perGb.round(CostModel.UNIT_PRICE_DECIMALS), "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         note, ingress.source(), fxOf(ingress.price().currency(), c), ingress.by());

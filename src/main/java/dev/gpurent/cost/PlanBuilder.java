@@ -40,7 +40,7 @@ final class PlanBuilder {
     this.rules = rules;
     this.scan = scan;
     this.index = scan.index();
-    this.data = new DataLines(s, fx, rules);
+    this.data = new DataLines(s, fx, rules, v -> book.vendor(v).map(e -> e.quotes().terms()));
     this.words = new Explanations(catalog, s, book, scan);
   }
 
@@ -76,6 +76,7 @@ final class PlanBuilder {
       else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : scan.exactCost(picks[w].monthly, terms).cents());
     }
     DataLines.Result data = this.data.of(vendor, terms);
+    warnings.addAll(data.warnings());
     lines.addAll(data.lines());
     data.lines().stream().filter(l -> l.item().equals(DataLines.EGRESS_ITEM)).findFirst().ifPresent(egress -> {
       if (egress.perMonth().compareTo(placementsTotal(placements)) > 0) {

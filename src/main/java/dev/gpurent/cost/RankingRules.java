@@ -20,18 +20,24 @@ import java.util.Optional;
  *                    fallback leaves a vendor that lacks it unranked
  * @param maxPriceAge a price whose own date is older than this (against the book's time) is dated
  * @param minOffers   below this many offers that fit a workload, the plan warns of thin data
+ * @param migrationTimeShare a data migration taking longer than this share of the horizon is warned of
  */
-public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAge, int minOffers) {
+public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAge, int minOffers, double migrationTimeShare) {
 
   public static final Duration DEFAULT_MAX_PRICE_AGE = Duration.ofDays(30);
   public static final int DEFAULT_MIN_OFFERS = 3;
+  public static final double DEFAULT_MIGRATION_TIME_SHARE = 0.05;
 
   /** No fallbacks: a vendor missing a needed service is not ranked. */
-  public static final RankingRules NONE = new RankingRules(Map.of(), DEFAULT_MAX_PRICE_AGE, DEFAULT_MIN_OFFERS);
+  public static final RankingRules NONE = new RankingRules(Map.of(), DEFAULT_MAX_PRICE_AGE, DEFAULT_MIN_OFFERS,
+      DEFAULT_MIGRATION_TIME_SHARE);
 
   public RankingRules {
     fallbacks = Map.copyOf(fallbacks);
     if (minOffers < 1) throw new IllegalArgumentException("ranking.minOffers must be >= 1");
+    if (!(migrationTimeShare > 0 && migrationTimeShare <= 1)) {
+      throw new IllegalArgumentException("ranking.migrationTimeShare must be in (0, 1]");
+    }
   }
 
   /**
@@ -81,8 +87,12 @@ public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAg
       age = Durations.parse("quotes.maxPriceAge", String.valueOf(q.get("maxPriceAge")));
     }
     int minOffers = DEFAULT_MIN_OFFERS;
-    if (config.get("ranking") instanceof Map<?, ?> r && r.get("minOffers") instanceof Number n) minOffers = n.intValue();
-    return new RankingRules(fallbacks, age, minOffers);
+    double share = DEFAULT_MIGRATION_TIME_SHARE;
+    if (config.get("ranking") instanceof Map<?, ?> r) {
+      if (r.get("minOffers") instanceof Number n) minOffers = n.intValue();
+      if (r.get("migrationTimeShare") instanceof Number n) share = n.doubleValue();
+    }
+    return new RankingRules(fallbacks, age, minOffers, share);
   }
 
   private static String text(Map<?, ?> m, String field, String at) {

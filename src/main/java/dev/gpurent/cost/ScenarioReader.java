@@ -85,8 +85,9 @@ public final class ScenarioReader {
     double gb = m.requiredPositive("gb");
     double egressPerGb = m.nonNegative("sourceEgressPerGb", 0);
     String from = m.string("fromVendor", null);
+    double mbps = m.between("bandwidthMbps", 0, 0, 1_000_000);
     m.done();
-    return new Migration(gb, new Money(BigDecimal.valueOf(egressPerGb), currency), Optional.ofNullable(from));
+    return new Migration(gb, new Money(BigDecimal.valueOf(egressPerGb), currency), Optional.ofNullable(from), mbps);
   }
 
   /** One workload, or null when its kind is unusable (the problem is recorded). */

@@ -62,7 +62,9 @@ public final class QuoteJson {
     return new JsonObject().put("currency", t.currency())
         .put("storagePerGbMonth", toJson(t.storagePerGbMonth())).put("egress", toJson(t.egress())).put("egressTiers", tiers)
         .put("ingressPerGb", toJson(t.ingressPerGb())).put("loadBalancerPerMonth", toJson(t.loadBalancerPerMonth()))
-        .put("granularity", t.granularity()).put("discount", t.discount().toPlainString()).put("source", t.source());
+        .put("granularity", t.granularity()).put("discount", t.discount().toPlainString()).put("source", t.source())
+        .put("migrationInPerGb", toJson(t.migrationInPerGb())).put("migrationOutPerGb", toJson(t.migrationOutPerGb()))
+        .put("bandwidthMbps", t.bandwidthMbps());
   }
 
   public static VendorTerms terms(JsonObject j) {
@@ -77,7 +79,10 @@ public final class QuoteJson {
         ? ServicePrice.priced(tiers.get(0).perGb(), "") : servicePrice(j.getValue("egress"), cur);
     return new VendorTerms(cur, servicePrice(j.getValue("storagePerGbMonth"), cur), egress, tiers,
         servicePrice(j.getValue("ingressPerGb"), cur), servicePrice(j.getValue("loadBalancerPerMonth"), cur),
-        j.getString("granularity"), new BigDecimal(j.getString("discount")), j.getString("source"));
+        j.getString("granularity"), new BigDecimal(j.getString("discount")), j.getString("source"),
+        j.getValue("migrationInPerGb") == null ? ServicePrice.unknown("") : servicePrice(j.getValue("migrationInPerGb"), cur),
+        j.getValue("migrationOutPerGb") == null ? ServicePrice.unknown("") : servicePrice(j.getValue("migrationOutPerGb"), cur),
+        j.getDouble("bandwidthMbps", 0.0));
   }
 
   public static JsonObject toJson(VendorQuotes v) {

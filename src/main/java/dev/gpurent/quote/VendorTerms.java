@@ -17,10 +17,28 @@ import java.util.Objects;
  * @param granularity       how usage is rounded ("second", "minute", "hour")
  * @param discount          negotiated factor applied to GPU prices (1 = list price)
  * @param source            where these figures come from (URL, page, date)
+ * @param migrationInPerGb  a one-time fee per GB to bring data in (an import service), when stated
+ * @param migrationOutPerGb a one-time fee per GB to take data out, when stated
+ * @param bandwidthMbps     the bandwidth a migration out of this vendor gets, Mbit/s; 0 when not stated
  */
 public record VendorTerms(String currency, ServicePrice storagePerGbMonth, ServicePrice egress, List<EgressTier> egressTiers,
                           ServicePrice ingressPerGb, ServicePrice loadBalancerPerMonth, String granularity,
-                          BigDecimal discount, String source) {
+                          BigDecimal discount, String source, ServicePrice migrationInPerGb, ServicePrice migrationOutPerGb,
+                          double bandwidthMbps) {
+
+  /** Terms that state no migration fees nor bandwidth. */
+  public VendorTerms(String currency, ServicePrice storagePerGbMonth, ServicePrice egress, List<EgressTier> egressTiers,
+                     ServicePrice ingressPerGb, ServicePrice loadBalancerPerMonth, String granularity, BigDecimal discount,
+                     String source) {
+    this(currency, storagePerGbMonth, egress, egressTiers, ingressPerGb, loadBalancerPerMonth, granularity, discount, source,
+        ServicePrice.unknown(""), ServicePrice.unknown(""), 0);
+  }
+
+  /** The same terms with another negotiated discount on GPU prices (for "what it would take to win"). */
+  public VendorTerms withDiscount(BigDecimal factor) {
+    return new VendorTerms(currency, storagePerGbMonth, egress, egressTiers, ingressPerGb, loadBalancerPerMonth, granularity,
+        factor, source, migrationInPerGb, migrationOutPerGb, bandwidthMbps);
+  }
 
   public VendorTerms {
     Objects.requireNonNull(currency, "currency");
@@ -31,6 +49,7 @@ public record VendorTerms(String currency, ServicePrice storagePerGbMonth, Servi
     if (discount.signum() <= 0 || discount.compareTo(BigDecimal.ONE) > 0) {
       throw new IllegalArgumentException("discount must be in (0, 1], was " + discount);
     }
+    if (!(bandwidthMbps >= 0) || Double.isInfinite(bandwidthMbps)) throw new IllegalArgumentException("bandwidthMbps must be >= 0");
   }
 
   /** Terms where every service has a price: egress in {@code tiers}, the first tier's price read as "egress per GB". */

@@ -284,4 +284,30 @@ class CostModelTest {
     assertEquals(cny("0.6000"), egress.unitPrice());
     assertEquals("tiered: 2 bands, average per GB", egress.note());
   }
+
+  @Test
+  void states_how_long_a_migration_takes_and_warns_when_it_eats_the_horizon() {
+    Map<String, Object> slow = Map.of("gb", 5000, "sourceEgressPerGb", 0.6);
+    VendorPlan plan = rank(withChanges("guide-template.yaml", Map.of("migration", slow), Map.of()), book(guideReference())).plans().get(0);
+    LineItem line = last(plan);
+    assertTrue(line.note().endsWith("; 5000 GB at 100 Mbit/s: 4.63 days"), line.note());
+    assertTrue(plan.warnings().stream().noneMatch(w -> w.startsWith("data migration:")), "4.63 days of 12 months is fine");
+    Map<String, Object> slower = Map.of("gb", 5000, "sourceEgressPerGb", 0.6, "bandwidthMbps", 10);
+    VendorPlan warned = rank(withChanges("guide-template.yaml", Map.of("migration", slower), Map.of()), book(guideReference())).plans().get(0);
+    assertTrue(warned.warnings().contains("data migration: 5000 GB at 10 Mbit/s: 46.3 days, more than 5% of the 12-month horizon: "
+        + "ask for a faster link or ship the data (guide 6.2)"), warned.warnings().toString());
+  }
+
+  @Test
+  void adds_the_source_vendors_migration_fee_and_uses_its_bandwidth() {
+    Map<String, Object> fromTrain = Map.of("gb", 10000, "sourceEgressPerGb", 0.6, "fromVendor", "train-cloud");
+    Ranking r = rank(withChanges("guide-template.yaml", Map.of("migration", fromTrain), Map.of()), book(guideReference(), TRAIN));
+    LineItem line = last(r.plans().stream().filter(p -> p.vendor().equals("guide-reference")).findFirst().orElseThrow());
+    // 0.6 source egress + 0 guide ingress + train-cloud's 0.05 migration-out fee = 0.65 a GB: 6500 once, 541.67 a month
+    assertEquals(cny("0.6500"), line.unitPrice());
+    assertEquals(cny("541.67"), line.perMonth());
+    assertTrue(line.note().startsWith("one-time 6500.00 (source egress + guide-reference ingress + train-cloud migration-out fee)"),
+        line.note());
+    assertTrue(line.note().endsWith("; 10000 GB at 1000 Mbit/s: 0.93 days"), line.note());
+  }
 }

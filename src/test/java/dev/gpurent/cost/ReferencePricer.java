@@ -69,7 +69,7 @@ final class ReferencePricer {
         total = total.add(best.get().cents());
       }
       if (!carried) continue;
-      Data data = data(s, vendor, e.quotes().terms(), book.fx());
+      Data data = data(s, vendor, e.quotes().terms(), book);
       if (data == null || (c.requireComplete() && !data.complete())) continue;
       out.put(vendor, new Plan(winners, total.add(data.total()), data.complete()));
     }
@@ -150,7 +150,8 @@ final class ReferencePricer {
   private record Data(BigDecimal total, boolean complete) {}
 
   /** Storage, egress, load balancers and migration at the vendor, each a price or its fallback; null when unpriceable. */
-  private Data data(Scenario s, String vendor, VendorTerms t, FxRates fx) {
+  private Data data(Scenario s, String vendor, VendorTerms t, QuoteBook book) {
+    FxRates fx = book.fx();
     BigDecimal total = BigDecimal.ZERO;
     boolean complete = true;
     try {
@@ -191,6 +192,11 @@ final class ReferencePricer {
         if (p == null) return null;
         complete &= t.ingressPerGb().isPriced();
         BigDecimal perGb = m.sourceEgressPerGb().amount().add(fx.convert(p, s.currency()).money().amount());
+        if (t.migrationInPerGb().isPriced()) perGb = perGb.add(fx.convert(t.migrationInPerGb().price(), s.currency()).money().amount());
+        Optional<VendorTerms> source = m.fromVendor().flatMap(v -> Optional.ofNullable(book.vendors().get(v))).map(e -> e.quotes().terms());
+        if (source.isPresent() && source.get().migrationOutPerGb().isPriced()) {
+          perGb = perGb.add(fx.convert(source.get().migrationOutPerGb().price(), s.currency()).money().amount());
+        }
         total = total.add(cents(perGb.multiply(BigDecimal.valueOf(m.gb())).divide(BigDecimal.valueOf(s.horizonMonths()), MC)));
       }
     } catch (IllegalArgumentException noRate) {
