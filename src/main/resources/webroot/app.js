@@ -630,6 +630,7 @@
     const fx = [...new Set([...(p.bill && p.bill.lines || []).map(l => l.fx), ...placements.map(pl => pl.fx)].filter(Boolean))];
     if (fx.length) parts.push(el('h4', null, t('fxNotes')), el('ul', { class: 'fx' }, fx.map(f => el('li', null, f))));
     if (p.note) parts.push(el('p', { class: 'vendor-note' }, el('strong', null, t('vendorNote') + ': '), p.note));
+    if (p.winsAt) parts.push(el('p', { class: 'wins-at', 'data-discount': p.winsAt.discount || '' }, el('strong', null, t('winsAt') + ': '), p.winsAt.text));
     return el('div', { class: 'plan-detail' }, parts);
   }
 

@@ -96,6 +96,11 @@ public final class CostModel {
     });
     unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
     plans.sort(Comparator.comparing((VendorPlan p) -> p.monthlyTotal().amount()).thenComparing(VendorPlan::vendor));
+    for (int i = 1; i < plans.size(); i++) {
+      VendorPlan p = plans.get(i);
+      plans.set(i, p.withWinsAt(builder.winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
+          plans.get(0))));
+    }
     String[] mixedNote = {""};
     Optional<MixedPlan> mixed = builder.mixedPlan(allPicks, plans, mixedNote);
     return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),

@@ -109,7 +109,7 @@ final class PlanBuilder {
     return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
         allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
         allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
-        warnings, e.freshness().toString(), e.quotes().note(), data.gaps(), priceDate, dated);
+        warnings, e.freshness().toString(), e.quotes().note(), data.gaps(), priceDate, dated, Optional.empty());
   }
 
   Money placementsTotal(List<Placement> placements) {
@@ -243,4 +243,43 @@ final class PlanBuilder {
     }
     Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
     return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal()), gaps));
-  }}
+  }
+  /**
+   * The largest negotiated discount on {@code plan}'s GPU list prices (4 decimals) at which it takes
+   * #1 from {@code best}: a uniform factor keeps the same winning offers, so only their lines move.
+   * Ties on the total go to the lower vendor id, as in the ranking.
+   */
+  WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, VendorPlan best) {
+    Money target = best.monthlyTotal();
+    boolean winsTies = plan.vendor().compareTo(best.vendor()) < 0;
+    Money gpus = placementsTotal(plan.placements());
+    Money others = plan.monthlyTotal().minus(gpus);
+    if (!beats(others, target, winsTies)) {
+      return WinsAt.never("its other services (storage, bandwidth, load balancers, migration) alone cost "
+          + others.cents().plain() + " a month, against " + target.plain() + " for all of " + best.vendor() + "'s bill");
+    }
+    BigDecimal step = new BigDecimal("0.0001");
+    BigDecimal f = terms.discount().multiply(target.minus(others).amount())
+        .divide(gpus.amount(), 4, java.math.RoundingMode.DOWN).add(step.multiply(BigDecimal.valueOf(2)));
+    f = f.min(terms.discount());
+    for (int i = 0; i < 1000 && f.signum() > 0; i++, f = f.subtract(step)) {
+      VendorTerms at = terms.withDiscount(f);
+      Money total = others;
+      for (Picks p : picks) total = total.plus(scan.exactCost(p.best, at).cents());
+      if (!beats(total, target, winsTies)) continue;
+      List<WinsAt.UnitPrice> prices = new ArrayList<>();
+      for (int w = 0; w < picks.length; w++) {
+        Pick p = picks[w].best;
+        prices.add(new WinsAt.UnitPrice(s.workloads().get(w).name(), p.fit.gpu.id(), p.fit.gpu.name(), p.quote.billing().wire(),
+            scan.unitPrice(p.quote, at).round(CostModel.UNIT_PRICE_DECIMALS), p.quote.unit().wire()));
+      }
+      return new WinsAt(Optional.of(f), prices, "");
+    }
+    return WinsAt.never("no discount on its GPU prices brings its bill under " + target.plain());
+  }
+
+  private static boolean beats(Money total, Money target, boolean winsTies) {
+    int c = total.compareTo(target);
+    return c < 0 || (c == 0 && winsTies);
+  }
+}

@@ -17,15 +17,22 @@ import java.util.Optional;
  *                          unknown, each billed from a fallback provider; empty for a complete plan
  * @param priceDate         the oldest date its sources state for the GPU prices used
  * @param dated             true when that date is older than the allowed price age: re-check before signing
+ * @param winsAt            for a vendor below #1, the GPU discount at which it would take #1; empty for #1
  */
 public record VendorPlan(String vendor, String displayName, Bill bill, List<Placement> placements,
                          Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly, List<String> warnings,
-                         String freshness, String note, List<Gap> gaps, java.time.Instant priceDate, boolean dated) {
+                         String freshness, String note, List<Gap> gaps, java.time.Instant priceDate, boolean dated,
+                         Optional<WinsAt> winsAt) {
 
   public VendorPlan {
     placements = List.copyOf(placements);
     warnings = List.copyOf(warnings);
     gaps = List.copyOf(gaps);
+  }
+
+  public VendorPlan withWinsAt(WinsAt w) {
+    return new VendorPlan(vendor, displayName, bill, placements, savingsVsOnDemand, savingsVsMonthly, warnings, freshness, note,
+        gaps, priceDate, dated, Optional.of(w));
   }
 
   /** Whether every line is priced by the vendor: a plan one can sign as it stands. */
@@ -54,6 +61,7 @@ public record VendorPlan(String vendor, String displayName, Bill bill, List<Plac
     m.put("freshness", freshness);
     m.put("priceDate", priceDate == null ? null : priceDate.toString());
     m.put("dated", dated);
+    m.put("winsAt", winsAt.map(WinsAt::toMap).orElse(null));
     m.put("note", note);
     return m;
   }

@@ -40,6 +40,7 @@ public final class RankingText {
       sb.append("  saves ").append(p.savingsVsOnDemand().map(m -> m.plain()).orElse("n/a")).append(" vs all on-demand, ")
           .append(p.savingsVsMonthly().map(m -> m.plain()).orElse("n/a (not every card is sold monthly)"))
           .append(" vs all monthly\n");
+      p.winsAt().ifPresent(w -> sb.append("  ").append(w.text()).append('\n'));
       for (Placement pl : p.placements()) sb.append("  why ").append(pl.workload().name()).append(": ").append(pl.explanation()).append('\n');
       Set<String> warnings = new LinkedHashSet<>(p.warnings());
       for (String w : warnings) sb.append("  warning: ").append(w).append('\n');

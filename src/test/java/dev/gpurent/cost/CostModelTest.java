@@ -17,6 +17,7 @@ import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -309,5 +310,46 @@ class CostModelTest {
     assertTrue(line.note().startsWith("one-time 6500.00 (source egress + guide-reference ingress + train-cloud migration-out fee)"),
         line.note());
     assertTrue(line.note().endsWith("; 10000 GB at 1000 Mbit/s: 0.93 days"), line.note());
+  }
+
+  @Test
+  void says_at_what_discount_a_vendor_below_the_top_would_take_it() {
+    Scenario s = scenario("guide-template-open.yaml");
+    QuoteBook book = book(guideReference(), INFER, TRAIN);
+    Ranking r = rank(s, book);
+    assertTrue(r.plans().size() >= 2, r.unavailable().toString());
+    assertTrue(r.plans().get(0).winsAt().isEmpty(), "#1 needs no discount");
+    for (VendorPlan p : r.plans().subList(1, r.plans().size())) {
+      WinsAt w = p.winsAt().orElseThrow();
+      if (w.discount().isEmpty()) continue;
+      // re-ranked at that discount the vendor is #1; a ten-thousandth less discount and it is not
+      assertEquals(p.vendor(), rank(s, withDiscount(book, p.vendor(), w.discount().get())).plans().get(0).vendor(), w.text());
+      BigDecimal more = w.discount().get().add(new BigDecimal("0.0001"));
+      assertFalse(p.vendor().equals(rank(s, withDiscount(book, p.vendor(), more)).plans().get(0).vendor()), w.text());
+    }
+    assertTrue(r.plans().stream().skip(1).anyMatch(p -> p.winsAt().orElseThrow().discount().isPresent()), "some vendor can win");
+  }
+
+  @Test
+  void says_when_no_gpu_discount_can_win() {
+    // 200 TB stored: infer-cloud's storage alone (0.12/GB-month) costs more than guide-reference's whole bill
+    Scenario s = withChanges("team-small.yaml", Map.of("storedGb", 200000), Map.of());
+    Ranking r = rank(s, book(guideReference(), INFER));
+    VendorPlan second = r.plans().get(1);
+    assertEquals("infer-cloud", second.vendor());
+    WinsAt w = second.winsAt().orElseThrow();
+    assertTrue(w.discount().isEmpty());
+    assertTrue(w.text().startsWith("no GPU discount can win: its other services (storage, bandwidth, load balancers, migration) alone cost 24"),
+        w.text());
+  }
+
+  private static QuoteBook withDiscount(QuoteBook book, String vendor, BigDecimal discount) {
+    List<VendorQuotes> all = new ArrayList<>();
+    for (QuoteBook.Entry e : book.vendors().values()) {
+      VendorQuotes q = e.quotes();
+      all.add(!q.vendor().equals(vendor) ? q : new VendorQuotes(q.vendor(), q.displayName(), q.terms().withDiscount(discount),
+          q.quotes(), q.rejected(), q.fetchedAt(), q.note(), q.reference()));
+    }
+    return QuoteBook.of(all, book.fx(), book.builtAt());
   }
 }
