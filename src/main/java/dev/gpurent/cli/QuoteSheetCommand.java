@@ -63,12 +63,28 @@ public final class QuoteSheetCommand implements Runnable {
     @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
     Path output;
 
+    @Option(names = "--for", paramLabel = "VENDOR",
+        description = "a sheet for this vendor: its winning offers for --scenario, each with the price at which it would rank #1")
+    String forVendor;
+
+    @Option(names = "--scenario", paramLabel = "FILE", description = "with --for: the scenario to win")
+    Path scenarioFile;
+
+    @Option(names = "--root", defaultValue = ".", description = "with --for: folder holding config/ and adapters/")
+    Path root;
+
+    @Option(names = "--offline", description = "with --for: read only file sources, the rest from their last fetched quotes")
+    boolean offline;
+
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
       SheetLayout.Lang l = SheetLayout.Lang.parse(lang);
       LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+      if ((forVendor == null) != (scenarioFile == null)) throw new IllegalArgumentException("--for and --scenario go together");
+      List<List<String>> rows = forVendor == null ? List.of()
+          : new QuoteSheetCommand().targetRowsOf(l, forVendor, scenarioFile, root, offline, spec.commandLine().getErr());
       byte[] bytes = switch (format.trim().toLowerCase(java.util.Locale.ROOT)) {
-        case "xlsx" -> QuoteSheetTemplate.xlsx(l, today);
+        case "xlsx" -> QuoteSheetTemplate.xlsx(l, today, rows);
         case "csv" -> switch (sheet.trim().toLowerCase(java.util.Locale.ROOT)) {
           case "offers" -> QuoteSheetTemplate.csv(l, false, today);
           case "terms" -> QuoteSheetTemplate.csv(l, true, today);
@@ -89,6 +105,20 @@ public final class QuoteSheetCommand implements Runnable {
       raw.write(bytes);
       raw.flush();
       return 0;
+    }
+  }
+
+  /** The vendor's winning offers for the scenario, as sheet rows with the price at which the vendor would rank #1. */
+  private List<List<String>> targetRowsOf(SheetLayout.Lang l, String vendor, Path scenario, Path root, boolean offline,
+                                          PrintWriter err) throws Exception {
+    try (Workspace ws = new Workspace(root)) {
+      dev.gpurent.cost.Scenario s = new dev.gpurent.cost.ScenarioReader(ws.catalog).read(YamlFiles.load(scenario));
+      dev.gpurent.cost.Ranking r = new dev.gpurent.cost.CostModel(ws.catalog, ws.rules).rank(s, ws.quoteBook(null, offline, err));
+      dev.gpurent.cost.VendorPlan plan = r.plans().stream().filter(p -> p.vendor().equals(vendor)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("--for: " + vendor + " has no plan for " + scenario + ": "
+              + r.unavailable().stream().filter(u -> u.vendor().equals(vendor)).map(u -> u.reason()).findFirst()
+              .orElse("no such vendor in the ranking")));
+      return QuoteSheetTemplate.targetRows(l, s.name(), s.currency(), plan, r.plans().get(0) == plan);
     }
   }
 

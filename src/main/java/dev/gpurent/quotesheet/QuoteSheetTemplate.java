@@ -35,6 +35,14 @@ public final class QuoteSheetTemplate {
 
   /** The workbook as .xlsx bytes. The example offer is valid until 30 days after {@code today}. */
   public static byte[] xlsx(Lang lang, LocalDate today) {
+    return xlsx(lang, today, List.of());
+  }
+
+  /**
+   * The workbook with {@code offers} (cells in {@link OfferColumn} order) in place of the example
+   * row: a sheet made for one vendor, its offers named and their target prices filled in.
+   */
+  public static byte[] xlsx(Lang lang, LocalDate today, List<List<String>> offerRows) {
     Poi.ready();
     try (XSSFWorkbook wb = new XSSFWorkbook(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
       CellStyle header = wb.createCellStyle();
@@ -54,7 +62,11 @@ public final class QuoteSheetTemplate {
 
       XSSFSheet offers = wb.createSheet(SheetLayout.offersSheet(lang));
       write(offers, 0, headers(lang), header);
-      write(offers, 1, SheetLayout.exampleOffer(lang, today.plusDays(30).toString()), example);
+      if (offerRows.isEmpty()) {
+        write(offers, 1, SheetLayout.exampleOffer(lang, today.plusDays(30).toString()), example);
+      } else {
+        for (int i = 0; i < offerRows.size(); i++) write(offers, 1 + i, offerRows.get(i), null);
+      }
       for (int c = 0; c < OfferColumn.values().length; c++) {
         offers.setColumnWidth(c, 256 * Math.max(12, OfferColumn.values()[c].header(lang).length() + 4));
         offers.setDefaultColumnStyle(c, text);
@@ -122,6 +134,41 @@ public final class QuoteSheetTemplate {
       b.append("\r\n");
     }
     return b.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A sheet's offer rows made for one vendor: its winning offer per workload for a scenario, the
+   * price cell left for the vendor, the target price at which it would rank #1 (its current price
+   * when it already is), and a note saying so.
+   */
+  public static List<List<String>> targetRows(Lang lang, String scenario, String currency, dev.gpurent.cost.VendorPlan plan,
+                                              boolean first) {
+    List<List<String>> rows = new ArrayList<>();
+    for (int w = 0; w < plan.placements().size(); w++) {
+      dev.gpurent.cost.Placement p = plan.placements().get(w);
+      dev.gpurent.quote.Quote q = p.quote();
+      String target;
+      String note;
+      java.util.Optional<dev.gpurent.cost.WinsAt> wins = plan.winsAt();
+      if (first) {
+        target = p.unitPrice().round(4).plain();
+        note = lang.pick("already #1 for " + scenario, "在「" + scenario + "」中已排名第一");
+      } else if (wins.isPresent() && wins.get().discount().isPresent()) {
+        target = wins.get().unitPrices().get(w).unitPrice().plain();
+        note = lang.pick("to take #1 for " + scenario + ": ", "在「" + scenario + "」中排名第一需：") + wins.get().text();
+      } else {
+        target = "";
+        note = wins.map(dev.gpurent.cost.WinsAt::text).orElse("");
+      }
+      rows.add(List.of(p.gpu().name(), number(q.gpuCount()), q.vcpus() > 0 ? number(q.vcpus()) : "",
+          q.ramGiB() > 0 ? number(q.ramGiB()) : "", q.region(), q.country(), q.offerId(), SheetLayout.billingText(lang, q.billing()),
+          "", SheetLayout.unitText(lang, q.unit().wire()), currency, "", note, target));
+    }
+    return rows;
+  }
+
+  private static String number(double d) {
+    return java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
   }
 
   static List<String> headers(Lang lang) {

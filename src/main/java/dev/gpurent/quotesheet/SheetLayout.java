@@ -56,7 +56,9 @@ public final class SheetLayout {
     UNIT("Price per", "计价单位", Kind.TEXT, false),
     CURRENCY("Currency", "币种", Kind.TEXT, true),
     VALID_UNTIL("Valid until", "有效期至", Kind.DATE, false),
-    NOTE("Note", "备注", Kind.TEXT, false);
+    NOTE("Note", "备注", Kind.TEXT, false),
+    /** Filled by {@code quote-sheet template --for}: the price at which this offer takes #1; read back as nothing. */
+    TARGET_PRICE("Target price to rank #1", "排名第一的目标价", Kind.MONEY, false);
 
     final String en;
     final String zh;
@@ -162,7 +164,29 @@ public final class SheetLayout {
   /** The example offer row, in the order of {@link OfferColumn}. */
   static List<String> exampleOffer(Lang lang, String validUntil) {
     return List.of("RTX 4090", "1", "16", "64", lang.pick("cn-east", "华东"), "CN", exampleMarker(lang),
-        lang.pick("monthly", "包月"), "1500", lang.pick("month", "月"), "CNY", validUntil, lang.pick("example only", "仅为示例"));
+        lang.pick("monthly", "包月"), "1500", lang.pick("month", "月"), "CNY", validUntil, lang.pick("example only", "仅为示例"), "");
+  }
+
+  /** The billing mode as the sheet spells it in {@code lang}: 按量, 包月, 包年, 3年, 竞价. */
+  public static String billingText(Lang lang, dev.gpurent.quote.Billing b) {
+    return switch (b) {
+      case ON_DEMAND -> lang.pick("on-demand", "按量");
+      case MONTHLY -> lang.pick("monthly", "包月");
+      case YEARLY -> lang.pick("yearly", "包年");
+      case THREE_YEARS -> lang.pick("3-year", "3年");
+      case SPOT -> lang.pick("spot", "竞价");
+      default -> b.wire();
+    };
+  }
+
+  /** The price unit as the sheet spells it in {@code lang}. */
+  public static String unitText(Lang lang, String unit) {
+    return switch (unit) {
+      case "hour" -> lang.pick("hour", "小时");
+      case "month" -> lang.pick("month", "月");
+      case "year" -> lang.pick("year", "年");
+      default -> unit;
+    };
   }
 
   static String offersSheet(Lang lang) {

@@ -66,9 +66,9 @@ class QuoteSheetCommandTest {
     assertEquals(0, r.status(), r.err());
     List<String> lines = Files.readString(out).lines().toList();
     assertEquals("\uFEFFGPU model,GPUs per instance,vCPU,RAM (GiB),Region,Country (ISO code),Instance type,"
-        + "Billing mode and term,Price,Price per,Currency,Valid until,Note", lines.get(0));
+        + "Billing mode and term,Price,Price per,Currency,Valid until,Note,Target price to rank #1", lines.get(0));
     assertEquals("RTX 4090,1,16,64,cn-east,CN,EXAMPLE - replace this row,monthly,1500,month,CNY," + today().plusDays(30)
-        + ",example only", lines.get(1));
+        + ",example only,", lines.get(1));
   }
 
   /** The round trip of issue 19: template, filled with the guide's 5.1 reference prices, imported, ranked. */
@@ -119,6 +119,37 @@ class QuoteSheetCommandTest {
         "gpurent: 2 problems in the quote sheet; nothing was written"), r.err().lines().toList());
     try (var files = Files.list(root.resolve("adapters"))) {
       assertEquals(0, files.count(), "nothing written");
+    }
+  }
+
+  @Test
+  void makes_a_sheet_for_a_vendor_with_the_price_at_which_it_would_rank_first() throws Exception {
+    Path root = emptyRoot();
+    Files.copy(Path.of("adapters/guide-reference.yaml"), root.resolve("adapters/guide-reference.yaml"));
+    Files.copy(Path.of("src/test/resources/sheets/infer-cloud.yaml"), root.resolve("adapters/infer-cloud.yaml"));
+    Path scenario = root.resolve("small.yaml");
+    Files.writeString(scenario, Files.readString(Path.of("config/scenarios/team-small.yaml")) + "\nincludeReference: true\n");
+    CliTest.Result ranked = CliTest.run("rank", "--root=" + root, "--json", scenario.toString());
+    assertEquals(0, ranked.status(), ranked.err());
+    io.vertx.core.json.JsonObject second = new io.vertx.core.json.JsonObject(ranked.out()).getJsonArray("plans").getJsonObject(1);
+    String vendor = second.getString("vendor");
+    io.vertx.core.json.JsonObject wins = second.getJsonObject("winsAt");
+    assertTrue(wins.getBoolean("possible"), wins.encode());
+
+    Path out = root.resolve("rfq-" + vendor + ".xlsx");
+    CliTest.Result r = CliTest.run("quote-sheet", "template", "--for", vendor, "--scenario", scenario.toString(),
+        "--root", root.toString(), "-o", out.toString());
+    assertEquals(0, r.status(), r.err());
+    try (XSSFWorkbook wb = new XSSFWorkbook(new ByteArrayInputStream(Files.readAllBytes(out)))) {
+      var header = wb.getSheetAt(0).getRow(0);
+      assertEquals("Target price to rank #1", header.getCell(13).getStringCellValue());
+      var row = wb.getSheetAt(0).getRow(1);
+      io.vertx.core.json.JsonObject placement = second.getJsonArray("placements").getJsonObject(0);
+      assertEquals(placement.getString("offer"), row.getCell(6).getStringCellValue());
+      assertEquals("", row.getCell(8).getStringCellValue(), "the price is the vendor's to fill");
+      assertEquals(wins.getJsonArray("unitPrices").getJsonObject(0).getString("unitPrice"), row.getCell(13).getStringCellValue());
+      assertTrue(row.getCell(12).getStringCellValue().startsWith("to take #1 for team of up to 3, inference only (5.2): wins at "),
+          row.getCell(12).getStringCellValue());
     }
   }
 }

@@ -262,7 +262,7 @@ class QuoteSheetReaderTest {
   @Test
   void names_a_missing_required_cell_and_an_unknown_column() {
     assertEquals(List.of("sheet offers, row 1, column N (Target price): unknown column; known: GPU model, GPUs per instance, vCPU, "
-            + "RAM (GiB), Region, Country (ISO code), Instance type, Billing mode and term, Price, Price per, Currency, Valid until, Note"),
+            + "RAM (GiB), Region, Country (ISO code), Instance type, Billing mode and term, Price, Price per, Currency, Valid until, Note, Target price to rank #1"),
         problems(wb -> Sheets.cell(offers(wb), 1, "N").setCellValue("Target price")));
     assertEquals(List.of("sheet offers, row 2, column A (GPU model): is empty; it is required"),
         problems(wb -> Sheets.cell(offers(wb), 2, "A").setBlank()));
