@@ -11,6 +11,7 @@ import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.cost.Sizing;
+import dev.gpurent.cost.SizingRequest;
 import dev.gpurent.cost.Workload;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.QuoteBook;
@@ -328,29 +329,15 @@ public final class HttpVerticle extends VerticleBase {
   private void sizing(RoutingContext rc) {
     JsonObject body = body(rc);
     if (body == null) return;
-    JsonObject workload = body.copy();
-    Object onlyGpus = workload.remove("gpus");
-    Object headroom = workload.remove("headroom");
-    if (!workload.containsKey("gpuHoursPerMonth") && !"inference".equals(workload.getString("kind", "inference"))) {
-      workload.put("gpuHoursPerMonth", 1);
-    }
-    workload.put("kind", workload.getString("kind", "inference"));
-    Map<String, Object> scenario = new java.util.LinkedHashMap<>();
-    scenario.put("workloads", List.of(PlainValues.of(workload)));
-    if (headroom != null) scenario.put("headroom", headroom);
-    Scenario s;
-    List<Gpu> cards;
+    SizingRequest req;
     try {
-      s = new ScenarioReader(catalog).read(scenario);
-      cards = onlyGpus instanceof JsonArray a ? a.stream().map(String::valueOf).map(catalog::resolve).toList() : List.copyOf(catalog.all());
+      req = SizingRequest.read(PlainValues.of(body), catalog);
     } catch (InvalidInputException e) {
-      badRequest(rc, e.problems().stream().map(p -> new InvalidInputException.Problem(p.field().replace("workloads[0].", ""),
-          p.reason())).toList());
-      return;
-    } catch (UnknownGpuException e) {
-      badRequest(rc, List.of(new InvalidInputException.Problem("gpus", e.getMessage())));
+      badRequest(rc, e.problems());
       return;
     }
+    Scenario s = req.scenario();
+    List<Gpu> cards = req.cards();
     Workload w = s.workloads().get(0);
     Gpu ref = catalog.byId(w.referenceGpu()).orElseThrow();
     Sizing.VramNeed need = Sizing.vram(w);
