@@ -64,6 +64,11 @@ public interface SnapshotStore {
    */
   Future<Optional<LatestSnapshot>> latest();
 
+  /** Why this store cannot be used, or empty when it can (see {@link UnavailableStore}). */
+  default Optional<String> unavailable() {
+    return Optional.empty();
+  }
+
   /** Where the snapshots live, for messages (never a password). */
   String describe();
 
