@@ -23,9 +23,25 @@ public final class UserText {
     if (text == null || text.indexOf('/') < 0) return text;
     Matcher m = ABSOLUTE.matcher(text);
     StringBuilder sb = new StringBuilder();
-    while (m.find()) m.appendReplacement(sb, Matcher.quoteReplacement(relative(m.group())));
+    while (m.find()) m.appendReplacement(sb, Matcher.quoteReplacement(isFile(m.group()) ? relative(m.group()) : m.group()));
     m.appendTail(sb);
     return sb.toString();
+  }
+
+  // Only text whose first folder exists at / is a file path; "/api/nope" in a message is a route.
+  private static final java.util.Set<String> TOP = topFolders();
+
+  private static java.util.Set<String> topFolders() {
+    try (var list = java.nio.file.Files.list(Path.of("/"))) {
+      return list.map(p -> p.getFileName() == null ? "" : p.getFileName().toString()).collect(java.util.stream.Collectors.toSet());
+    } catch (java.io.IOException | RuntimeException e) {
+      return java.util.Set.of("home", "tmp", "var", "usr", "opt", "root", "srv", "mnt", "work", "etc");
+    }
+  }
+
+  private static boolean isFile(String path) {
+    int end = path.indexOf('/', 1);
+    return end > 1 && TOP.contains(path.substring(1, end));
   }
 
   /** One path as shown: relative to the working directory when absolute. */

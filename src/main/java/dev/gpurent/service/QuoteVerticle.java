@@ -152,7 +152,8 @@ public final class QuoteVerticle extends VerticleBase {
       JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
       String only = body.getString("vendor");
       if (only != null && !vendors.containsKey(only)) {
-        Failures.fail(msg, 404, "unknown vendor; known: " + String.join(", ", vendors.keySet()));
+        Failures.fail(msg, 404, "unknown vendor '" + (only.length() > 40 ? only.substring(0, 40) + "..." : only) + "'; known: "
+            + String.join(", ", vendors.keySet()));
         return;
       }
       refreshAll(only == null ? List.copyOf(vendors.keySet()) : List.of(only)).onSuccess(msg::reply);

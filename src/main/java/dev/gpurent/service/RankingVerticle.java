@@ -253,7 +253,8 @@ public final class RankingVerticle extends VerticleBase {
     Object raw = msg.body() == null ? null : msg.body().getValue("id");
     Registered r = raw instanceof String id ? scenarios.get(id) : null;
     if (r == null) {
-      Failures.fail(msg, 404, "no live scenario with that id");
+      String id = String.valueOf(raw);
+      Failures.fail(msg, 404, "no live scenario '" + (id.length() > 64 ? id.substring(0, 64) + "..." : id) + "'");
     } else {
       action.accept(r);
     }

@@ -207,14 +207,16 @@ class SnapshotVerticleTest {
 
     ReplyException missing = refusal(Addresses.SNAPSHOTS_GET, new JsonObject().put("id", 999));
     assertEquals(404, missing.failureCode());
-    assertEquals("no snapshot 999 (never taken, or deleted by retention)", missing.getMessage());
+    assertEquals("no snapshot 999 (never taken, or deleted by retention)", error(missing));
     assertEquals(404, refusal(Addresses.SNAPSHOTS_DIFF, new JsonObject().put("id", first.getLong("id"))).failureCode());
     ReplyException badId = refusal(Addresses.SNAPSHOTS_GET, new JsonObject().put("id", "first"));
     assertEquals(400, badId.failureCode());
-    assertEquals("id: a snapshot id (a positive whole number) is required, got first", badId.getMessage());
+    assertEquals(new JsonObject().put("field", "id").put("reason", "a snapshot id (a positive whole number) is required, got 'first'"),
+        new JsonObject(badId.getMessage()).getJsonArray("fields").getJsonObject(0));
     ReplyException badBilling = refusal(Addresses.HISTORY, new JsonObject().put("billing", "weekly"));
     assertEquals(400, badBilling.failureCode());
-    assertTrue(badBilling.getMessage().startsWith("unknown billing mode 'weekly'"), badBilling.getMessage());
+    assertTrue(new JsonObject(badBilling.getMessage()).getJsonArray("fields").getJsonObject(0).getString("reason")
+        .startsWith("unknown billing mode 'weekly'"), badBilling.getMessage());
     assertEquals(400, refusal(Addresses.HISTORY, new JsonObject().put("from", "yesterday")).failureCode());
     assertEquals(400, refusal(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "two words")).failureCode());
   }
@@ -224,6 +226,11 @@ class SnapshotVerticleTest {
     book.set(QuoteBook.of(List.of(), FxRates.none("USD"), JUST_BEFORE));
     ReplyException e = refusal(Addresses.SNAPSHOTS_TAKE, null);
     assertEquals(503, e.failureCode());
-    assertEquals("no vendor has quotes yet: nothing to snapshot", e.getMessage());
+    assertEquals("no vendor has quotes yet: nothing to snapshot", error(e));
+  }
+
+  /** A bus failure's {@code error} text (every failure is JSON {error, fields?}). */
+  private static String error(ReplyException e) {
+    return new JsonObject(e.getMessage()).getString("error");
   }
 }
