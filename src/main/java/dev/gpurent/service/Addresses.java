@@ -78,8 +78,10 @@ public final class Addresses {
 
   /**
    * Request-reply. Body: {@code null} or {@code {"slot": "..."}} (default {@code manual-<instant>}).
-   * Snapshots the current quote book now; reply: {@code {"id", "slot", "quotes", "created"}}
-   * ({@code created} false when the slot already had one: nothing written).
+   * Snapshots the current quote book now: fresh vendors as fetched, the others carried from the
+   * previous snapshot; reply: {@code {"id", "slot", "quotes", "created", "carried": [vendor],
+   * "left": [vendor]}} ({@code created} false when the slot already had one: nothing written;
+   * {@code left}: vendors neither current nor in the previous snapshot).
    */
   public static final String SNAPSHOTS_TAKE = "gpurent.snapshots.take";
 

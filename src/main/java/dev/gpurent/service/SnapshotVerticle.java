@@ -3,6 +3,7 @@ package dev.gpurent.service;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.store.CurrentBook;
 import dev.gpurent.store.HistoryQuery;
 import dev.gpurent.store.NightlySchedule;
 import dev.gpurent.store.NoSuchSnapshotException;
@@ -147,9 +148,23 @@ public final class SnapshotVerticle extends VerticleBase {
           if (book == null || book.quoteCount() == 0) {
             return Future.failedFuture(new Failures.Refused(503, "no vendor has quotes yet: nothing to snapshot"));
           }
-          return store.write(s, book, now);
-        });
+          // Only current quotes are news; the rest come from the previous snapshot, and say so.
+          return store.latest().otherwise(java.util.Optional.empty()).compose(previous -> {
+            CurrentBook current = CurrentBook.of(book, previous);
+            if (current.book().quoteCount() == 0) {
+              return Future.failedFuture(new Failures.Refused(503, "no vendor has current quotes yet: nothing to snapshot"));
+            }
+            if (!current.carriedFrom().isEmpty() || !current.left().isEmpty()) {
+              LOG.info(() -> "snapshot " + s + ": carried from the previous snapshot " + current.carriedFrom().keySet()
+                  + "; left out (not current, never snapshotted) " + current.left());
+            }
+            return store.write(s, current.book(), now, current.carriedFrom()).map(w -> new Taken(w, current));
+          });
+        })
+        .map(t -> t.write().withCarried(t.current().carriedFrom().keySet(), t.current().left()));
   }
+
+  private record Taken(SnapshotStore.WriteResult write, CurrentBook current) {}
 
   // ------------------------------------------------------------------ nightly
 
