@@ -7,9 +7,11 @@
 # heap after GC, and /health latency for a well-behaved client during it. About 3 minutes.
 #   bench/hostile.sh                     # server heap limit 1g (GPURENT_BENCH_XMX to change it)
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
-[ -f target/gpurent.jar ] && [ -z "$(find src pom.xml -newer target/gpurent.jar -print -quit)" ] \
+cd "$(dirname "$0")/.."
+# the server's jar first: a build without the bench profile drops the bench classes lib.sh compiles
+[ -f target/gpurent.jar ] && [ -z "$(find src/main pom.xml -newer target/gpurent.jar -print -quit)" ] \
   || mvn -B -q -ntp package -DskipTests
+BENCH_SKIP_BUILD=0 source bench/lib.sh
 root=target/hostile-root
 bench/sample-root.sh "$root" >/dev/null
 port=${GPURENT_BENCH_PORT:-18089}

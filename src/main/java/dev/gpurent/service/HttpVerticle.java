@@ -149,7 +149,10 @@ public final class HttpVerticle extends VerticleBase {
     router.errorHandler(404, rc -> HttpErrors.send(rc, 404, "not found: " + shown(rc.request().path())));
     router.errorHandler(413, rc -> HttpErrors.send(rc, 413, "request body over " + settings.bodyLimit() + " bytes"));
     router.errorHandler(500, rc -> HttpErrors.fail(rc, rc.failure() == null ? new IllegalStateException() : rc.failure()));
-    HttpServerOptions options = new HttpServerOptions()
+    // No h2c (browsers never use it): while Vert.x looks for an h2c upgrade it holds a new
+    // connection back until its headers are complete, so the connection limits would not see a
+    // slow sender until it finished (or never).
+    HttpServerOptions options = new HttpServerOptions().setHttp2ClearTextEnabled(false)
         .setIdleTimeout((int) Math.max(1, settings.idleTimeout().toSeconds())).setIdleTimeoutUnit(java.util.concurrent.TimeUnit.SECONDS);
     return changes.completion()
         .compose(v -> vertx.createHttpServer(options)
@@ -283,12 +286,16 @@ public final class HttpVerticle extends VerticleBase {
   // --- ranking
 
   private void rank(RoutingContext rc) {
-    JsonObject scenario = body(rc);
-    if (scenario == null) return;
+    withBody(rc, scenario -> rank(rc, scenario));
+  }
+
+  private void rank(RoutingContext rc, JsonObject scenario) {
     boolean csv = accepts(rc, "text/csv");
     // A client that leaves (or times out) before its answer cancels the work it asked for.
     String request = UUID.randomUUID().toString();
-    rc.response().closeHandler(v -> vertx.eventBus().publish(Addresses.RANKING_CANCEL, new JsonObject().put("request", request)));
+    rc.response().closeHandler(v -> {
+      if (!rc.response().ended()) vertx.eventBus().publish(Addresses.RANKING_CANCEL, new JsonObject().put("request", request));
+    });
     vertx.eventBus().<String>request(Addresses.RANKING_COMPUTE,
             new JsonObject().put("scenario", scenario).put("format", csv ? "csv" : "json"),
             new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(rankingTimeoutMs).addHeader(Addresses.REQUEST_HEADER, request))
@@ -304,8 +311,10 @@ public final class HttpVerticle extends VerticleBase {
   }
 
   private void register(RoutingContext rc) {
-    JsonObject scenario = body(rc);
-    if (scenario == null) return;
+    withBody(rc, scenario -> register(rc, scenario));
+  }
+
+  private void register(RoutingContext rc, JsonObject scenario) {
     vertx.eventBus().<JsonObject>request(Addresses.SCENARIOS_REGISTER, scenario, new io.vertx.core.eventbus.DeliveryOptions()
             .setSendTimeout(rankingTimeoutMs).addHeader(Addresses.CLIENT_HEADER, client(rc.request())))
         .onSuccess(m -> {
@@ -360,8 +369,10 @@ public final class HttpVerticle extends VerticleBase {
   // --- sizing and advice
 
   private void sizing(RoutingContext rc) {
-    JsonObject body = body(rc);
-    if (body == null) return;
+    withBody(rc, body -> sizing(rc, body));
+  }
+
+  private void sizing(RoutingContext rc, JsonObject body) {
     SizingRequest req;
     try {
       req = SizingRequest.read(PlainValues.of(body), catalog);
@@ -387,8 +398,10 @@ public final class HttpVerticle extends VerticleBase {
   }
 
   private void advise(RoutingContext rc) {
-    JsonObject body = body(rc);
-    if (body == null) return;
+    withBody(rc, body -> advise(rc, body));
+  }
+
+  private void advise(RoutingContext rc, JsonObject body) {
     dev.gpurent.cost.Fleet fleet;
     try {
       fleet = new FleetReader(catalog).read(PlainValues.of(body));
@@ -465,28 +478,31 @@ public final class HttpVerticle extends VerticleBase {
             : Future.succeededFuture(b));
   }
 
-  /** The request body as a JSON object, or null after answering 400. */
-  private static JsonObject body(RoutingContext rc) {
+  /** Bodies at least this large are decoded on a worker: a 256 KB body is milliseconds of the HTTP loop that /health waits behind. */
+  private static final int DECODE_OFF_LOOP_BYTES = 16 * 1024;
+
+  /** Runs {@code then} with the request body as a JSON object, or answers 400 naming (body). */
+  private void withBody(RoutingContext rc, java.util.function.Consumer<JsonObject> then) {
     Buffer b = rc.body().buffer();
     if (b == null || b.length() == 0) {
       HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "a JSON object is required")));
-      return null;
+      return;
     }
-    Object parsed;
-    try {
-      parsed = Json.decodeValue(b);
-    } catch (RuntimeException e) {
-      // Jackson's message names its own classes and features: say where, not why in its terms.
-      java.util.regex.Matcher at = java.util.regex.Pattern.compile("line: (\\d+), column: (\\d+)").matcher(String.valueOf(e.getMessage()));
-      String where = at.find() ? " (at line " + at.group(1) + ", column " + at.group(2) + ")" : "";
-      HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "not valid JSON" + where)));
-      return null;
-    }
-    if (!(parsed instanceof JsonObject o)) {
-      HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "must be a JSON object")));
-      return null;
-    }
-    return o;
+    Future<Object> parsed = b.length() < DECODE_OFF_LOOP_BYTES ? Future.succeededFuture(b).map(Json::decodeValue)
+        : vertx.executeBlocking(() -> Json.decodeValue(b), false);
+    parsed.onComplete(ar -> {
+      if (ar.failed()) {
+        // Jackson's message names its own classes and features: say where, not why in its terms.
+        java.util.regex.Matcher at = java.util.regex.Pattern.compile("line: (\\d+), column: (\\d+)")
+            .matcher(String.valueOf(ar.cause().getMessage()));
+        String where = at.find() ? " (at line " + at.group(1) + ", column " + at.group(2) + ")" : "";
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "not valid JSON" + where)));
+      } else if (!(ar.result() instanceof JsonObject o)) {
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "must be a JSON object")));
+      } else {
+        then.accept(o);
+      }
+    });
   }
 
   private static boolean accepts(RoutingContext rc, String type) {
