@@ -33,6 +33,8 @@ final class DashboardSockets {
   static final int MAX_PENDING_REPLIES = 100;
   /** Longest id taken as one: scenario ids are UUIDs. */
   static final int MAX_ID_LENGTH = 64;
+  /** Unknown ids one dashboard may ask for; past it the dashboard is closed (1008): it is guessing, not following. */
+  static final int MAX_UNKNOWN = 1000;
 
   private final Vertx vertx;
   private final HttpSettings settings;
@@ -47,6 +49,7 @@ final class DashboardSockets {
     final java.util.ArrayDeque<String> replies = new java.util.ArrayDeque<>();
     long fullSince;
     boolean paused;
+    int unknown;
 
     Dashboard(ServerWebSocket ws) {
       this.ws = ws;
@@ -183,17 +186,26 @@ final class DashboardSockets {
     d.reply(error(null, reply));
   }
 
+  /**
+   * Every live scenario is known here from its first message (its ranking, or "no quotes yet",
+   * published before its registration is answered), so an id that is not is unknown: answered
+   * here, with no event-bus round trip per id a client may send.
+   */
   private void subscribe(Dashboard d, String id) {
     LiveRankings.Latest current = rankings.get(id);
     if (current != null) {
-      // known here: subscribed at once, so no change published meanwhile can be missed
       subscribed(d, id, current.text());
       return;
     }
-    // not ranked yet here, or unknown: the RankingVerticle knows which (503 or 404)
-    vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id))
-        .onSuccess(m -> subscribed(d, id, m.body()))
-        .onFailure(e -> d.reply(error(id, Failures.bodyOf(e).getString("error"))));
+    if (++d.unknown > MAX_UNKNOWN) {
+      if (d.unknown == MAX_UNKNOWN + 1) {
+        ClientLog.bad("WebSocket client " + d.ws.remoteAddress() + " asked for more than " + MAX_UNKNOWN + " unknown scenario ids");
+        forget(d);
+        d.ws.close((short) 1008, "too many unknown scenario ids");
+      }
+      return;
+    }
+    d.reply(error(id, "no live scenario '" + id + "'"));
   }
 
   private void subscribed(Dashboard d, String id, String ranking) {

@@ -45,7 +45,7 @@ public record HttpSettings(String host, int port, int bodyLimit, String adminTok
     Set<String> names = h.getValue("hostnames") == null ? defaultHostnames(host) : lowercase(list(h, "hostnames"));
     int maxConnections = h.getInteger("maxConnections", 10_000);
     if (maxConnections < 1) throw new IllegalArgumentException("http.maxConnections: must be >= 1, got " + maxConnections);
-    return new HttpSettings(host, h.getInteger("port", 8080), h.getInteger("bodyLimit", 256 * 1024),
+    return new HttpSettings(host, h.getInteger("port", 8080), h.getInteger("bodyLimit", 64 * 1024),
         token == null ? "" : token.trim(), h.getInteger("wsQueueBytes", 256 * 1024),
         QuoteSettings.duration(h, "wsStallLimit", "30s"), names, lowercase(list(h, "allowedOrigins")),
         QuoteSettings.duration(h, "idleTimeout", "60s"), QuoteSettings.duration(h, "headerTimeout", "10s"), maxConnections);

@@ -347,6 +347,7 @@ public final class HttpVerticle extends VerticleBase {
     if (cached == null) return false;
     var response = req.response().setStatusCode(cached.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON)
         .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+    if (cached.status() == 503) response.putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(HttpErrors.RETRY_AFTER_SECONDS));
     if (acceptsGzip(req.getHeader(HttpHeaders.ACCEPT_ENCODING))) response.putHeader(HttpHeaders.CONTENT_ENCODING, "gzip").end(cached.gzipped());
     else response.end(cached.bytes());
     return true;

@@ -240,6 +240,9 @@ public final class RankingVerticle extends VerticleBase {
     Registered r = new Registered(s, who);
     scenarios.put(id, r);
     perClient.merge(who, 1, Integer::sum);
+    // Published before the answer, so that the HTTP verticles know the id when the client uses it.
+    if (book == null) publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
+        .put("error", "no quotes yet: the first fetch is under way").encode(), 503);
     Future<?> first = book == null ? Future.succeededFuture() : rerank(id, r);
     first.onComplete(x -> msg.reply(new JsonObject().put("id", id)));
   }
