@@ -17,10 +17,12 @@ bench/sample-root.sh "$root" >/dev/null
 port=${GPURENT_BENCH_PORT:-18089}
 token=bench-admin-token
 log=target/hostile-server.log
+if curl -s -o /dev/null "http://127.0.0.1:$port/health"; then echo "port $port is taken: set GPURENT_BENCH_PORT"; exit 1; fi
 GPURENT_ADMIN_TOKEN=$token GPURENT_HTTP_PORT=$port GPURENT_HTTP_WSSTALLLIMIT=5s \
   java "-Xmx${GPURENT_BENCH_XMX:-1g}" -jar target/gpurent.jar serve --root "$root" >"$log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
+# a server wedged by an attack may not stop on SIGTERM: SIGKILL after 10 s
+trap 'kill $server 2>/dev/null || true; for _ in $(seq 1 20); do kill -0 $server 2>/dev/null || break; sleep 0.5; done; kill -9 $server 2>/dev/null || true' EXIT
 for _ in $(seq 1 240); do
   curl -sf -o /dev/null "http://127.0.0.1:$port/health" && break
   kill -0 $server 2>/dev/null || { echo "the server did not start:"; tail -20 "$log"; exit 1; }

@@ -75,14 +75,22 @@ public final class HostileBench {
 
   // ------------------------------------------------------------------ the attacks
 
-  /** One POST /api/rank at the body limit with 5,136 tiny batch workloads, 8 in parallel, for 10 s. */
+  /**
+   * POST /api/rank with tiny batch workloads, 8 in parallel, for 10 s each: 5,136 of them (the
+   * issue's body, at the old 256 KB limit), then as many as fit the body limit (64 KB).
+   */
   static void bodyAttack() throws Exception {
+    bodyAttack(5136);
+    bodyAttack(Integer.getInteger("bench.atLimit", 1280));
+  }
+
+  static void bodyAttack(int n) throws Exception {
     JsonArray ws = new JsonArray();
-    for (int i = 0; i < 5136; i++) ws.add(new JsonObject().put("kind", "batch").put("memoryGB", 1).put("gpuHoursPerMonth", 1));
+    for (int i = 0; i < n; i++) ws.add(new JsonObject().put("kind", "batch").put("memoryGB", 1).put("gpuHoursPerMonth", 1));
     Buffer body = new JsonObject().put("workloads", ws).toBuffer();
     Map<String, AtomicInteger> got = new ConcurrentHashMap<>();
     AtomicLong bytes = new AtomicLong();
-    measure("rank: 5,136-workload body (" + body.length() / 1024 + " KB) x 8 in parallel, 10 s", 10, () -> {
+    measure(String.format(Locale.ROOT, "rank: %,d-workload body (%d KB) x 8 in parallel, 10 s", n, body.length() / 1024), 10, () -> {
       List<Future<?>> workers = new ArrayList<>();
       long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       for (int i = 0; i < 8; i++) workers.add(loop(end, () -> client.post(PORT, HOST, "/api/rank").putHeader("Content-Type", "application/json")
