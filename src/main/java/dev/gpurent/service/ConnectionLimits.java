@@ -67,7 +67,9 @@ final class ConnectionLimits {
 
   private long arm(HttpConnection c) {
     return vertx.setTimer(headerTimeoutMs, id -> {
-      if (open.get(c) != null && open.get(c) == id) c.close();
+      // the ids are boxed: compared as numbers, not as objects
+      Long armed = open.get(c);
+      if (armed != null && armed.longValue() == id.longValue()) c.close();
     });
   }
 }
