@@ -247,7 +247,7 @@ public final class HostileBench {
       }
       return null;
     }), () -> upgraded.get() + " upgraded, " + framesSent.get() + " frames of 100 ids sent (" + allSent.get() + " sent all 1,000 before "
-        + "being stopped); " + reset.get() + " reset by the server, the last " + (lastReset.get() == 0 ? "-"
+        + "being stopped); " + reset.get() + " cut off by the server (closed past 1,000 unknown ids, or reset once stalled), the last " + (lastReset.get() == 0 ? "-"
         : String.format(Locale.ROOT, "%.1f s", (lastReset.get() - started) / 1e9)) + " after they connected; "
         + (clients - reset.get()) + " still open");
   }
