@@ -39,7 +39,8 @@ public final class Main implements Runnable {
         err.println("gpurent: " + e.getMessage());
         return BAD_INPUT;
       }
-      err.println("gpurent: failed: " + e);
+      // a failure, not bad input: the message without the class name (the stack trace is not for users)
+      err.println("gpurent: failed: " + dev.gpurent.config.UserText.withoutPaths(e.getMessage() == null ? "internal error" : e.getMessage()));
       return 1;
     });
     int status = cl.execute(args);

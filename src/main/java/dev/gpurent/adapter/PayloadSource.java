@@ -54,7 +54,8 @@ public final class PayloadSource {
   /** A source as it may be shown: without a query string, which may carry an API key. */
   public static String redact(String source) {
     int q = source.indexOf('?');
-    return q < 0 ? source : source.substring(0, q) + "?…";
+    if (q < 0) return source.startsWith("http://") || source.startsWith("https://") ? source : dev.gpurent.config.UserText.relative(source);
+    return source.substring(0, q) + "?…";
   }
 
   /** Reads the {@code source}, {@code timeout} and {@code headers} keys of a vendor definition. */
@@ -78,9 +79,9 @@ public final class PayloadSource {
     return source.startsWith("http://") || source.startsWith("https://");
   }
 
-  /** The URL or path, as quotes cite it. */
+  /** The URL, or the path as quotes cite it: relative to the working directory, never absolute (it is shown to API users). */
   public String describe() {
-    return source;
+    return isHttp() ? source : dev.gpurent.config.UserText.relative(source);
   }
 
   /** The whole payload in memory: for sources of a few MB at most. */

@@ -20,8 +20,19 @@ import org.yaml.snakeyaml.nodes.Tag;
  * Reads YAML files into plain maps, lists, strings, numbers and booleans. Dates stay text
  * (so values can become JSON unchanged), and any syntax error becomes one line naming the
  * file, line and column.
+ *
+ * <p>A document is refused when it would expand to more than {@link #MAX_NODES} values
+ * ({@link #MAX_SHEET_NODES} for price sheets). Aliases make the parsed graph small and its
+ * expansion huge (49 nested aliases in 567 bytes expand to gigabytes the first time anything
+ * walks or prints the value), so the bound is on the expanded count, counted once after
+ * loading with a budget: that walk stops at the limit, never at the expansion.
  */
 public final class YamlFiles {
+
+  /** Values (maps, lists, scalars) a scenario, fleet or configuration file may expand to. */
+  public static final long MAX_NODES = 100_000;
+  /** The same for price sheets of a few MB. */
+  public static final long MAX_SHEET_NODES = 20_000_000;
 
   private YamlFiles() {}
 
@@ -54,14 +65,44 @@ public final class YamlFiles {
     if (decimalsAsText) options.setCodePointLimit(64 * 1024 * 1024);  // price sheets of a few MB (default limit: 3 MB)
     Yaml yaml = new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()), new DumperOptions(), options,
         new TextDatesResolver(decimalsAsText));
+    Object doc;
     try {
-      return yaml.load(reader);
+      doc = yaml.load(reader);
     } catch (MarkedYAMLException e) {
       Mark m = e.getProblemMark();
       String at = m == null ? where : where + ":" + (m.getLine() + 1) + ":" + (m.getColumn() + 1);
       throw new IllegalArgumentException(at + ": malformed YAML: " + e.getProblem());
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(where + ": malformed YAML: " + e.getMessage());
+    }
+    long limit = decimalsAsText ? MAX_SHEET_NODES : MAX_NODES;
+    if (count(doc, limit) > limit) {
+      throw new IllegalArgumentException(where + ": refused: the document expands to more than " + limit
+          + " values (aliases repeat what they name)");
+    }
+    return doc;
+  }
+
+  /** Values in the expanded tree under {@code o}, counted until {@code budget} is passed. */
+  static long count(Object o, long budget) {
+    long[] n = {0};
+    count(o, budget, n);
+    return n[0];
+  }
+
+  private static void count(Object o, long budget, long[] n) {
+    if (++n[0] > budget) return;
+    if (o instanceof java.util.Map<?, ?> m) {
+      for (var e : m.entrySet()) {
+        count(e.getKey(), budget, n);
+        count(e.getValue(), budget, n);
+        if (n[0] > budget) return;
+      }
+    } else if (o instanceof java.util.List<?> l) {
+      for (Object v : l) {
+        count(v, budget, n);
+        if (n[0] > budget) return;
+      }
     }
   }
 

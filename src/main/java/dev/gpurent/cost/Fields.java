@@ -11,8 +11,21 @@ import java.util.TreeSet;
  * field path, and {@link #done()} refuses fields nobody read, so a typo never passes silently.
  * A bad value is recorded in the shared {@link Problems} and a harmless default returned, so
  * that one reading reports every bad field at once.
+ *
+ * <p>Every number has a range. The bounded readers ({@link #between}, {@link #positive(String,
+ * double, double)}, ...) name it in the refusal; the older unbounded ones still refuse anything
+ * beyond {@link #SANE}, so that no reader hands the engine a figure whose arithmetic overflows.
+ * A refused value is never rendered whole: a list or map is named by its kind (an aliased YAML
+ * list can expand to gigabytes), and text is cut to {@link #SHOWN} characters.
  */
 final class Fields {
+  /** The largest magnitude any number may have, whatever its field. */
+  static final double SANE = 1e15;
+  /** Longest text value accepted (names, ids, codes). */
+  static final int MAX_TEXT = 256;
+  /** How much of a refused value a message repeats. */
+  static final int SHOWN = 40;
+
   private final String path;
   private final Map<String, ?> map;
   private final Problems problems;
@@ -20,10 +33,14 @@ final class Fields {
 
   /** Every problem found while reading one input. */
   static final class Problems {
+    /** Problems reported one by one; past this many an input is only counted, so that a refusal stays small. */
+    static final int MAX = 50;
     private final List<InvalidInputException.Problem> list = new ArrayList<>();
+    private int more;
 
     void add(String field, String reason) {
-      list.add(new InvalidInputException.Problem(field, reason));
+      if (list.size() < MAX) list.add(new InvalidInputException.Problem(field, reason));
+      else more++;
     }
 
     /** Runs {@code read}; a failure in it is recorded and {@code dflt} returned instead. */
@@ -31,13 +48,16 @@ final class Fields {
       try {
         return read.get();
       } catch (InvalidInputException e) {
-        list.addAll(e.problems());
+        e.problems().forEach(p -> add(p.field(), p.reason()));
         return dflt;
       }
     }
 
     void throwIfAny() {
-      if (!list.isEmpty()) throw new InvalidInputException(list);
+      if (list.isEmpty()) return;
+      List<InvalidInputException.Problem> all = new ArrayList<>(list);
+      if (more > 0) all.add(new InvalidInputException.Problem("(more)", more + " more problems not listed"));
+      throw new InvalidInputException(all);
     }
   }
 
@@ -82,8 +102,10 @@ final class Fields {
   String string(String field, String dflt) {
     Object v = raw(field);
     if (v == null) return dflt;
-    if (v instanceof Map || v instanceof List) return fail(field, "must be text", dflt);
-    return String.valueOf(v);
+    if (!(v instanceof String || v instanceof Number || v instanceof Boolean)) return fail(field, "must be text", dflt);
+    String s = String.valueOf(v);
+    if (s.length() > MAX_TEXT) return fail(field, "must be at most " + MAX_TEXT + " characters, got " + s.length(), dflt);
+    return s;
   }
 
   String requiredString(String field) {
@@ -98,15 +120,32 @@ final class Fields {
     double d;
     if (v instanceof Number n) {
       d = n.doubleValue();
-    } else {
+    } else if (v instanceof String text) {
       try {
-        d = Double.parseDouble(String.valueOf(v).trim());
+        d = Double.parseDouble(text.trim());
       } catch (NumberFormatException e) {
-        return fail(field, "must be a number, got '" + v + "'", dflt);
+        return fail(field, "must be a number, got '" + shown(text) + "'", dflt);
       }
+    } else {
+      return fail(field, "must be a number, got " + kindOf(v), dflt);
     }
     if (Double.isNaN(d) || Double.isInfinite(d)) return fail(field, "must be a finite number", dflt);
+    if (Math.abs(d) > SANE) return fail(field, "must be at most " + fmt(SANE) + " in size, got " + fmt(d), dflt);
     return d;
+  }
+
+  /** A value's kind, for a refusal: never the value itself, which may be huge. */
+  static String kindOf(Object v) {
+    if (v instanceof java.util.Map) return "an object";
+    if (v instanceof List) return "a list";
+    if (v instanceof Boolean b) return b.toString();
+    if (v instanceof byte[]) return "binary data";
+    return "a " + v.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** Text as a refusal repeats it: cut to {@link #SHOWN} characters. */
+  static String shown(String s) {
+    return s.length() <= SHOWN ? s : s.substring(0, SHOWN) + "...";
   }
 
   double requiredNumber(String field) {
@@ -143,14 +182,44 @@ final class Fields {
     return d;
   }
 
+  /** A number in (0, hi]: above zero and at most {@code hi}. */
+  double positive(String field, double dflt, double hi) {
+    double d = positive(field, dflt);
+    if (d > hi) return fail(field, "must be > 0 and at most " + fmt(hi) + ", got " + fmt(d), dflt);
+    return d;
+  }
+
+  /** A required number in (0, hi]; 1 stands in for a missing or bad one (already recorded). */
+  double requiredPositive(String field, double hi) {
+    double d = requiredPositive(field);
+    if (d > hi) return fail(field, "must be > 0 and at most " + fmt(hi) + ", got " + fmt(d), 1.0);
+    return d;
+  }
+
+  /** A required number in [lo, hi]; {@code lo} stands in for a missing or bad one (already recorded). */
+  double requiredBetween(String field, double lo, double hi) {
+    double d = requiredNumber(field);
+    if (Double.isNaN(d)) return lo;
+    if (d < lo || d > hi) return fail(field, "must be between " + fmt(lo) + " and " + fmt(hi) + ", got " + fmt(d), lo);
+    return d;
+  }
+
+  /** A number in [0, hi]. */
+  double nonNegative(String field, double dflt, double hi) {
+    double d = nonNegative(field, dflt);
+    if (d > hi) return fail(field, "must be between 0 and " + fmt(hi) + ", got " + fmt(d), dflt);
+    return d;
+  }
+
   boolean bool(String field, boolean dflt) {
     Object v = raw(field);
     if (v == null) return dflt;
     if (v instanceof Boolean b) return b;
-    String s = String.valueOf(v).trim().toLowerCase();
+    if (!(v instanceof String)) return fail(field, "must be true or false, got " + kindOf(v), dflt);
+    String s = ((String) v).trim().toLowerCase(java.util.Locale.ROOT);
     if (s.equals("true") || s.equals("yes")) return true;
     if (s.equals("false") || s.equals("no")) return false;
-    return fail(field, "must be true or false, got '" + v + "'", dflt);
+    return fail(field, "must be true or false, got '" + shown((String) v) + "'", dflt);
   }
 
   List<Object> list(String field) {
@@ -185,11 +254,11 @@ final class Fields {
   /** Records every field that was never read: an unknown field or a typo. */
   void done() {
     for (String k : new TreeSet<>(map.keySet())) {
-      if (!read.contains(k)) problems.add(at(k), "unknown field; known here: " + String.join(", ", read));
+      if (!read.contains(k)) problems.add(at(shown(k)), "unknown field; known here: " + String.join(", ", read));
     }
   }
 
   static String fmt(double d) {
-    return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+    return d == Math.rint(d) && Math.abs(d) <= 1e15 ? Long.toString((long) d) : Double.toString(d);
   }
 }

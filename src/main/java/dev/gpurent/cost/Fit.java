@@ -79,7 +79,8 @@ public final class Fit {
   /** As above, with the workload's memory need (the high end, GB) already worked out: it is the same on every card. */
   static Fit of(Workload w, double need, Gpu gpu, Gpu ref, double headroom) {
     int perCopy = Sizing.cardsForMemory(need, gpu);
-    int refPerCopy = Sizing.cardsForMemory(need, ref);
+    if (perCopy > Sizing.MAX_CARDS) return tooMany(gpu, "one copy of the model");
+    int refPerCopy = Math.min(Sizing.cardsForMemory(need, ref), Sizing.MAX_CARDS);
     double share = need / (perCopy * gpu.memoryGB());
     if (w instanceof Inference i) {
       double speed = Sizing.relativeSpeed(gpu, perCopy, ref, refPerCopy, i.computeBound());
@@ -89,19 +90,30 @@ public final class Fit {
         return unfit(gpu, String.format(Locale.ROOT, "%s answers in %.2f s, over the %.2f s latency target",
             gpu.id(), seconds, i.latencyTargetSeconds()));
       }
-      int copies = Sizing.cardsForQps(i.peakQps(), qps, headroom);
-      return new Fit(gpu, null, copies * perCopy, perCopy, share, qps, seconds, 0, 0, i.computeBound());
+      long cards = (long) Sizing.cardsForQps(i.peakQps(), qps, headroom) * perCopy;
+      if (cards > Sizing.MAX_CARDS) return tooMany(gpu, "the peak load");
+      return new Fit(gpu, null, (int) cards, perCopy, share, qps, seconds, 0, 0, i.computeBound());
     }
     Job j = (Job) w;
     int cards = Math.max(perCopy, j.cards());
     // The reference measurement ran on as many reference cards as memory needs there.
     double refHours = j.gpuHoursPerMonth() / refPerCopy * ref.interconnect().speedup(refPerCopy);
     double rel = Sizing.speedMetric(gpu, true) / Sizing.speedMetric(ref, true);
-    return new Fit(gpu, null, cards, perCopy, share, 0, 0, refHours, rel, true);
+    Fit fit = new Fit(gpu, null, cards, perCopy, share, 0, 0, refHours, rel, true);
+    // A month of work that only fits by renting sets of cards in parallel (committed modes do)
+    // must stay within the limit too, or the planner's instance counts could overflow.
+    if (Math.ceil(fit.wallHours(cards) / BillingPlanner.HOURS_PER_MONTH) * cards > Sizing.MAX_CARDS) {
+      return tooMany(gpu, "a month of this work");
+    }
+    return fit;
   }
 
   private static Fit unfit(Gpu gpu, String reason) {
     return new Fit(gpu, reason, 0, 0, 0, 0, 0, 0, 0, false);
+  }
+
+  private static Fit tooMany(Gpu gpu, String what) {
+    return unfit(gpu, gpu.id() + ": " + what + " needs more than " + Sizing.MAX_CARDS + " cards");
   }
 
   // Wall hours by card count, computed once: the speed-up takes a log and a power.
@@ -109,7 +121,7 @@ public final class Fit {
 
   /** Jobs: wall-clock hours a month when running on {@code cardsUsed} of these cards. */
   double wallHours(int cardsUsed) {
-    if (cardsUsed < wallByCards.length) {
+    if (cardsUsed >= 0 && cardsUsed < wallByCards.length) {
       double w = wallByCards[cardsUsed];
       if (w == 0) {
         w = referenceCardHours / (relativeSpeedPerCard * gpu.interconnect().speedup(cardsUsed));

@@ -23,6 +23,9 @@ import java.util.Map;
  */
 public final class FleetReader {
 
+  /** The most cards a fleet may have, and the highest price per card-month (in any currency). */
+  static final double MAX_CARDS = Sizing.MAX_CARDS, MAX_PRICE = 1e9;
+
   private final GpuCatalog catalog;
 
   public FleetReader(GpuCatalog catalog) {
@@ -33,21 +36,24 @@ public final class FleetReader {
     Fields f = new Fields("", root, new Fields.Problems());
     String name = f.string("name", "fleet");
     String currency = f.string("currency", "USD").trim().toUpperCase(Locale.ROOT);
+    if (!currency.matches("[A-Z]{3}") || !ScenarioReader.isMoney(currency)) {
+      currency = f.fail("currency", "unknown currency code '" + Fields.shown(currency) + "'", "USD");
+    }
     double headroom = f.between("headroom", 0.3, 0, 10);
     Fields fleet = f.object("fleet");
     if (fleet == null) throw new InvalidInputException("fleet", "is required: gpu, count, pricePerCardMonth");
     String spelling = fleet.requiredString("gpu");
     String gpu = spelling == null ? null : catalog.find(spelling).map(g -> g.id())
         .orElseGet(() -> fleet.fail("gpu", "unknown GPU '" + spelling + "'; see config/gpus.yaml for the known cards", null));
-    double count = fleet.requiredPositive("count");
+    double count = fleet.requiredPositive("count", MAX_CARDS);
     if (count != Math.rint(count)) count = fleet.fail("count", "must be a whole number", 1.0);
-    double price = fleet.requiredPositive("pricePerCardMonth");
+    double price = fleet.requiredPositive("pricePerCardMonth", MAX_PRICE);
     fleet.done();
     Fields u = f.object("utilization");
     if (u == null) throw new InvalidInputException("utilization", "is required: gpuPercent, vramPercent, peakQps");
     double gpuPct = u.between("gpuPercent", 0, 0, 100);
     double vramPct = u.between("vramPercent", 0, 0, 100);
-    double peak = u.requiredPositive("peakQps");
+    double peak = u.requiredPositive("peakQps", ScenarioReader.MAX_QPS);
     boolean queueing = u.bool("queueing", false);
     u.done();
     boolean includeReference = f.bool("includeReference", false);
@@ -66,7 +72,8 @@ public final class FleetReader {
     try {
       inference = (Inference) new ScenarioReader(catalog).read(scenario).workloads().get(0);
     } catch (InvalidInputException e) {
-      throw new InvalidInputException(e.field().replace("workloads[0]", "workload"), e.reason());
+      throw new InvalidInputException(e.problems().stream()
+          .map(p -> new InvalidInputException.Problem(p.field().replace("workloads[0]", "workload"), p.reason())).toList());
     }
     return new Fleet(name, currency, gpu, (int) count, new Money(BigDecimal.valueOf(price), currency), gpuPct / 100,
         vramPct / 100, peak, queueing, inference, headroom, includeReference);

@@ -21,11 +21,34 @@ public final class ScenarioReader {
   public static final String DEFAULT_JOB_REFERENCE = "a100-80g-sxm";
   /** Hourly checkpoints lose half an hour of work on average; restart and reload take about another hour. */
   public static final double DEFAULT_RESTART_HOURS = 1.5;
+  /** Workloads one scenario may hold unless configured otherwise ({@code ranking.maxWorkloads}). */
+  public static final int DEFAULT_MAX_WORKLOADS = 50;
+
+  // The ranges of the figures (README "Limits"): wide enough for any real plan, narrow enough that
+  // sizing and pricing them cannot overflow.
+  static final double MAX_PARAMS_BILLIONS = 100_000;
+  static final double MAX_QPS = 1_000_000;
+  static final double MIN_SECONDS = 0.001, MAX_SECONDS = 3600;
+  static final double MIN_CONCURRENT = 0.01, MAX_CONCURRENT = 100_000;
+  static final double MAX_GB = 1e9;
+  static final double MAX_MEMORY_GB = 1e6;
+  static final double MAX_GPU_HOURS = 1e7;
+  static final double MAX_RESTART_HOURS = 720;
+  static final double MIN_COMPRESSION = 0.01, MAX_COMPRESSION = 1000;
+  static final double MAX_LOAD_BALANCERS = 1000;
+  static final double MAX_PRICE_PER_GB = 1000;
 
   private final GpuCatalog catalog;
+  private final int maxWorkloads;
 
   public ScenarioReader(GpuCatalog catalog) {
+    this(catalog, DEFAULT_MAX_WORKLOADS);
+  }
+
+  /** @param maxWorkloads the most workloads a scenario may hold; more is refused before any is read */
+  public ScenarioReader(GpuCatalog catalog, int maxWorkloads) {
     this.catalog = catalog;
+    this.maxWorkloads = maxWorkloads;
   }
 
   public Scenario read(Object root) {
@@ -33,6 +56,7 @@ public final class ScenarioReader {
     String name = f.string("name", "scenario");
     String currency = f.string("currency", "USD").trim().toUpperCase(Locale.ROOT);
     if (!currency.matches("[A-Z]{3}")) currency = f.fail("currency", "must be a 3-letter ISO code, got '" + currency + "'", "USD");
+    else if (!isMoney(currency)) currency = f.fail("currency", "unknown currency code '" + currency + "'", "USD");
     double horizon = f.between("horizonMonths", 12, 1, 120);
     if (horizon != Math.rint(horizon)) horizon = f.fail("horizonMonths", "must be a whole number of months", 12.0);
     double headroom = f.between("headroom", 0.3, 0, 10);
@@ -40,15 +64,19 @@ public final class ScenarioReader {
     if (rawWorkloads.isEmpty() && (f.raw("workloads") == null || f.raw("workloads") instanceof List)) {
       f.fail("workloads", "at least one workload is required", null);
     }
+    if (rawWorkloads.size() > maxWorkloads) {
+      f.fail("workloads", "at most " + maxWorkloads + " workloads, got " + rawWorkloads.size(), null);
+      rawWorkloads = List.of();
+    }
     List<Workload> workloads = new ArrayList<>();
     for (int i = 0; i < rawWorkloads.size(); i++) {
       Workload w = workload(new Fields("workloads[" + i + "]", rawWorkloads.get(i), f.problems()), i);
       if (w != null) workloads.add(w);
     }
-    double storedGb = f.nonNegative("storedGb", 0);
-    double egress = f.nonNegative("egressGbPerMonth", 0);
-    double compression = f.positive("compressionRatio", 1);
-    double lbs = f.nonNegative("loadBalancers", 0);
+    double storedGb = f.nonNegative("storedGb", 0, MAX_GB);
+    double egress = f.nonNegative("egressGbPerMonth", 0, MAX_GB);
+    double compression = f.between("compressionRatio", 1, MIN_COMPRESSION, MAX_COMPRESSION);
+    double lbs = f.nonNegative("loadBalancers", 0, MAX_LOAD_BALANCERS);
     if (lbs != Math.rint(lbs)) lbs = f.fail("loadBalancers", "must be a whole number", 0.0);
     String cur = currency;
     Optional<Migration> migration = Optional.ofNullable(f.object("migration")).map(m -> migration(m, cur));
@@ -81,9 +109,21 @@ public final class ScenarioReader {
     return filter;
   }
 
+  /**
+   * Whether an ISO 4217 code names money: known to the JDK, and not one of the codes without
+   * minor units there (XXX "no currency", XTS for tests, gold, SDRs), which no price is quoted in.
+   */
+  public static boolean isMoney(String code) {
+    try {
+      return java.util.Currency.getInstance(code).getDefaultFractionDigits() >= 0;
+    } catch (IllegalArgumentException unknown) {
+      return false;
+    }
+  }
+
   private Migration migration(Fields m, String currency) {
-    double gb = m.requiredPositive("gb");
-    double egressPerGb = m.nonNegative("sourceEgressPerGb", 0);
+    double gb = m.requiredPositive("gb", MAX_GB);
+    double egressPerGb = m.nonNegative("sourceEgressPerGb", 0, MAX_PRICE_PER_GB);
     String from = m.string("fromVendor", null);
     double mbps = m.between("bandwidthMbps", 0, 0, 1_000_000);
     m.done();
@@ -111,38 +151,39 @@ public final class ScenarioReader {
 
   private Inference inference(Fields w, String name, Optional<String> gpu, Optional<String> vendor, String ref,
                               boolean interruptible) {
-    double params = w.requiredPositive("paramsBillions");
+    double params = w.requiredPositive("paramsBillions", MAX_PARAMS_BILLIONS);
     String precisionText = w.string("precision", "fp16");
     Precision precision = w.problems().attempt(() -> Precision.parse(w.at("precision"), precisionText), Precision.FP16);
-    double qps = w.requiredPositive("peakQps");
-    double seconds = w.requiredPositive("secondsPerRequest");
-    double concurrent = w.requiredPositive("concurrentPerCard");
+    double qps = w.requiredPositive("peakQps", MAX_QPS);
+    double seconds = w.requiredBetween("secondsPerRequest", MIN_SECONDS, MAX_SECONDS);
+    double concurrent = w.requiredBetween("concurrentPerCard", MIN_CONCURRENT, MAX_CONCURRENT);
     double hoursPerDay = w.between("hoursPerDay", 24, 0.1, 24);
     double days = w.between("daysPerMonth", 30, 1, 31);
-    double latency = w.nonNegative("latencyTargetSeconds", 0);
+    double latency = w.nonNegative("latencyTargetSeconds", 0, MAX_SECONDS);
     String bound = w.string("bound", "memory").trim().toLowerCase(Locale.ROOT);
     if (!bound.equals("memory") && !bound.equals("compute")) {
       w.fail("bound", "must be memory (LLM decoding) or compute (image models), got '" + bound + "'", null);
     }
-    double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS);
+    double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS, MAX_RESTART_HOURS);
     return new Inference(name, gpu, vendor, ref, interruptible, params, precision, qps, seconds, concurrent,
         hoursPerDay, days, latency, bound.equals("compute"), restart, w.bool("allowMultiNode", false));
   }
 
   private Job job(Fields w, Workload.Kind kind, String name, Optional<String> gpu, Optional<String> vendor, String ref,
                   boolean interruptible) {
-    double params = kind == Workload.Kind.BATCH ? w.nonNegative("paramsBillions", 0) : w.requiredPositive("paramsBillions");
+    double params = kind == Workload.Kind.BATCH ? w.nonNegative("paramsBillions", 0, MAX_PARAMS_BILLIONS)
+        : w.requiredPositive("paramsBillions", MAX_PARAMS_BILLIONS);
     String defaultMethod = kind == Workload.Kind.FINE_TUNE ? "lora" : "full";
     String methodText = w.string("method", defaultMethod);
     TuneMethod method = w.problems().attempt(() -> TuneMethod.parse(w.at("method"), methodText), TuneMethod.LORA);
-    double memory = w.nonNegative("memoryGB", 0);
+    double memory = w.nonNegative("memoryGB", 0, MAX_MEMORY_GB);
     if (kind != Workload.Kind.BATCH && memory > 0) {
       memory = w.fail("memoryGB", "only batch work states memory directly; give paramsBillions and method", 0.0);
     }
-    double hours = w.requiredPositive("gpuHoursPerMonth");
+    double hours = w.requiredPositive("gpuHoursPerMonth", MAX_GPU_HOURS);
     double cards = w.nonNegative("cards", 0);
     if (cards != Math.rint(cards) || cards > 1024) cards = w.fail("cards", "must be a whole number up to 1024", 0.0);
-    double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS);
+    double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS, MAX_RESTART_HOURS);
     return new Job(name, kind, gpu, vendor, ref, interruptible, params, method, memory, hours, (int) cards, restart,
         w.bool("allowMultiNode", false));
   }

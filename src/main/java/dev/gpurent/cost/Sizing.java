@@ -14,6 +14,13 @@ public final class Sizing {
   /** Above this share of card memory a plan is "at the edge" (guide 2.2: 16.8 GB on a 16 GB card). */
   public static final double MEMORY_EDGE = 0.9;
 
+  /**
+   * The most cards any plan may rent for one workload (about the largest GPU clusters built).
+   * Past it a card is unfit, with the reason: card counts stay far from int overflow, so no
+   * product of counts can wrap to a plan of 0 cards.
+   */
+  public static final int MAX_CARDS = 100_000;
+
   private static final double EPS = 1e-9;
 
   private Sizing() {}
@@ -42,9 +49,9 @@ public final class Sizing {
         + " B (" + m.wire() + ") = " + fmt(low) + "-" + fmt(high) + " GB");
   }
 
-  /** Cards whose memory together holds {@code needGB}; at least one. */
+  /** Cards whose memory together holds {@code needGB}; at least one, and {@link #MAX_CARDS} + 1 for any count past the limit. */
   public static int cardsForMemory(double needGB, Gpu gpu) {
-    return Math.max(1, (int) Math.ceil(needGB / gpu.memoryGB() - EPS));
+    return capped(Math.ceil(needGB / gpu.memoryGB() - EPS));
   }
 
   /** The guide's per-card QPS on the reference card: N concurrent requests / T seconds. */
@@ -54,7 +61,13 @@ public final class Sizing {
 
   /** Cards for a peak load: peak / per-card QPS x (1 + headroom), rounded up (20 QPS at 2 -> 10 -> 13). */
   public static int cardsForQps(double peakQps, double qpsPerCard, double headroom) {
-    return Math.max(1, (int) Math.ceil(peakQps / qpsPerCard * (1 + headroom) - EPS));
+    return capped(Math.ceil(peakQps / qpsPerCard * (1 + headroom) - EPS));
+  }
+
+  /** A card count as an int: at least 1, and past {@link #MAX_CARDS} (or not a number) {@code MAX_CARDS + 1}. */
+  static int capped(double cards) {
+    if (!(cards <= MAX_CARDS)) return MAX_CARDS + 1;
+    return Math.max(1, (int) cards);
   }
 
   /** The figure a card's speed scales by: memory bandwidth for LLM decoding, TFLOPS for compute-bound work. */

@@ -3,7 +3,8 @@ package dev.gpurent.service;
 /**
  * Every event-bus address, in one place. Bodies are JSON except where noted: a QuoteBook travels
  * by reference with {@link LocalCodec} (it is immutable and can hold 100,000 quotes; clustered
- * nodes fetch their own quotes rather than receive books).
+ * nodes fetch their own quotes rather than receive books). Every request-reply address fails, by
+ * {@link Failures}, with a status and the JSON text {@code {"error", "fields"?}}.
  */
 public final class Addresses {
 
@@ -30,10 +31,28 @@ public final class Addresses {
    */
   public static final String RANKING_COMPUTE = "gpurent.ranking.compute";
 
-  /** Request-reply. Body: a scenario (JSON). Reply: {@code {"id": ...}}; fails 400 like RANKING_COMPUTE. */
+  /**
+   * Publish. Body: {@code {"request": id}}, the {@link #REQUEST_HEADER} of a RANKING_COMPUTE whose
+   * client has gone: not started if it still waits, not encoded if it runs.
+   */
+  public static final String RANKING_CANCEL = "gpurent.ranking.cancel";
+
+  /** The header naming a RANKING_COMPUTE request, so that it can be cancelled. */
+  public static final String REQUEST_HEADER = "request";
+
+  /** The header of a SCENARIOS_REGISTER naming the client (its remote address), for the per-client quota. */
+  public static final String CLIENT_HEADER = "client";
+
+  /**
+   * Request-reply. Body: a scenario (JSON); header {@link #CLIENT_HEADER}. Reply: {@code {"id": ...}};
+   * fails 400 like RANKING_COMPUTE, 429 past the live-scenario caps (in all, per client).
+   */
   public static final String SCENARIOS_REGISTER = "gpurent.scenarios.register";
 
-  /** Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (text, see {@link #RANKINGS_CHANGED}); fails 404. */
+  /**
+   * Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (text, see
+   * {@link #RANKINGS_CHANGED}); fails 404 (unknown), 503 (no quotes yet), 500 (its last ranking failed, and why).
+   */
   public static final String SCENARIOS_RANKING = "gpurent.scenarios.ranking";
 
   /** Request-reply. Body: {@code {"id": ...}}. Reply: {@code {"deleted": id}}; fails 404. */
@@ -53,17 +72,24 @@ public final class Addresses {
   /**
    * Publish. Header {@link #SCENARIO_HEADER}: the scenario id. Body: text, the message dashboards
    * receive, encoded once per scenario: {@code {"type":"ranking","scenario":id,"ranking":{...}}};
-   * sent only when the ranking changed. A {@code null} body: the scenario was deleted.
+   * sent only when the ranking changed. A {@code null} body: the scenario was deleted. With a
+   * {@link #STATUS_HEADER}: its ranking failed, and the body is
+   * {@code {"type":"error","scenario":id,"status":500,"error":...}}.
    */
   public static final String RANKINGS_CHANGED = "gpurent.rankings.changed";
 
   /** The header naming the scenario of a {@link #RANKINGS_CHANGED} message. */
   public static final String SCENARIO_HEADER = "scenario";
 
+  /** The header of a {@link #RANKINGS_CHANGED} message that is a failure: its HTTP status. */
+  public static final String STATUS_HEADER = "status";
+
   /**
    * Request-reply. Body: {@code null} or {@code {"slot": "..."}} (default {@code manual-<instant>}).
-   * Snapshots the current quote book now; reply: {@code {"id", "slot", "quotes", "created"}}
-   * ({@code created} false when the slot already had one: nothing written).
+   * Snapshots the current quote book now: fresh vendors as fetched, the others carried from the
+   * previous snapshot; reply: {@code {"id", "slot", "quotes", "created", "carried": [vendor],
+   * "left": [vendor]}} ({@code created} false when the slot already had one: nothing written;
+   * {@code left}: vendors neither current nor in the previous snapshot).
    */
   public static final String SNAPSHOTS_TAKE = "gpurent.snapshots.take";
 
@@ -86,4 +112,10 @@ public final class Addresses {
    * {@code {vendor, region, offer, gpu, billing, currency, unit, points: [{at, price}]}}; fails 400.
    */
   public static final String HISTORY = "gpurent.history";
+
+  /**
+   * Request-reply. Body: anything. Reply: {@code {"available": bool, "store": "data/gpurent.db"
+   * (relative to the root), "error"?: why it cannot be read and what to do}}.
+   */
+  public static final String SNAPSHOTS_STATUS = "gpurent.snapshots.status";
 }

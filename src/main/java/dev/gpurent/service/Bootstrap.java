@@ -57,6 +57,8 @@ public final class Bootstrap {
     }
   }
 
+  private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Bootstrap.class.getName());
+
   private final Path root;
   private final Map<String, String> env;
   private final Clock clock;
@@ -72,6 +74,7 @@ public final class Bootstrap {
 
   public Future<Running> start() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    jvmMetrics(registry);
     Vertx vertx = Vertx.builder()
         .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)))
         .withMetrics(new MicrometerMetricsFactory(registry))
@@ -103,27 +106,62 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+    StoreSettings configuredStore;
     StoreSettings storeSettings;
     RankingRules rules;
+    RankingSettings ranking;
     try {
       rules = RankingRules.from(PlainValues.map(config));
-      storeSettings = StoreSettings.from(config, env).resolvedAgainst(root);
+      ranking = RankingSettings.from(config.getJsonObject("ranking"));
+      configuredStore = StoreSettings.from(config, env);
+      storeSettings = configuredStore.resolvedAgainst(root);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios"));
+    HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout());
     vertx.eventBus().consumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
-        .onFailure(e -> msg.fail(400, e.getMessage())));
-    return SnapshotStore.open(vertx, storeSettings).compose(store -> store.latest()
+        .onFailure(e -> Failures.fail(msg, 400, dev.gpurent.config.UserText.withoutPaths(relative(String.valueOf(e.getMessage()))))));
+    // History is a convenience: a store that cannot be opened (a corrupt file) turns it off, and
+    // the service still starts, ranks and pushes prices.
+    String storeName = configuredStore.postgres() ? configuredStore.describe() : configuredStore.path().toString();
+    return SnapshotStore.open(vertx, storeSettings)
+        .recover(e -> {
+          LOG.warning(() -> "snapshot store " + storeName + " cannot be opened, history is off: " + e.getMessage());
+          return Future.succeededFuture(new dev.gpurent.store.UnavailableStore(storeName, e));
+        })
+        .compose(store -> store.latest()
+        .recover(e -> {
+          LOG.warning(() -> "the latest snapshot cannot be read, starting without it: " + e.getMessage());
+          return Future.succeededFuture(java.util.Optional.empty());
+        })
         .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
         .compose(x -> redeployQuotes(vertx, config, catalog, regions, registry))
-        .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry)))
+        .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking)))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> vertx.deployVerticle(web))
         .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))
         .map(snapshots -> new Running(vertx, web.port(), http.host(), store, snapshots))
         .onFailure(e -> store.close()));
+  }
+
+  /** A message with the root's absolute path taken out, so that it names files as the operator wrote them. */
+  private String relative(String message) {
+    String abs = root.toAbsolutePath().normalize() + java.io.File.separator;
+    return message.replace(abs, "");
+  }
+
+  /**
+   * The JVM's own meters on /metrics (heap and its pools, GC pauses, threads, classes, CPU) and
+   * each event loop's delay: how late a 100 ms timer fires, which is what a blocked loop costs
+   * every request queued on it.
+   */
+  private static void jvmMetrics(PrometheusMeterRegistry registry) {
+    new io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics().bindTo(registry);
+    new io.micrometer.core.instrument.binder.jvm.JvmGcMetrics().bindTo(registry);
+    new io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics().bindTo(registry);
+    new io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics().bindTo(registry);
+    new io.micrometer.core.instrument.binder.system.ProcessorMetrics().bindTo(registry);
   }
 
   /** Reads adapters/ and (re)starts the quote pipeline on it; the number of vendors. */

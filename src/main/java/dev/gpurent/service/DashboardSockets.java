@@ -17,10 +17,24 @@ import java.util.Set;
  * The dashboards connected over {@code /ws}. A dashboard subscribes to scenario ids and gets each
  * one's current ranking at once, then every change. Messages are encoded once per scenario by the
  * RankingVerticle and written as-is to every socket. A slow dashboard never holds memory without
- * bound: while its write queue is full it keeps only the latest ranking per scenario, and one that
- * stays full past the stall limit is closed. Used on one event loop only.
+ * bound: while its write queue is full it keeps only the latest ranking per scenario and at most
+ * {@value #MAX_PENDING_REPLIES} other replies (errors), is not read from (so it cannot ask for
+ * more), and one that stays full past the stall limit is reset. A message asks for at most
+ * {@value #MAX_IDS} ids; a malformed one gets one error reply and one rate-limited log line.
+ * Used on one event loop only.
  */
 final class DashboardSockets {
+
+  /** Scenario ids one subscribe or unsubscribe message may name. */
+  static final int MAX_IDS = 100;
+  /** Scenarios one dashboard may follow. */
+  static final int MAX_SUBSCRIPTIONS = 1000;
+  /** Replies other than rankings kept for a dashboard whose queue is full; past it the oldest is dropped. */
+  static final int MAX_PENDING_REPLIES = 100;
+  /** Longest id taken as one: scenario ids are UUIDs. */
+  static final int MAX_ID_LENGTH = 64;
+  /** Unknown ids one dashboard may ask for; past it the dashboard is closed (1008): it is guessing, not following. */
+  static final int MAX_UNKNOWN = 1000;
 
   private final Vertx vertx;
   private final HttpSettings settings;
@@ -32,29 +46,70 @@ final class DashboardSockets {
     final ServerWebSocket ws;
     final Set<String> scenarios = new HashSet<>();
     final Map<String, String> pending = new LinkedHashMap<>();
+    final java.util.ArrayDeque<String> replies = new java.util.ArrayDeque<>();
     long fullSince;
+    boolean paused;
+    int unknown;
 
     Dashboard(ServerWebSocket ws) {
       this.ws = ws;
     }
 
+    /** A scenario's ranking: while the queue is full only the latest one per scenario waits. */
     void send(String scenario, String text) {
       if (ws.isClosed()) return;
-      if (!pending.isEmpty() || ws.writeQueueFull()) {
+      if (backedUp()) {
         pending.put(scenario, text);  // latest wins
-        if (fullSince == 0) fullSince = System.nanoTime();
+        full();
         return;
       }
+      write(text);
+    }
+
+    /** Any other reply (an error): it waits behind the queue like a ranking, a bounded number of them. */
+    void reply(String text) {
+      if (ws.isClosed()) return;
+      if (backedUp()) {
+        if (replies.size() >= MAX_PENDING_REPLIES) replies.poll();
+        replies.add(text);
+        full();
+        return;
+      }
+      write(text);
+    }
+
+    private boolean backedUp() {
+      return !pending.isEmpty() || !replies.isEmpty() || ws.writeQueueFull();
+    }
+
+    private void full() {
+      if (fullSince == 0) fullSince = System.nanoTime();
+      if (!paused) {
+        // A dashboard that does not read what it asked for is not read from either.
+        paused = true;
+        ws.pause();
+      }
+    }
+
+    private void write(String text) {
       ws.writeTextMessage(text);
+      if (ws.writeQueueFull()) full();
     }
 
     void drain() {
+      while (!replies.isEmpty() && !ws.writeQueueFull()) ws.writeTextMessage(replies.poll());
       var it = pending.entrySet().iterator();
       while (it.hasNext() && !ws.writeQueueFull()) {
         ws.writeTextMessage(it.next().getValue());
         it.remove();
       }
-      if (pending.isEmpty()) fullSince = 0;
+      if (!backedUp()) {
+        fullSince = 0;
+        if (paused) {
+          paused = false;
+          ws.resume();
+        }
+      }
     }
   }
 
@@ -63,6 +118,11 @@ final class DashboardSockets {
     this.settings = settings;
     this.rankings = rankings;
     vertx.setPeriodic(1000, t -> closeStalled());
+    // The connection's idle timeout must not close a dashboard that only waits for prices.
+    long ping = Math.max(1000, settings.idleTimeout().toMillis() / 2);
+    vertx.setPeriodic(ping, t -> all.forEach(d -> {
+      if (!d.ws.isClosed() && !d.ws.writeQueueFull()) d.ws.writePing(io.vertx.core.buffer.Buffer.buffer());
+    }));
   }
 
   int connected() {
@@ -84,24 +144,68 @@ final class DashboardSockets {
     try {
       msg = new JsonObject(text);
     } catch (RuntimeException e) {
-      d.ws.writeTextMessage(error(null, "expected JSON like {\"subscribe\": [\"scenario-id\"]}"));
+      refuse(d, "not a JSON object", "expected JSON like {\"subscribe\": [\"scenario-id\"]}");
       return;
     }
-    for (Object id : msg.getJsonArray("subscribe", new JsonArray())) subscribe(d, String.valueOf(id));
-    for (Object id : msg.getJsonArray("unsubscribe", new JsonArray())) unsubscribe(d, String.valueOf(id));
+    for (String key : msg.fieldNames()) {
+      if (!key.equals("subscribe") && !key.equals("unsubscribe")) {
+        refuse(d, "unknown field", "unknown field; known: subscribe, unsubscribe (lists of scenario ids)");
+        return;
+      }
+    }
+    java.util.List<String> subscribe = ids(msg.getValue("subscribe"));
+    java.util.List<String> unsubscribe = ids(msg.getValue("unsubscribe"));
+    if (subscribe == null || unsubscribe == null) {
+      refuse(d, "subscribe or unsubscribe not a list of ids", "subscribe and unsubscribe must be lists of at most " + MAX_IDS
+          + " scenario ids, like {\"subscribe\": [\"scenario-id\"]}");
+      return;
+    }
+    if (d.scenarios.size() + subscribe.size() > MAX_SUBSCRIPTIONS) {
+      refuse(d, "too many subscriptions", "a dashboard may follow at most " + MAX_SUBSCRIPTIONS + " scenarios");
+      return;
+    }
+    for (String id : subscribe) subscribe(d, id);
+    for (String id : unsubscribe) unsubscribe(d, id);
   }
 
+  /** The ids of a subscribe or unsubscribe value: none when absent, null when it is not a list of at most MAX_IDS short texts. */
+  private static java.util.List<String> ids(Object value) {
+    if (value == null) return java.util.List.of();
+    if (!(value instanceof JsonArray a) || a.size() > MAX_IDS) return null;
+    java.util.List<String> out = new java.util.ArrayList<>(a.size());
+    for (Object o : a) {
+      if (!(o instanceof String s) || s.isEmpty() || s.length() > MAX_ID_LENGTH) return null;
+      out.add(s);
+    }
+    return out;
+  }
+
+  /** One error reply to a malformed message, and one rate-limited log line. */
+  private void refuse(Dashboard d, String logged, String reply) {
+    ClientLog.bad("WebSocket message from " + d.ws.remoteAddress() + ": " + logged);
+    d.reply(error(null, reply));
+  }
+
+  /**
+   * Every live scenario is known here from its first message (its ranking, or "no quotes yet",
+   * published before its registration is answered), so an id that is not is unknown: answered
+   * here, with no event-bus round trip per id a client may send.
+   */
   private void subscribe(Dashboard d, String id) {
     LiveRankings.Latest current = rankings.get(id);
     if (current != null) {
-      // known here: subscribed at once, so no change published meanwhile can be missed
       subscribed(d, id, current.text());
       return;
     }
-    // not ranked yet here, or unknown: the RankingVerticle knows which (503 or 404)
-    vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id))
-        .onSuccess(m -> subscribed(d, id, m.body()))
-        .onFailure(e -> d.ws.writeTextMessage(error(id, e.getMessage())));
+    if (++d.unknown > MAX_UNKNOWN) {
+      if (d.unknown == MAX_UNKNOWN + 1) {
+        ClientLog.bad("WebSocket client " + d.ws.remoteAddress() + " asked for more than " + MAX_UNKNOWN + " unknown scenario ids");
+        forget(d);
+        d.ws.close((short) 1008, "too many unknown scenario ids");
+      }
+      return;
+    }
+    d.reply(error(id, "no live scenario '" + id + "'"));
   }
 
   private void subscribed(Dashboard d, String id, String ranking) {
@@ -119,7 +223,7 @@ final class DashboardSockets {
   void deleted(String id) {
     for (Dashboard d : Set.copyOf(byScenario.getOrDefault(id, Set.of()))) {
       unsubscribe(d, id);
-      if (!d.ws.isClosed()) d.ws.writeTextMessage(error(id, "the scenario was deleted"));
+      d.reply(error(id, "the scenario was deleted"));
     }
   }
 

@@ -1,7 +1,12 @@
 package dev.gpurent.service;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * The {@code http:} section of the configuration, with its defaults.
@@ -13,19 +18,63 @@ import java.time.Duration;
  *                        named by {@code adminTokenEnv}; empty disables them
  * @param wsQueueBytes    per-dashboard write queue before it counts as slow
  * @param wsStallLimit    a dashboard whose queue stays full this long is closed
+ * @param hostnames       the names a request's {@code Host} may carry (lowercase, no port): by
+ *                        default the bound address, localhost, 127.0.0.1 and ::1; any other Host
+ *                        is refused, so a page on a rebound DNS name cannot reach the service
+ * @param allowedOrigins  origins besides the service's own that may change state (POST, DELETE)
+ *                        or open a WebSocket, e.g. {@code https://dash.example}
+ * @param idleTimeout     a connection that sends and receives nothing this long is closed
+ * @param headerTimeout   a connection whose request headers are not all in this long after it
+ *                        opened (or after its last answer) is closed: slow senders hold nothing
+ * @param maxConnections  open connections at once; past it a new one is closed at once
  */
-public record HttpSettings(String host, int port, int bodyLimit, String adminToken, int wsQueueBytes, Duration wsStallLimit) {
+public record HttpSettings(String host, int port, int bodyLimit, String adminToken, int wsQueueBytes, Duration wsStallLimit,
+                           Set<String> hostnames, Set<String> allowedOrigins, Duration idleTimeout, Duration headerTimeout,
+                           int maxConnections) {
+
+  public HttpSettings(String host, int port, int bodyLimit, String adminToken, int wsQueueBytes, Duration wsStallLimit) {
+    this(host, port, bodyLimit, adminToken, wsQueueBytes, wsStallLimit, defaultHostnames(host), Set.of(), Duration.ofSeconds(60),
+        Duration.ofSeconds(10), 10_000);
+  }
 
   public static HttpSettings from(JsonObject http, java.util.function.Function<String, String> env) {
     JsonObject h = http == null ? new JsonObject() : http;
     String tokenVar = h.getString("adminTokenEnv", "GPURENT_ADMIN_TOKEN");
     String token = env.apply(tokenVar);
-    return new HttpSettings(h.getString("host", "127.0.0.1"), h.getInteger("port", 8080), h.getInteger("bodyLimit", 256 * 1024),
+    String host = h.getString("host", "127.0.0.1");
+    Set<String> names = h.getValue("hostnames") == null ? defaultHostnames(host) : lowercase(list(h, "hostnames"));
+    int maxConnections = h.getInteger("maxConnections", 10_000);
+    if (maxConnections < 1) throw new IllegalArgumentException("http.maxConnections: must be >= 1, got " + maxConnections);
+    return new HttpSettings(host, h.getInteger("port", 8080), h.getInteger("bodyLimit", 64 * 1024),
         token == null ? "" : token.trim(), h.getInteger("wsQueueBytes", 256 * 1024),
-        QuoteSettings.duration(h, "wsStallLimit", "30s"));
+        QuoteSettings.duration(h, "wsStallLimit", "30s"), names, lowercase(list(h, "allowedOrigins")),
+        QuoteSettings.duration(h, "idleTimeout", "60s"), QuoteSettings.duration(h, "headerTimeout", "10s"), maxConnections);
   }
 
   public boolean adminEnabled() {
     return !adminToken.isEmpty();
+  }
+
+  /** The bound address (unless it is a wildcard), localhost, 127.0.0.1 and ::1. */
+  static Set<String> defaultHostnames(String host) {
+    Set<String> out = new LinkedHashSet<>();
+    String h = host.toLowerCase(Locale.ROOT);
+    if (!h.equals("0.0.0.0") && !h.equals("::") && !h.equals("[::]")) out.add(h.startsWith("[") ? h : h.contains(":") ? "[" + h + "]" : h);
+    out.addAll(List.of("localhost", "127.0.0.1", "[::1]"));
+    return Set.copyOf(out);
+  }
+
+  /** A list key, also given as one comma-separated string (as environment variables give it). */
+  private static List<String> list(JsonObject h, String key) {
+    Object v = h.getValue(key);
+    if (v == null) return List.of();
+    if (v instanceof JsonArray a) return a.stream().map(String::valueOf).map(String::trim).toList();
+    return java.util.Arrays.stream(String.valueOf(v).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  private static Set<String> lowercase(List<String> values) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String v : values) out.add(v.toLowerCase(Locale.ROOT).replaceAll("/+$", ""));
+    return Set.copyOf(out);
   }
 }

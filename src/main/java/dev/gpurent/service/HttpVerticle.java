@@ -11,6 +11,7 @@ import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.cost.Sizing;
+import dev.gpurent.cost.SizingRequest;
 import dev.gpurent.cost.Workload;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.QuoteBook;
@@ -25,7 +26,9 @@ import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -36,12 +39,15 @@ import io.vertx.micrometer.PrometheusScrapingHandler;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The HTTP face of gpurent: the REST API under {@code /api} (documented in
  * {@code /api/openapi.yaml}, browsable at {@code /api/docs}), dashboards over {@code /ws}, the
  * dashboard itself at {@code /}, {@code /health} and {@code /metrics}. Every answer under /api is
- * JSON, errors included; bad input is a 400 naming each bad field.
+ * JSON, errors included ({@link HttpErrors}); bad input is a 400 naming each bad field. Every
+ * request first passes the {@link RequestGuard} (Host, Origin, JSON bodies) and the
+ * {@link ConnectionLimits}.
  */
 @SuppressWarnings("unchecked")
 public final class HttpVerticle extends VerticleBase {
@@ -58,12 +64,21 @@ public final class HttpVerticle extends VerticleBase {
   private HttpServer server;
   private final LiveRankings rankings = new LiveRankings();
   private DashboardSockets sockets;
+  private RequestGuard guard;
+  private ConnectionLimits connections;
+  private long rankingTimeoutMs = RankingSettings.DEFAULTS.timeout().toMillis();
 
   public HttpVerticle(HttpSettings settings, GpuCatalog catalog, PrometheusMeterRegistry registry, java.nio.file.Path presets) {
     this.presets = presets;
     this.settings = settings;
     this.catalog = catalog;
     this.registry = registry;
+  }
+
+  /** How long a one-off ranking may take, queue included, before its client is answered 503 (ranking.timeout). */
+  public HttpVerticle rankingTimeout(java.time.Duration timeout) {
+    this.rankingTimeoutMs = timeout.toMillis();
+    return this;
   }
 
   /** The port actually bound (useful when configured as 0). */
@@ -74,13 +89,21 @@ public final class HttpVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     sockets = new DashboardSockets(vertx, settings, rankings);
+    guard = new RequestGuard(settings);
+    connections = new ConnectionLimits(vertx, settings);
+    LoopDelay.watch(vertx, registry, "http");
+    io.micrometer.core.instrument.Gauge.builder("gpurent.http.connections", connections, ConnectionLimits::open)
+        .description("open HTTP connections").register(registry);
+    io.micrometer.core.instrument.FunctionCounter.builder("gpurent.http.connections.refused", connections, ConnectionLimits::refused)
+        .description("connections closed at once: over http.maxConnections").register(registry);
     var changes = vertx.eventBus().<String>consumer(Addresses.RANKINGS_CHANGED, m -> {
       String id = m.headers().get(Addresses.SCENARIO_HEADER);
+      String status = m.headers().get(Addresses.STATUS_HEADER);
       if (m.body() == null) {
         rankings.remove(id);
         sockets.deleted(id);
       } else {
-        rankings.put(id, m.body());
+        rankings.put(id, m.body(), status == null ? 200 : Integer.parseInt(status));
         sockets.changed(id, m.body());
       }
     });
@@ -108,7 +131,7 @@ public final class HttpVerticle extends VerticleBase {
     router.get("/api/history").handler(this::priceHistory);
     router.post("/api/admin/snapshot").handler(this::admin).handler(rc -> vertx.eventBus()
         .<Object>request(Addresses.SNAPSHOTS_TAKE, new JsonObject(), new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(600_000))
-        .onSuccess(m -> json(rc, 201, String.valueOf(m.body()))).onFailure(e -> fail(rc, e)));
+        .onSuccess(m -> json(rc, 201, String.valueOf(m.body()))).onFailure(e -> HttpErrors.fail(rc, e)));
     router.post("/api/admin/refresh").handler(this::admin).handler(this::refresh);
     router.post("/api/admin/reload").handler(this::admin).handler(this::reload);
     router.get("/api/openapi.yaml").handler(rc -> rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/yaml")
@@ -118,19 +141,30 @@ public final class HttpVerticle extends VerticleBase {
         .putHeader(HttpHeaders.CONTENT_TYPE, "application/javascript")
         .end("window.onload = () => { window.ui = SwaggerUIBundle({url: '/api/openapi.yaml', dom_id: '#swagger-ui'}); };"));
     router.get("/api/docs/*").handler(StaticHandler.create(SWAGGER));
-    router.route("/api/*").handler(rc -> error(rc, 404, "no such API route: " + rc.request().method() + " " + rc.request().path()));
+    router.route("/api/*").handler(rc -> HttpErrors.send(rc, 404, "no such API route: " + rc.request().method() + " "
+        + shown(rc.request().path())));
     router.get("/health").handler(this::health);
     router.get("/metrics").handler(PrometheusScrapingHandler.create(registry));
     router.get("/webjars/uplot/*").handler(StaticHandler.create("META-INF/resources/webjars/uplot/1.6.30"));
     router.get("/*").handler(StaticHandler.create("webroot"));
-    router.errorHandler(404, rc -> error(rc, 404, "not found: " + rc.request().path()));
-    router.errorHandler(413, rc -> error(rc, 413, "request body over " + settings.bodyLimit() + " bytes"));
-    router.errorHandler(500, rc -> error(rc, 500, "internal error: " + (rc.failure() == null ? "" : rc.failure().getMessage())));
+    router.errorHandler(404, rc -> HttpErrors.send(rc, 404, "not found: " + shown(rc.request().path())));
+    router.errorHandler(413, rc -> HttpErrors.send(rc, 413, "request body over " + settings.bodyLimit() + " bytes"));
+    router.errorHandler(500, rc -> HttpErrors.fail(rc, rc.failure() == null ? new IllegalStateException() : rc.failure()));
+    // No h2c (browsers never use it): while Vert.x looks for an h2c upgrade it holds a new
+    // connection back until its headers are complete, so the connection limits would not see a
+    // slow sender until it finished (or never).
+    HttpServerOptions options = new HttpServerOptions().setHttp2ClearTextEnabled(false)
+        .setIdleTimeout((int) Math.max(1, settings.idleTimeout().toSeconds())).setIdleTimeoutUnit(java.util.concurrent.TimeUnit.SECONDS);
     return changes.completion()
-        .compose(v -> vertx.createHttpServer().requestHandler(req -> {
-          if ("/ws".equals(req.path())) dashboard(req);
-          else if (!servedFromCache(req)) router.handle(req);
-        }).listen(settings.port(), settings.host()))
+        .compose(v -> vertx.createHttpServer(options)
+            .connectionHandler(connections::opened)
+            .requestHandler(req -> {
+              boolean ws = "/ws".equals(req.path());
+              connections.request(req, ws);
+              if (!guard.admit(req)) return;
+              if (ws) dashboard(req);
+              else if (!servedFromCache(req)) router.handle(req);
+            }).listen(settings.port(), settings.host()))
         .onSuccess(s -> server = s);
   }
 
@@ -169,13 +203,13 @@ public final class HttpVerticle extends VerticleBase {
         }
       }
       return out;
-    }, false).onSuccess(a -> json(rc, 200, a.encode())).onFailure(e -> fail(rc, e));
+    }, false).onSuccess(a -> json(rc, 200, a.encode())).onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   private void vendors(RoutingContext rc) {
     vertx.eventBus().<JsonArray>request(Addresses.QUOTES_STATUS, null)
         .onSuccess(m -> json(rc, 200, m.body().encode()))
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   private void quotes(RoutingContext rc) {
@@ -187,10 +221,15 @@ public final class HttpVerticle extends VerticleBase {
       String b = rc.queryParams().get("billing");
       if (b != null) billing = Billing.parse(b);
     } catch (UnknownGpuException | IllegalArgumentException e) {
-      badRequest(rc, List.of(new InvalidInputException.Problem(gpu != null && gpuId == null ? "gpu" : "billing", e.getMessage())));
+      HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem(gpu != null && gpuId == null ? "gpu" : "billing",
+          shown(e.getMessage()))));
       return;
     }
     String currency = rc.queryParams().get("currency");
+    if (currency != null && !ScenarioReader.isMoney(currency.toUpperCase(Locale.ROOT))) {
+      HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("currency", "unknown currency code '" + shown(currency) + "'")));
+      return;
+    }
     QuoteQuery query = new QuoteQuery(gpuId, rc.queryParams().get("vendor"), rc.queryParams().get("region"), billing,
         currency == null ? null : currency.toUpperCase(Locale.ROOT));
     int limit = intParam(rc, "limit", 500);
@@ -206,8 +245,8 @@ public final class HttpVerticle extends VerticleBase {
       }
       json(rc, 200, new JsonObject().put("total", rows.size()).put("quotes", out).encode());
     }).onFailure(e -> {
-      if (e instanceof IllegalArgumentException) badRequest(rc, List.of(new InvalidInputException.Problem("currency", e.getMessage())));
-      else fail(rc, e);
+      if (e instanceof IllegalArgumentException) HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("currency", e.getMessage())));
+      else HttpErrors.fail(rc, e);
     });
   }
 
@@ -219,7 +258,7 @@ public final class HttpVerticle extends VerticleBase {
     if (gpu != null) {
       var g = catalog.find(gpu);
       if (g.isEmpty()) {
-        badRequest(rc, List.of(new InvalidInputException.Problem("gpu", "unknown GPU '" + gpu + "'")));
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("gpu", "unknown GPU '" + shown(gpu) + "'")));
         return;
       }
       q.put("gpu", g.get().id());
@@ -242,25 +281,25 @@ public final class HttpVerticle extends VerticleBase {
         json(rc, 200, m.body() instanceof JsonObject j ? j.encode() : m.body() instanceof JsonArray a ? a.encode()
             : String.valueOf(m.body()));
       }
-    }).onFailure(e -> {
-      if (e instanceof ReplyException re && re.failureType() == io.vertx.core.eventbus.ReplyFailure.NO_HANDLERS) {
-        error(rc, 503, "snapshots are not running");
-      } else if (RankingVerticle.status(e) == 400) {
-        error(rc, 400, e.getMessage());
-      } else {
-        fail(rc, e);
-      }
-    });
+    }).onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   // --- ranking
 
   private void rank(RoutingContext rc) {
-    JsonObject scenario = body(rc);
-    if (scenario == null) return;
+    withBody(rc, scenario -> rank(rc, scenario));
+  }
+
+  private void rank(RoutingContext rc, JsonObject scenario) {
     boolean csv = accepts(rc, "text/csv");
+    // A client that leaves (or times out) before its answer cancels the work it asked for.
+    String request = UUID.randomUUID().toString();
+    rc.response().closeHandler(v -> {
+      if (!rc.response().ended()) vertx.eventBus().publish(Addresses.RANKING_CANCEL, new JsonObject().put("request", request));
+    });
     vertx.eventBus().<String>request(Addresses.RANKING_COMPUTE,
-            new JsonObject().put("scenario", scenario).put("format", csv ? "csv" : "json"))
+            new JsonObject().put("scenario", scenario).put("format", csv ? "csv" : "json"),
+            new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(rankingTimeoutMs).addHeader(Addresses.REQUEST_HEADER, request))
         .onSuccess(m -> {
           if (csv) {
             rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8")
@@ -269,19 +308,22 @@ public final class HttpVerticle extends VerticleBase {
             json(rc, 200, m.body());
           }
         })
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   private void register(RoutingContext rc) {
-    JsonObject scenario = body(rc);
-    if (scenario == null) return;
-    vertx.eventBus().<JsonObject>request(Addresses.SCENARIOS_REGISTER, scenario)
+    withBody(rc, scenario -> register(rc, scenario));
+  }
+
+  private void register(RoutingContext rc, JsonObject scenario) {
+    vertx.eventBus().<JsonObject>request(Addresses.SCENARIOS_REGISTER, scenario, new io.vertx.core.eventbus.DeliveryOptions()
+            .setSendTimeout(rankingTimeoutMs).addHeader(Addresses.CLIENT_HEADER, client(rc.request())))
         .onSuccess(m -> {
           String id = m.body().getString("id");
           rc.response().putHeader(HttpHeaders.LOCATION, "/api/scenarios/" + id + "/ranking");
           json(rc, 201, m.body().put("ranking", "/api/scenarios/" + id + "/ranking").put("websocket", "/ws").encode());
         })
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   /**
@@ -304,7 +346,9 @@ public final class HttpVerticle extends VerticleBase {
   private boolean serveCached(HttpServerRequest req, String id) {
     LiveRankings.Latest cached = rankings.get(id);
     if (cached == null) return false;
-    var response = req.response().putHeader(HttpHeaders.CONTENT_TYPE, JSON).putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+    var response = req.response().setStatusCode(cached.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON)
+        .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+    if (cached.status() == 503) response.putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(HttpErrors.RETRY_AFTER_SECONDS));
     if (acceptsGzip(req.getHeader(HttpHeaders.ACCEPT_ENCODING))) response.putHeader(HttpHeaders.CONTENT_ENCODING, "gzip").end(cached.gzipped());
     else response.end(cached.bytes());
     return true;
@@ -315,43 +359,31 @@ public final class HttpVerticle extends VerticleBase {
     // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
     vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
         .onSuccess(m -> json(rc, 200, m.body()))
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   private void delete(RoutingContext rc) {
     vertx.eventBus().request(Addresses.SCENARIOS_DELETE, new JsonObject().put("id", rc.pathParam("id")))
         .onSuccess(m -> rc.response().setStatusCode(204).end())
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   // --- sizing and advice
 
   private void sizing(RoutingContext rc) {
-    JsonObject body = body(rc);
-    if (body == null) return;
-    JsonObject workload = body.copy();
-    Object onlyGpus = workload.remove("gpus");
-    Object headroom = workload.remove("headroom");
-    if (!workload.containsKey("gpuHoursPerMonth") && !"inference".equals(workload.getString("kind", "inference"))) {
-      workload.put("gpuHoursPerMonth", 1);
-    }
-    workload.put("kind", workload.getString("kind", "inference"));
-    Map<String, Object> scenario = new java.util.LinkedHashMap<>();
-    scenario.put("workloads", List.of(PlainValues.of(workload)));
-    if (headroom != null) scenario.put("headroom", headroom);
-    Scenario s;
-    List<Gpu> cards;
+    withBody(rc, body -> sizing(rc, body));
+  }
+
+  private void sizing(RoutingContext rc, JsonObject body) {
+    SizingRequest req;
     try {
-      s = new ScenarioReader(catalog).read(scenario);
-      cards = onlyGpus instanceof JsonArray a ? a.stream().map(String::valueOf).map(catalog::resolve).toList() : List.copyOf(catalog.all());
+      req = SizingRequest.read(PlainValues.of(body), catalog);
     } catch (InvalidInputException e) {
-      badRequest(rc, e.problems().stream().map(p -> new InvalidInputException.Problem(p.field().replace("workloads[0].", ""),
-          p.reason())).toList());
-      return;
-    } catch (UnknownGpuException e) {
-      badRequest(rc, List.of(new InvalidInputException.Problem("gpus", e.getMessage())));
+      HttpErrors.invalid(rc, e.problems());
       return;
     }
+    Scenario s = req.scenario();
+    List<Gpu> cards = req.cards();
     Workload w = s.workloads().get(0);
     Gpu ref = catalog.byId(w.referenceGpu()).orElseThrow();
     Sizing.VramNeed need = Sizing.vram(w);
@@ -368,24 +400,28 @@ public final class HttpVerticle extends VerticleBase {
   }
 
   private void advise(RoutingContext rc) {
-    JsonObject body = body(rc);
-    if (body == null) return;
+    withBody(rc, body -> advise(rc, body));
+  }
+
+  private void advise(RoutingContext rc, JsonObject body) {
     dev.gpurent.cost.Fleet fleet;
     try {
       fleet = new FleetReader(catalog).read(PlainValues.of(body));
     } catch (InvalidInputException e) {
-      badRequest(rc, e.problems());
+      HttpErrors.invalid(rc, e.problems());
       return;
     }
     book().compose(b -> vertx.executeBlocking(() -> Advice.advise(fleet, b, catalog), false))
         .onSuccess(a -> json(rc, 200, new JsonObject(a.toMap()).encode()))
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   // --- health and admin
 
   private void health(RoutingContext rc) {
-    vertx.eventBus().<JsonArray>request(Addresses.QUOTES_STATUS, null).onSuccess(m -> {
+    Future<JsonObject> history = vertx.eventBus().<JsonObject>request(Addresses.SNAPSHOTS_STATUS, null)
+        .map(m -> m.body()).otherwise(new JsonObject().put("available", false).put("error", "snapshots are not running"));
+    vertx.eventBus().<JsonArray>request(Addresses.QUOTES_STATUS, null).compose(m -> history.map(h -> {
       int total = m.body().size(), fresh = 0, withData = 0;
       JsonObject vendors = new JsonObject();
       for (Object o : m.body()) {
@@ -395,23 +431,27 @@ public final class HttpVerticle extends VerticleBase {
         if (f.equals("fresh")) fresh++;
         if (f.equals("fresh") || f.equals("stale")) withData++;
       }
-      String status = withData == 0 ? "down" : fresh == total ? "up" : "degraded";
-      json(rc, withData == 0 ? 503 : 200, new JsonObject().put("status", status).put("vendors", vendors)
-          .put("dashboards", sockets.connected()).encode());
-    }).onFailure(e -> json(rc, 503, new JsonObject().put("status", "down").put("error", e.getMessage()).encode()));
+      boolean historyUp = h.getBoolean("available", false);
+      String status = withData == 0 ? "down" : fresh == total && historyUp ? "up" : "degraded";
+      JsonObject out = new JsonObject().put("status", status).put("vendors", vendors)
+          .put("history", historyUp ? "available" : "history unavailable: " + h.getString("error", ""))
+          .put("dashboards", sockets.connected()).put("connections", connections.open());
+      return new Object[] {withData == 0 ? 503 : 200, out};
+    })).onSuccess(a -> json(rc, (Integer) a[0], ((JsonObject) a[1]).encode()))
+        .onFailure(e -> json(rc, 503, new JsonObject().put("status", "down").put("error", "the quote pipeline is not answering").encode()));
   }
 
   /** Admin actions need the configured bearer token; with none configured they are disabled. */
   private void admin(RoutingContext rc) {
     if (!settings.adminEnabled()) {
-      error(rc, 403, "admin actions are disabled: set the admin token environment variable (http.adminTokenEnv)");
+      HttpErrors.send(rc, 403, "admin actions are disabled: set the admin token environment variable (http.adminTokenEnv)");
       return;
     }
     String auth = rc.request().getHeader(HttpHeaders.AUTHORIZATION);
     if (auth == null || !java.security.MessageDigest.isEqual(("Bearer " + settings.adminToken()).getBytes(),
         auth.trim().getBytes())) {
       rc.response().putHeader("WWW-Authenticate", "Bearer");
-      error(rc, 401, "admin actions need 'Authorization: Bearer <token>'");
+      HttpErrors.send(rc, 401, "admin actions need 'Authorization: Bearer <token>'");
       return;
     }
     rc.next();
@@ -423,36 +463,48 @@ public final class HttpVerticle extends VerticleBase {
     vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, body,
             new io.vertx.core.eventbus.DeliveryOptions().setSendTimeout(600_000))
         .onSuccess(m -> json(rc, 200, m.body().encode()))
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   private void reload(RoutingContext rc) {
     vertx.eventBus().<JsonObject>request(Addresses.ADMIN_RELOAD, null)
         .onSuccess(m -> json(rc, 200, m.body().encode()))
-        .onFailure(e -> fail(rc, e));
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   // --- helpers
 
   private Future<QuoteBook> book() {
     return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body())
-        .compose(b -> b == null ? Future.failedFuture(new ReplyException(io.vertx.core.eventbus.ReplyFailure.RECIPIENT_FAILURE,
-            503, "no quotes yet: the first fetch is under way")) : Future.succeededFuture(b));
+        .compose(b -> b == null ? Future.failedFuture(new Failures.Refused(503, "no quotes yet: the first fetch is under way"))
+            : Future.succeededFuture(b));
   }
 
-  /** The request body as a JSON object, or null after answering 400. */
-  private static JsonObject body(RoutingContext rc) {
+  /** Bodies at least this large are decoded on a worker: a 256 KB body is milliseconds of the HTTP loop that /health waits behind. */
+  private static final int DECODE_OFF_LOOP_BYTES = 16 * 1024;
+
+  /** Runs {@code then} with the request body as a JSON object, or answers 400 naming (body). */
+  private void withBody(RoutingContext rc, java.util.function.Consumer<JsonObject> then) {
     Buffer b = rc.body().buffer();
     if (b == null || b.length() == 0) {
-      badRequest(rc, List.of(new InvalidInputException.Problem("(body)", "a JSON object is required")));
-      return null;
+      HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "a JSON object is required")));
+      return;
     }
-    try {
-      return b.toJsonObject();
-    } catch (RuntimeException e) {
-      badRequest(rc, List.of(new InvalidInputException.Problem("(body)", "not a JSON object: " + e.getMessage())));
-      return null;
-    }
+    Future<Object> parsed = b.length() < DECODE_OFF_LOOP_BYTES ? Future.succeededFuture(b).map(Json::decodeValue)
+        : vertx.executeBlocking(() -> Json.decodeValue(b), false);
+    parsed.onComplete(ar -> {
+      if (ar.failed()) {
+        // Jackson's message names its own classes and features: say where, not why in its terms.
+        java.util.regex.Matcher at = java.util.regex.Pattern.compile("line: (\\d+), column: (\\d+)")
+            .matcher(String.valueOf(ar.cause().getMessage()));
+        String where = at.find() ? " (at line " + at.group(1) + ", column " + at.group(2) + ")" : "";
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "not valid JSON" + where)));
+      } else if (!(ar.result() instanceof JsonObject o)) {
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "must be a JSON object")));
+      } else {
+        then.accept(o);
+      }
+    });
   }
 
   private static boolean accepts(RoutingContext rc, String type) {
@@ -485,25 +537,14 @@ public final class HttpVerticle extends VerticleBase {
     rc.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
   }
 
-  static void error(RoutingContext rc, int status, String message) {
-    if (rc.response().ended()) return;
-    json(rc, status, new JsonObject().put("error", message).encode());
+  /** A client's remote address, for per-client quotas. */
+  private static String client(HttpServerRequest req) {
+    var a = req.remoteAddress();
+    return a == null ? "" : a.hostAddress();
   }
 
-  static void badRequest(RoutingContext rc, List<InvalidInputException.Problem> problems) {
-    JsonArray fields = new JsonArray();
-    problems.forEach(p -> fields.add(new JsonObject().put("field", p.field()).put("reason", p.reason())));
-    json(rc, 400, new JsonObject().put("error", "invalid input").put("fields", fields).encode());
-  }
-
-  /** Passes an event-bus failure on with its status: 400 carries the bad fields as JSON. */
-  static void fail(RoutingContext rc, Throwable e) {
-    int status = RankingVerticle.status(e);
-    if (status == 400) {
-      JsonArray fields = new JsonArray(e.getMessage());
-      json(rc, 400, new JsonObject().put("error", "invalid input").put("fields", fields).encode());
-    } else {
-      error(rc, status, e.getMessage());
-    }
+  /** Request text as an error message repeats it: cut short. */
+  private static String shown(String s) {
+    return s == null ? "" : s.length() <= 80 ? s : s.substring(0, 80) + "...";
   }
 }

@@ -22,11 +22,18 @@ final class LiveRankings {
   /** One scenario's latest message; its encoded forms are made on the first request for each. */
   static final class Latest {
     private final String text;
+    private final int status;
     private Buffer bytes;
     private Buffer gzipped;
 
-    Latest(String text) {
+    Latest(String text, int status) {
       this.text = text;
+      this.status = status;
+    }
+
+    /** 200 for a ranking; a failure's status for a ranking that failed (its text then says why). */
+    int status() {
+      return status;
     }
 
     String text() {
@@ -48,7 +55,11 @@ final class LiveRankings {
   private final Map<String, Latest> latest = new HashMap<>();
 
   void put(String scenario, String message) {
-    latest.put(scenario, new Latest(message));
+    put(scenario, message, 200);
+  }
+
+  void put(String scenario, String message, int status) {
+    latest.put(scenario, new Latest(message, status));
   }
 
   void remove(String scenario) {

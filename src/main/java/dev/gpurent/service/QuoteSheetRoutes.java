@@ -44,7 +44,7 @@ final class QuoteSheetRoutes {
         .handler(rc -> upload(vertx, rc))
         .failureHandler(rc -> {
           if (rc.statusCode() == 413) {
-            HttpVerticle.error(rc, 413, "quote sheet over " + QuoteSheetReader.MAX_BYTES / (1024 * 1024) + " MB");
+            HttpErrors.send(rc, 413, "quote sheet over " + QuoteSheetReader.MAX_BYTES / (1024 * 1024) + " MB");
           } else {
             rc.next();
           }
@@ -56,7 +56,7 @@ final class QuoteSheetRoutes {
     try {
       lang = SheetLayout.Lang.parse(rc.queryParams().get("lang") == null ? "en" : rc.queryParams().get("lang"));
     } catch (IllegalArgumentException e) {
-      HttpVerticle.badRequest(rc, List.of(new dev.gpurent.cost.InvalidInputException.Problem("lang", e.getMessage())));
+      HttpErrors.invalid(rc, List.of(new dev.gpurent.cost.InvalidInputException.Problem("lang", e.getMessage())));
       return;
     }
     byte[] xlsx = QuoteSheetTemplate.xlsx(lang, LocalDate.now(ZoneOffset.UTC));
@@ -74,7 +74,7 @@ final class QuoteSheetRoutes {
     if (sheet.size() != 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("sheet", "one file is required (the .xlsx, or the offers .csv)"));
     if (terms.size() > 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("terms", "at most one file"));
     if (!missing.isEmpty()) {
-      HttpVerticle.badRequest(rc, missing);
+      HttpErrors.invalid(rc, missing);
       return;
     }
     List<FileUpload> files = new ArrayList<>(sheet);
@@ -89,14 +89,7 @@ final class QuoteSheetRoutes {
     }
     read.compose(v -> vertx.eventBus().<JsonObject>request(Addresses.QUOTE_SHEETS_IMPORT,
             new JsonObject().put("vendor", vendor).put("files", payload), new DeliveryOptions().setSendTimeout(120_000)))
-        .onSuccess(m -> HttpVerticle.json(rc, 201, m.body().encode()))
-        .onFailure(e -> {
-          if (RankingVerticle.status(e) == 400) {
-            HttpVerticle.json(rc, 400, new JsonObject().put("error", "invalid quote sheet: nothing was written")
-                .put("fields", new JsonArray(e.getMessage())).encode());
-          } else {
-            HttpVerticle.fail(rc, e);
-          }
-        });
+        .onSuccess(m -> rc.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON).end(m.body().encode()))
+        .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }

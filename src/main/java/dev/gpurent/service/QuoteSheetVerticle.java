@@ -53,12 +53,11 @@ public final class QuoteSheetVerticle extends VerticleBase {
         .onSuccess(msg::reply)
         .onFailure(e -> {
           if (e instanceof BadSheetException bad) {
-            JsonArray fields = new JsonArray();
-            bad.problems().forEach(p -> fields.add(new JsonObject().put("field", p.where()).put("reason", p.reason())
-                .put("message", p.toString())));
-            msg.fail(400, fields.encode());
+            // the house's error shape, each bad cell a field: "sheet offers, row 3, column A (GPU model)"
+            msg.fail(400, Failures.body("invalid quote sheet: nothing was written", bad.problems().stream()
+                .map(p -> new dev.gpurent.cost.InvalidInputException.Problem(p.where(), p.reason())).toList()).encode());
           } else {
-            msg.fail(500, "quote sheet import failed: " + e.getMessage());
+            Failures.fail(msg, 500, "quote sheet import failed: " + e.getMessage());
           }
         });
   }

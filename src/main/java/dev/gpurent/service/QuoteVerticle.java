@@ -97,6 +97,8 @@ public final class QuoteVerticle extends VerticleBase {
     String lastError;
     /** Why the vendor's quotes were dropped: its source says they expired (see QuoteExpiredException); null otherwise. */
     String expired;
+    /** Something about this vendor's saved quotes an operator should know (a corrupt last good file), kept until restart. */
+    String notice;
     boolean fromCache;
     long refreshes;
     long failures;
@@ -163,7 +165,8 @@ public final class QuoteVerticle extends VerticleBase {
       JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
       String only = body.getString("vendor");
       if (only != null && !vendors.containsKey(only)) {
-        msg.fail(404, "unknown vendor '" + only + "'; known: " + String.join(", ", vendors.keySet()));
+        Failures.fail(msg, 404, "unknown vendor '" + (only.length() > 40 ? only.substring(0, 40) + "..." : only) + "'; known: "
+            + String.join(", ", vendors.keySet()));
         return;
       }
       refreshAll(only == null ? List.copyOf(vendors.keySet()) : List.of(only)).onSuccess(msg::reply);
@@ -210,6 +213,11 @@ public final class QuoteVerticle extends VerticleBase {
       String id = v.def.vendor();
       Future<java.util.Optional<VendorQuotes>> saved = lastGoodFiles == null ? Future.succeededFuture(java.util.Optional.empty())
           : lastGoodFiles.load(id);
+      saved = saved.recover(e -> {
+        v.notice = e instanceof LastGoodCache.Corrupt ? e.getMessage() : "its last good quotes could not be read";
+        java.util.logging.Logger.getLogger(QuoteVerticle.class.getName()).warning(() -> id + ": " + v.notice);
+        return Future.succeededFuture(java.util.Optional.empty());
+      });
       loads.add(saved.onSuccess(q -> q.or(() -> java.util.Optional.ofNullable(seed.get(id))).ifPresent(kept -> {
         VendorQuotes quotes = stamped(v.def, kept).withReference(v.def.reference());
         cache.put(id, CompletableFuture.completedFuture(quotes));
@@ -381,7 +389,8 @@ public final class QuoteVerticle extends VerticleBase {
       if (q == null) {
         String why = v.expired != null ? v.expired
             : settings.offline() && v.http ? "offline, and no quotes were saved from an earlier fetch"
-            : v.lastError != null ? "no quotes yet: " + v.lastError : "no quotes yet: first fetch under way";
+            : v.lastError != null ? "no quotes yet: " + dev.gpurent.config.UserText.withoutPaths(v.lastError)
+            : "no quotes yet: first fetch under way";
         unavailable.put(id, why);
         state.put(id, why);
         continue;
@@ -412,7 +421,8 @@ public final class QuoteVerticle extends VerticleBase {
           .put("freshness", f == null ? (v.expired != null ? "expired" : "unavailable") : f.state().name().toLowerCase())
           .put("ageSeconds", f == null ? null : f.age().toSeconds())
           .put("lastSuccess", str(v.lastSuccess)).put("lastAttempt", str(v.lastAttempt))
-          .put("lastError", v.lastError).put("lastErrorAt", str(v.lastErrorAt))
+          .put("lastError", dev.gpurent.config.UserText.withoutPaths(v.lastError)).put("lastErrorAt", str(v.lastErrorAt))
+          .put("notice", v.notice)
           .put("breaker", v.breaker.state().name().toLowerCase()).put("refreshes", v.refreshes).put("failures", v.failures));
     }
     return out;

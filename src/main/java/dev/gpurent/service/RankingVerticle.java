@@ -3,9 +3,9 @@ package dev.gpurent.service;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.CostModel;
-import dev.gpurent.cost.RankingRules;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.Ranking;
+import dev.gpurent.cost.RankingRules;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.quote.QuoteBook;
@@ -16,63 +16,120 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.Json;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Ranks scenarios against the current QuoteBook: one-off requests, and registered scenarios that
  * are re-ranked whenever a new book is published, their new ranking published only when it
- * changed. Ranking runs on a worker thread: a large book takes milliseconds.
+ * changed. Ranking runs on worker threads: a large book takes milliseconds.
+ *
+ * <p>Admission: at most {@link RankingSettings#maxConcurrent()} one-off rankings run at once and
+ * {@link RankingSettings#queue()} wait; beyond that a request fails 503 at once. A waiting request
+ * whose client went away ({@link Addresses#RANKING_CANCEL}) or that waited past the timeout is
+ * dropped unstarted, and one cancelled while running is not encoded. Live scenarios are capped in
+ * all and per client (remote address); a re-ranking that fails is published as that scenario's
+ * answer (status and reason), so it is never mistaken for "no quotes yet".
  */
 public final class RankingVerticle extends VerticleBase {
 
-  /** At most this many scenarios live at once: each is re-ranked on every quote change. */
-  public static final int MAX_SCENARIOS = 1000;
+  private static final Logger LOG = Logger.getLogger(RankingVerticle.class.getName());
 
-  private final GpuCatalog catalog;
   private final CostModel model;
   private final ScenarioReader reader;
+  private final RankingSettings limits;
   private final Timer rankingTime;
+  private final MeterRegistry registry;
   private final Map<String, Registered> scenarios = new LinkedHashMap<>();
+  private final Map<String, Integer> perClient = new HashMap<>();
+  private final ArrayDeque<Job> waiting = new ArrayDeque<>();
+  private final Map<String, Job> byRequest = new HashMap<>();
+  private final Set<String> cancelledEarly = new HashSet<>();
+  private final AtomicInteger running = new AtomicInteger();
   private QuoteBook book;
 
-  /** A live scenario and its last ranking: the comparable body, and the message as sent. */
+  /** A live scenario and its last ranking: a digest of the comparable body, and the message as sent (or why it failed). */
   private static final class Registered {
     final Scenario scenario;
-    String comparable;
+    final String client;
+    byte[] comparable;
     String message;
+    String failure;
 
-    Registered(Scenario scenario) {
+    Registered(Scenario scenario, String client) {
       this.scenario = scenario;
+      this.client = client;
+    }
+  }
+
+  /** A one-off ranking asked for, waiting or running. */
+  private static final class Job {
+    final Message<JsonObject> msg;
+    final Scenario scenario;
+    final boolean csv;
+    final String request;
+    final long deadline;
+    volatile boolean cancelled;
+
+    Job(Message<JsonObject> msg, Scenario scenario, boolean csv, String request, long deadline) {
+      this.msg = msg;
+      this.scenario = scenario;
+      this.csv = csv;
+      this.request = request;
+      this.deadline = deadline;
     }
   }
 
   public RankingVerticle(GpuCatalog catalog, RankingRules rules, MeterRegistry registry) {
-    this.catalog = catalog;
+    this(catalog, rules, registry, RankingSettings.DEFAULTS);
+  }
+
+  public RankingVerticle(GpuCatalog catalog, RankingRules rules, MeterRegistry registry, RankingSettings limits) {
     this.model = new CostModel(catalog, rules);
-    this.reader = new ScenarioReader(catalog);
+    this.reader = new ScenarioReader(catalog, limits.maxWorkloads());
+    this.limits = limits;
+    this.registry = registry;
     this.rankingTime = Timer.builder("gpurent.ranking.time").description("time to rank one scenario").register(registry);
+    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.running", running, AtomicInteger::get)
+        .description("one-off rankings being computed").register(registry);
+    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.waiting", waiting, ArrayDeque::size)
+        .description("one-off rankings waiting for a slot").register(registry);
   }
 
   @Override
   public Future<?> start() {
+    LoopDelay.watch(vertx, registry, "ranking");
     vertx.eventBus().<QuoteBook>consumer(Addresses.QUOTES_CHANGED, msg -> {
       book = msg.body();
       rerankAll();
     });
     vertx.eventBus().<JsonObject>consumer(Addresses.RANKING_COMPUTE, this::compute);
+    vertx.eventBus().<JsonObject>consumer(Addresses.RANKING_CANCEL, msg -> cancel(msg.body() == null ? null : msg.body().getString("request")));
     vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_REGISTER, this::register);
-    vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, true, r -> msg.reply(r.message)));
-    vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_DELETE, msg -> withScenario(msg, false, r -> {
+    vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, r -> {
+      if (r.failure != null) Failures.fail(msg, 500, r.failure);
+      else if (r.message == null) Failures.fail(msg, 503, "no quotes yet: the first fetch is under way");
+      else msg.reply(r.message);
+    }));
+    vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_DELETE, msg -> withScenario(msg, r -> {
       String id = msg.body().getString("id");
-      scenarios.remove(id);
-      publish(id, null);
+      forget(id, r);
+      publish(id, null, 0);
       msg.reply(new JsonObject().put("deleted", id));
     }));
     // The quote pipeline may have published its first book before this verticle listened.
@@ -83,58 +140,135 @@ public final class RankingVerticle extends VerticleBase {
         .otherwiseEmpty();
   }
 
+  // ------------------------------------------------------------------ one-off rankings
+
   private void compute(Message<JsonObject> msg) {
     JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
+    String request = msg.headers().get(Addresses.REQUEST_HEADER);
+    if (request != null && cancelledEarly.remove(request)) return;  // its client left before it arrived
     Scenario s = parse(msg, body.getValue("scenario"));
     if (s == null) return;
     if (book == null) {
-      msg.fail(503, "no quotes yet: the first fetch is under way");
+      Failures.fail(msg, 503, "no quotes yet: the first fetch is under way");
       return;
     }
-    boolean csv = "csv".equals(body.getString("format"));
-    // Encoding a ranking takes longer than ranking it: both stay off the event loop, which also
-    // answers the cached rankings.
-    QuoteBook b = book;
-    vertx.executeBlocking(() -> {
-      Ranking r = rankingTime.recordCallable(() -> model.rank(s, b));
-      return csv ? RankingCsv.render(r) : Json.encode(r.toMap());
-    }, false).onSuccess(msg::reply).onFailure(e -> msg.fail(500, String.valueOf(e.getMessage())));
+    if (!knownCurrency(msg, s)) return;
+    Job job = new Job(msg, s, "csv".equals(body.getString("format")), request,
+        System.nanoTime() + limits.timeout().toNanos());
+    if (running.get() < limits.maxConcurrent()) {
+      run(job);
+    } else if (waiting.size() < limits.queue()) {
+      waiting.add(job);
+      if (request != null) byRequest.put(request, job);
+    } else {
+      Failures.fail(msg, 503, "busy: " + running.get() + " rankings under way and " + waiting.size()
+          + " waiting; try again shortly");
+    }
   }
+
+  private void run(Job job) {
+    running.incrementAndGet();
+    if (job.request != null) byRequest.put(job.request, job);
+    QuoteBook b = book;
+    // Encoding a ranking takes longer than ranking it: both stay off the event loop, which also
+    // answers the cached rankings. A job cancelled meanwhile is not encoded.
+    vertx.executeBlocking(() -> {
+      Ranking r = rankingTime.recordCallable(() -> model.rank(job.scenario, b));
+      if (job.cancelled) return null;
+      return job.csv ? RankingCsv.render(r) : Json.encode(r.toMap());
+    }, false).onComplete(ar -> {
+      running.decrementAndGet();
+      if (job.request != null) byRequest.remove(job.request);
+      if (ar.failed()) Failures.fail(job.msg, ar.cause());
+      else if (ar.result() != null) job.msg.reply(ar.result());
+      next();
+    });
+  }
+
+  /** Starts waiting jobs while there are slots, dropping those whose client left or whose time ran out. */
+  private void next() {
+    while (running.get() < limits.maxConcurrent() && !waiting.isEmpty()) {
+      Job job = waiting.poll();
+      if (job.request != null) byRequest.remove(job.request);
+      if (job.cancelled) continue;
+      if (System.nanoTime() - job.deadline > 0) {
+        Failures.fail(job.msg, 503, "busy: the ranking waited too long to start; try again shortly");
+        continue;
+      }
+      run(job);
+    }
+  }
+
+  private void cancel(String request) {
+    if (request == null) return;
+    Job job = byRequest.remove(request);
+    if (job == null) {
+      // The cancel may overtake the request itself on the bus; keep a bounded memory of it.
+      if (cancelledEarly.size() < 10_000) cancelledEarly.add(request);
+      return;
+    }
+    job.cancelled = true;
+    waiting.remove(job);
+  }
+
+  /** A scenario in a currency the FX rates cannot reach is refused as bad input, not ranked as "no vendor". */
+  private boolean knownCurrency(Message<?> msg, Scenario s) {
+    var fx = book.fx();
+    if (fx.currencies().contains(s.currency()) || fx.base().equals(s.currency())) return true;
+    Failures.invalid(msg, List.of(new InvalidInputException.Problem("currency", "no exchange rate for " + s.currency()
+        + "; known: " + String.join(", ", new java.util.TreeSet<>(fx.currencies())))));
+    return false;
+  }
+
+  // ------------------------------------------------------------------ live scenarios
 
   private void register(Message<JsonObject> msg) {
     Scenario s = parse(msg, msg.body());
     if (s == null) return;
-    if (scenarios.size() >= MAX_SCENARIOS) {
-      msg.fail(429, "at most " + MAX_SCENARIOS + " live scenarios; delete one first");
+    if (book != null && !knownCurrency(msg, s)) return;
+    String client = msg.headers().get(Addresses.CLIENT_HEADER);
+    String who = client == null ? "" : client;
+    if (scenarios.size() >= limits.maxScenarios()) {
+      Failures.fail(msg, 429, "at most " + limits.maxScenarios() + " live scenarios; delete one first");
+      return;
+    }
+    if (perClient.getOrDefault(who, 0) >= limits.maxScenariosPerClient()) {
+      Failures.fail(msg, 429, "at most " + limits.maxScenariosPerClient() + " live scenarios per client; delete one first");
       return;
     }
     String id = UUID.randomUUID().toString();
-    Registered r = new Registered(s);
+    Registered r = new Registered(s, who);
     scenarios.put(id, r);
+    perClient.merge(who, 1, Integer::sum);
+    // Published before the answer, so that the HTTP verticles know the id when the client uses it.
+    if (book == null) publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
+        .put("error", "no quotes yet: the first fetch is under way").encode(), 503);
     Future<?> first = book == null ? Future.succeededFuture() : rerank(id, r);
     first.onComplete(x -> msg.reply(new JsonObject().put("id", id)));
   }
 
-  private void withScenario(Message<JsonObject> msg, boolean needsRanking, java.util.function.Consumer<Registered> action) {
-    String id = msg.body() == null ? null : msg.body().getString("id");
-    Registered r = id == null ? null : scenarios.get(id);
+  private void forget(String id, Registered r) {
+    if (scenarios.remove(id) == null) return;
+    perClient.computeIfPresent(r.client, (k, n) -> n <= 1 ? null : n - 1);
+  }
+
+  private void withScenario(Message<JsonObject> msg, java.util.function.Consumer<Registered> action) {
+    Object raw = msg.body() == null ? null : msg.body().getValue("id");
+    Registered r = raw instanceof String id ? scenarios.get(id) : null;
     if (r == null) {
-      msg.fail(404, "no live scenario '" + id + "'");
-    } else if (needsRanking && r.message == null) {
-      msg.fail(503, "no quotes yet: the first fetch is under way");
+      String id = String.valueOf(raw);
+      Failures.fail(msg, 404, "no live scenario '" + (id.length() > 64 ? id.substring(0, 64) + "..." : id) + "'");
     } else {
       action.accept(r);
     }
   }
 
-  /** Reads a scenario; on bad input fails the message 400 with a JSON array of {field, reason} and returns null. */
+  /** Reads a scenario; on bad input fails the message 400 with every bad field and returns null. */
   private Scenario parse(Message<?> msg, Object raw) {
     try {
       return reader.read(PlainValues.of(raw));
     } catch (InvalidInputException e) {
-      JsonArray problems = new JsonArray();
-      e.problems().forEach(p -> problems.add(new JsonObject().put("field", p.field()).put("reason", p.reason())));
-      msg.fail(400, problems.encode());
+      Failures.invalid(msg, e.problems());
       return null;
     }
   }
@@ -143,35 +277,55 @@ public final class RankingVerticle extends VerticleBase {
     scenarios.forEach(this::rerank);
   }
 
-  /** Ranks one live scenario and publishes the result if it differs from the last one. */
+  /** Ranks one live scenario and publishes the result if it differs from the last one, or why it failed. */
   private Future<?> rerank(String id, Registered r) {
     QuoteBook b = book;
     // Ranking and encoding on a worker, in order (an older book's ranking must not land after a
-    // newer one); only the comparison and the publish on the event loop.
+    // newer one); only the comparison and the publish on the event loop. The comparable form is
+    // kept as a digest: a whole second copy of every live ranking is memory for nothing.
     return vertx.executeBlocking(() -> {
       Map<String, Object> m = rankingTime.recordCallable(() -> model.rank(r.scenario, b)).toMap();
       Object quotesAt = m.remove("quotesAt");
-      String comparable = Json.encode(m);
+      byte[] comparable = digest(Json.encode(m));
       m.put("quotesAt", quotesAt);
-      return new String[] {comparable,
+      return new Object[] {comparable,
           "{\"type\":\"ranking\",\"scenario\":" + Json.encode(id) + ",\"ranking\":" + Json.encode(m) + "}"};
-    }, true).map(encoded -> {
-      if (!encoded[0].equals(r.comparable) && scenarios.get(id) == r) {
-        r.comparable = encoded[0];
-        r.message = encoded[1];
-        publish(id, r.message);
+    }, true).<Object>map(encoded -> {
+      byte[] comparable = (byte[]) encoded[0];
+      if (scenarios.get(id) == r && (r.failure != null || !Arrays.equals(comparable, r.comparable))) {
+        r.comparable = comparable;
+        r.message = (String) encoded[1];
+        r.failure = null;
+        publish(id, r.message, 0);
       }
       return r;
+    }).recover(e -> {
+      LOG.log(Level.WARNING, "re-ranking scenario " + id + " failed", e);
+      if (scenarios.get(id) == r) {
+        r.failure = "the last ranking of this scenario failed (" + Failures.text(e) + "); it is tried again on the next price change";
+        r.comparable = null;
+        r.message = null;
+        publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 500).put("error", r.failure).encode(), 500);
+      }
+      return Future.succeededFuture(r);
     });
   }
 
-  /** Tells every HTTP verticle (its cache of rankings, its dashboards) of a new ranking, or with null of a deleted scenario. */
-  private void publish(String id, String message) {
-    vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, message, new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, id));
+  private static byte[] digest(String text) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
-  /** Whether an event-bus failure carries a status code to pass on to an HTTP client. */
-  static int status(Throwable t) {
-    return t instanceof ReplyException re && re.failureType() == ReplyFailure.RECIPIENT_FAILURE ? re.failureCode() : 500;
+  /**
+   * Tells every HTTP verticle (its cache of rankings, its dashboards) of a new ranking, with null
+   * of a deleted scenario, or with a status of a failed ranking.
+   */
+  private void publish(String id, String message, int status) {
+    DeliveryOptions options = new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, id);
+    if (status != 0) options.addHeader(Addresses.STATUS_HEADER, Integer.toString(status));
+    vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, message, options);
   }
 }

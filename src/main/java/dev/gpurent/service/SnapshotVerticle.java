@@ -1,7 +1,9 @@
 package dev.gpurent.service;
 
+import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.store.CurrentBook;
 import dev.gpurent.store.HistoryQuery;
 import dev.gpurent.store.NightlySchedule;
 import dev.gpurent.store.NoSuchSnapshotException;
@@ -47,6 +49,7 @@ public final class SnapshotVerticle extends VerticleBase {
   static final Duration MAX_TIMER = Duration.ofHours(1);
   static final Duration RETRY = Duration.ofMinutes(5);
   static final Duration RETRY_FOR = Duration.ofHours(6);
+  private static final Instant EARLIEST = Instant.EPOCH, LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
   private final SnapshotStore store;
   private final NightlySchedule schedule;
@@ -89,6 +92,8 @@ public final class SnapshotVerticle extends VerticleBase {
         // another instance of this verticle registered it first
       }
     }
+    bus.<Object>consumer(Addresses.SNAPSHOTS_STATUS, msg -> msg.reply(new JsonObject().put("available", store.unavailable().isEmpty())
+        .put("error", store.unavailable().orElse(null))));
     bus.<Object>consumer(Addresses.SNAPSHOTS_TAKE, msg -> answer(msg, body -> take(text(optionalBody(body), "slot"))
         .map(SnapshotStore.WriteResult::toJson)));
     bus.<Object>consumer(Addresses.SNAPSHOTS_LIST, msg -> answer(msg, body -> {
@@ -112,7 +117,7 @@ public final class SnapshotVerticle extends VerticleBase {
     bus.<Object>consumer(Addresses.HISTORY, msg -> answer(msg, body -> {
       JsonObject b = optionalBody(body);
       String billing = text(b, "billing");
-      HistoryQuery q = new HistoryQuery(text(b, "gpu"), text(b, "vendor"), billing == null ? null : Billing.parse(billing),
+      HistoryQuery q = new HistoryQuery(text(b, "gpu"), text(b, "vendor"), billing == null ? null : billing(billing),
           instant(b, "from", false), instant(b, "to", true));
       return store.history(q).compose(series -> offLoop(() -> {
         JsonArray out = new JsonArray();
@@ -137,15 +142,29 @@ public final class SnapshotVerticle extends VerticleBase {
     Instant now = clock.instant();
     String s = slot == null ? "manual-" + now : slot;
     return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null)
-        .recover(e -> Future.failedFuture(new Refused(503, "no quote book to snapshot (" + e.getMessage() + ")")))
+        .recover(e -> Future.failedFuture(new Failures.Refused(503, "no quote book to snapshot: the quote pipeline is not answering")))
         .compose(m -> {
           QuoteBook book = m.body();
           if (book == null || book.quoteCount() == 0) {
-            return Future.failedFuture(new Refused(503, "no vendor has quotes yet: nothing to snapshot"));
+            return Future.failedFuture(new Failures.Refused(503, "no vendor has quotes yet: nothing to snapshot"));
           }
-          return store.write(s, book, now);
-        });
+          // Only current quotes are news; the rest come from the previous snapshot, and say so.
+          return store.latest().otherwise(java.util.Optional.empty()).compose(previous -> {
+            CurrentBook current = CurrentBook.of(book, previous);
+            if (current.book().quoteCount() == 0) {
+              return Future.failedFuture(new Failures.Refused(503, "no vendor has current quotes yet: nothing to snapshot"));
+            }
+            if (!current.carriedFrom().isEmpty() || !current.left().isEmpty()) {
+              LOG.info(() -> "snapshot " + s + ": carried from the previous snapshot " + current.carriedFrom().keySet()
+                  + "; left out (not current, never snapshotted) " + current.left());
+            }
+            return store.write(s, current.book(), now, current.carriedFrom()).map(w -> new Taken(w, current));
+          });
+        })
+        .map(t -> t.write().withCarried(t.current().carriedFrom().keySet(), t.current().left()));
   }
+
+  private record Taken(SnapshotStore.WriteResult write, CurrentBook current) {}
 
   // ------------------------------------------------------------------ nightly
 
@@ -208,16 +227,6 @@ public final class SnapshotVerticle extends VerticleBase {
 
   // ------------------------------------------------------------------ request handling
 
-  /** A failure with the code the requester sees. */
-  static final class Refused extends RuntimeException {
-    final int code;
-
-    Refused(int code, String message) {
-      super(message);
-      this.code = code;
-    }
-  }
-
   /**
    * Replies travel by reference: the JSON codec would deep-copy a 100,000-quote snapshot on the
    * receiving event loop. The requester owns the reply; nothing here keeps it.
@@ -233,20 +242,19 @@ public final class SnapshotVerticle extends VerticleBase {
       f = Future.failedFuture(e);
     }
     f.onSuccess(r -> msg.reply(r, new DeliveryOptions().setCodecName(r instanceof JsonArray ? JSON_ARRAY.name() : JSON_OBJECT.name())))
-        .onFailure(e -> msg.fail(code(e), e.getMessage() == null ? e.toString() : e.getMessage()));
+        .onFailure(e -> Failures.fail(msg, e instanceof java.sql.SQLException sql ? unreadable(sql) : e));
+  }
+
+  /** A database that fails a read or write: 503, naming the store (never its absolute path) and what to do. */
+  private static Failures.Refused unreadable(java.sql.SQLException e) {
+    LOG.log(Level.WARNING, "snapshot store failure", e);
+    return new Failures.Refused(503, "history unavailable: the snapshot store failed (" + dev.gpurent.config.UserText.withoutPaths(
+        String.valueOf(e.getMessage())) + "); check the store, or move a corrupt SQLite file aside and restart");
   }
 
   /** Builds a large reply on a worker thread, not on this verticle's event loop. */
   private <T> Future<T> offLoop(java.util.concurrent.Callable<T> build) {
     return vertx.executeBlocking(build, false);
-  }
-
-  private static int code(Throwable e) {
-    if (e instanceof Refused r) return r.code;
-    if (e instanceof NoSuchSnapshotException) return 404;
-    if (e instanceof IllegalArgumentException) return 400;
-    LOG.log(Level.WARNING, "snapshot store failure", e);
-    return 500;
   }
 
   private static JsonObject optionalBody(Object body) {
@@ -263,15 +271,24 @@ public final class SnapshotVerticle extends VerticleBase {
   private static String text(JsonObject b, String key) {
     Object v = b.getValue(key);
     if (v == null) return null;
-    if (!(v instanceof String s) || s.isBlank()) throw new IllegalArgumentException(key + ": expected text, got " + v);
+    if (!(v instanceof String s) || s.isBlank() || s.length() > 200) throw new InvalidInputException(key, "expected text");
     return s.trim();
+  }
+
+  private static Billing billing(String text) {
+    try {
+      return Billing.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException("billing", dev.gpurent.config.UserText.withoutPaths(e.getMessage()));
+    }
   }
 
   private static long id(JsonObject b, String key) {
     Object v = b.getValue(key);
     if (v instanceof Number n && n.doubleValue() == n.longValue() && n.longValue() > 0) return n.longValue();
     if (v instanceof String s && s.matches("\\d{1,18}")) return Long.parseLong(s);
-    throw new IllegalArgumentException(key + ": a snapshot id (a positive whole number) is required, got " + v);
+    throw new InvalidInputException(key, "a snapshot id (a positive whole number) is required, got "
+        + (v instanceof String t ? "'" + (t.length() > 40 ? t.substring(0, 40) + "..." : t) + "'" : String.valueOf(v)));
   }
 
   private static int integer(JsonObject b, String key, int dflt) {
@@ -279,7 +296,7 @@ public final class SnapshotVerticle extends VerticleBase {
     if (v == null) return dflt;
     if (v instanceof Number n && n.doubleValue() == n.intValue()) return n.intValue();
     if (v instanceof String s && s.matches("\\d{1,9}")) return Integer.parseInt(s);
-    throw new IllegalArgumentException(key + ": a whole number, got " + v);
+    throw new InvalidInputException(key, "must be a whole number");
   }
 
   /**
@@ -289,14 +306,20 @@ public final class SnapshotVerticle extends VerticleBase {
   private Instant instant(JsonObject b, String key, boolean endOfDay) {
     String s = text(b, key);
     if (s == null) return null;
+    Instant at;
     try {
       if (s.length() == 10) {
         LocalDate d = LocalDate.parse(s);
-        return (endOfDay ? d.plusDays(1) : d).atStartOfDay(schedule.zone()).toInstant();
+        at = (endOfDay ? d.plusDays(1) : d).atStartOfDay(schedule.zone()).toInstant();
+      } else {
+        at = Instant.parse(s);
       }
-      return Instant.parse(s);
     } catch (DateTimeException e) {
-      throw new IllegalArgumentException(key + ": expected a date (2026-03-01) or an ISO instant (2026-03-01T02:30:00Z), got '" + s + "'");
+      throw new InvalidInputException(key, "expected a date (2026-03-01) or an ISO instant (2026-03-01T02:30:00Z), got '"
+          + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "'");
     }
+    // Stored as epoch milliseconds: a year past these would overflow them.
+    if (at.isBefore(EARLIEST) || at.isAfter(LATEST)) throw new InvalidInputException(key, "must be between the years 1970 and 9999");
+    return at;
   }
 }

@@ -163,6 +163,11 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   }
 
   @Override
+  public Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt, Map<String, Long> carriedFrom) {
+    return run(() -> writeNow(slot, book, takenAt, carriedFrom));
+  }
+
+  @Override
   public Future<Optional<SnapshotMeta>> bySlot(String slot) {
     return run(() -> tx(c -> metaWhere(c, "slot = ?", slot)));
   }
@@ -238,9 +243,19 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   /** {@link #write}, on the calling thread. */
   final WriteResult writeNow(String slot, QuoteBook book, Instant takenAt) throws SQLException {
+    return writeNow(slot, book, takenAt, Map.of());
+  }
+
+  final WriteResult writeNow(String slot, QuoteBook book, Instant takenAt, Map<String, Long> carriedFrom) throws SQLException {
     SnapshotMeta.checkSlot(slot);
     String fx = fxJson(book.fx()).encode();
-    String vendors = vendorsJson(book, takenAt).encode();
+    JsonArray vendorList = vendorsJson(book, takenAt);
+    for (Object o : vendorList) {
+      JsonObject v = (JsonObject) o;
+      Long from = carriedFrom.get(v.getString("vendor"));
+      if (from != null && v.containsKey("terms")) v.put("carriedFrom", from);
+    }
+    String vendors = vendorList.encode();
     return tx(c -> {
       int inserted;
       try (PreparedStatement ps = c.prepareStatement("INSERT INTO snapshots (slot, kind, taken_at, quote_count, complete, "

@@ -33,12 +33,32 @@ public final class LastGoodCache {
             .setAtomicMove(true)));
   }
 
-  /** The vendor's last good quotes, or empty when none were saved (or the file is unreadable). */
+  /**
+   * The vendor's last good quotes, or empty when none were saved. A file that cannot be read as
+   * quotes is moved aside as {@code <vendor>.json.corrupt} (so that it is neither read again nor
+   * overwritten before someone looks at it) and the load fails with {@link Corrupt}, saying so.
+   */
   public Future<Optional<VendorQuotes>> load(String vendor) {
     String file = dir + "/" + vendor + ".json";
     return vertx.fileSystem().exists(file).compose(exists -> !exists ? Future.succeededFuture(Optional.empty())
         : vertx.fileSystem().readFile(file)
             .compose(buf -> vertx.executeBlocking(() -> Optional.of(QuoteJson.vendorQuotes(new JsonObject(buf)))))
-            .recover(e -> Future.succeededFuture(Optional.empty())));
+            .recover(e -> moveAside(vendor, file, e)));
+  }
+
+  private Future<Optional<VendorQuotes>> moveAside(String vendor, String file, Throwable e) {
+    String aside = file + ".corrupt";
+    String why = e instanceof io.vertx.core.json.DecodeException ? "not valid JSON"
+        : dev.gpurent.config.UserText.withoutPaths(String.valueOf(e.getMessage()));
+    return vertx.fileSystem().move(file, aside, new io.vertx.core.file.CopyOptions().setReplaceExisting(true))
+        .transform(moved -> Future.failedFuture(new Corrupt("its last good quotes file " + vendor + ".json could not be read ("
+            + why + ")" + (moved.succeeded() ? "; moved aside as " + vendor + ".json.corrupt" : "; it could not be moved aside"))));
+  }
+
+  /** A last good file that was unreadable; the message says what was done with it. */
+  public static final class Corrupt extends RuntimeException {
+    Corrupt(String message) {
+      super(message, null, false, false);
+    }
   }
 }

@@ -31,6 +31,15 @@ public interface SnapshotStore {
    */
   Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt);
 
+  /**
+   * As {@link #write(String, QuoteBook, Instant)}, recording for each vendor in {@code carriedFrom}
+   * that its quotes were carried from that earlier snapshot ({@code "carriedFrom": id} in its
+   * vendor entry), not fetched for this one.
+   */
+  default Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt, java.util.Map<String, Long> carriedFrom) {
+    return write(slot, book, takenAt);
+  }
+
   /** The snapshot of this slot, if any. */
   Future<Optional<SnapshotMeta>> bySlot(String slot);
 
@@ -64,15 +73,30 @@ public interface SnapshotStore {
    */
   Future<Optional<LatestSnapshot>> latest();
 
+  /** Why this store cannot be used, or empty when it can (see {@link UnavailableStore}). */
+  default Optional<String> unavailable() {
+    return Optional.empty();
+  }
+
   /** Where the snapshots live, for messages (never a password). */
   String describe();
 
   Future<Void> close();
 
   /** The outcome of {@link #write}. */
-  record WriteResult(long id, String slot, int quotes, boolean created) {
+  record WriteResult(long id, String slot, int quotes, boolean created, List<String> carried, List<String> left) {
+    public WriteResult(long id, String slot, int quotes, boolean created) {
+      this(id, slot, quotes, created, List.of(), List.of());
+    }
+
+    /** The same, saying which vendors' quotes were carried from the previous snapshot and which were left out. */
+    public WriteResult withCarried(java.util.Collection<String> carried, List<String> left) {
+      return new WriteResult(id, slot, quotes, created, List.copyOf(carried), List.copyOf(left));
+    }
+
     public io.vertx.core.json.JsonObject toJson() {
-      return new io.vertx.core.json.JsonObject().put("id", id).put("slot", slot).put("quotes", quotes).put("created", created);
+      return new io.vertx.core.json.JsonObject().put("id", id).put("slot", slot).put("quotes", quotes).put("created", created)
+          .put("carried", new io.vertx.core.json.JsonArray(carried)).put("left", new io.vertx.core.json.JsonArray(left));
     }
   }
 }

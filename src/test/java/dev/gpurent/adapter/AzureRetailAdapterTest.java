@@ -295,7 +295,8 @@ class AzureRetailAdapterTest {
     new AzureRetailAdapter().create(vertx, fileDef(file), catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(9, vq.quotes().size());   // a file is one page: its NextPageLink is not followed
       assertEquals(1, vq.rejected().size());
-      assertTrue(vq.quotes().get(0).source().equals("azure-retail:" + file));
+      // cited relative to the working directory: quotes are shown to API users, absolute paths never are
+      assertEquals("azure-retail:" + dev.gpurent.config.UserText.relative(file.toString()), vq.quotes().get(0).source());
       ctx.completeNow();
     })));
   }

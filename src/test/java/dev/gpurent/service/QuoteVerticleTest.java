@@ -320,7 +320,7 @@ class QuoteVerticleTest {
   void refuses_to_refresh_an_unknown_vendor(Vertx vertx, VertxTestContext ctx) {
     vertx.eventBus().request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", "nope"))
         .onComplete(ctx.failing(e -> ctx.verify(() -> {
-          assertEquals("unknown vendor 'nope'; known: runpod, lambda, vast", e.getMessage());
+          assertEquals("{\"error\":\"unknown vendor 'nope'; known: runpod, lambda, vast\"}", e.getMessage());
           ctx.completeNow();
         })));
   }

@@ -163,7 +163,8 @@ class SnapshotVerticleTest {
   @Test
   void answers_take_list_get_diff_and_history() {
     JsonObject first = request(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "2026-03-01"));
-    assertEquals(Map.of("id", first.getLong("id"), "slot", "2026-03-01", "quotes", 538, "created", true), first.getMap());
+    assertEquals(Map.of("id", first.getLong("id"), "slot", "2026-03-01", "quotes", 538, "created", true,
+        "carried", new JsonArray(), "left", new JsonArray().add("vast")), first.getMap());
     JsonObject again = request(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "2026-03-01"));
     assertFalse(again.getBoolean("created"));
     assertEquals(first.getLong("id"), again.getLong("id"));
@@ -207,14 +208,16 @@ class SnapshotVerticleTest {
 
     ReplyException missing = refusal(Addresses.SNAPSHOTS_GET, new JsonObject().put("id", 999));
     assertEquals(404, missing.failureCode());
-    assertEquals("no snapshot 999 (never taken, or deleted by retention)", missing.getMessage());
+    assertEquals("no snapshot 999 (never taken, or deleted by retention)", error(missing));
     assertEquals(404, refusal(Addresses.SNAPSHOTS_DIFF, new JsonObject().put("id", first.getLong("id"))).failureCode());
     ReplyException badId = refusal(Addresses.SNAPSHOTS_GET, new JsonObject().put("id", "first"));
     assertEquals(400, badId.failureCode());
-    assertEquals("id: a snapshot id (a positive whole number) is required, got first", badId.getMessage());
+    assertEquals(new JsonObject().put("field", "id").put("reason", "a snapshot id (a positive whole number) is required, got 'first'"),
+        new JsonObject(badId.getMessage()).getJsonArray("fields").getJsonObject(0));
     ReplyException badBilling = refusal(Addresses.HISTORY, new JsonObject().put("billing", "weekly"));
     assertEquals(400, badBilling.failureCode());
-    assertTrue(badBilling.getMessage().startsWith("unknown billing mode 'weekly'"), badBilling.getMessage());
+    assertTrue(new JsonObject(badBilling.getMessage()).getJsonArray("fields").getJsonObject(0).getString("reason")
+        .startsWith("unknown billing mode 'weekly'"), badBilling.getMessage());
     assertEquals(400, refusal(Addresses.HISTORY, new JsonObject().put("from", "yesterday")).failureCode());
     assertEquals(400, refusal(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "two words")).failureCode());
   }
@@ -224,6 +227,27 @@ class SnapshotVerticleTest {
     book.set(QuoteBook.of(List.of(), FxRates.none("USD"), JUST_BEFORE));
     ReplyException e = refusal(Addresses.SNAPSHOTS_TAKE, null);
     assertEquals(503, e.failureCode());
-    assertEquals("no vendor has quotes yet: nothing to snapshot", e.getMessage());
+    assertEquals("no vendor has quotes yet: nothing to snapshot", error(e));
+  }
+
+  @Test
+  void a_snapshot_right_after_a_reload_carries_the_vendors_not_fetched_yet() {
+    JsonObject first = request(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "2026-03-01"));
+    assertEquals(538, first.getInteger("quotes"));
+    // after a reload, lambda has no quotes yet and runpod is fetched again
+    Map<String, QuoteBook.Entry> m = new java.util.LinkedHashMap<>();
+    m.put("runpod", new QuoteBook.Entry(RealBooks.RUNPOD_QUOTES, dev.gpurent.quote.Freshness.fresh()));
+    book.set(new QuoteBook(m, Map.of("lambda", "no quotes yet: first fetch under way"), RealBooks.book(JUST_BEFORE).fx(), JUST_BEFORE));
+    JsonObject second = request(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "2026-03-02"));
+    assertEquals(538, second.getInteger("quotes"), "the quotes lambda had, not 147");
+    assertEquals(new JsonArray().add("lambda"), second.getJsonArray("carried"));
+    JsonArray vendors = await(store.get(second.getLong("id"))).meta().vendors();
+    JsonObject lambda = vendors.stream().map(JsonObject.class::cast).filter(v -> v.getString("vendor").equals("lambda")).findFirst().orElseThrow();
+    assertEquals(first.getLong("id"), lambda.getLong("carriedFrom"));
+  }
+
+  /** A bus failure's {@code error} text (every failure is JSON {error, fields?}). */
+  private static String error(ReplyException e) {
+    return new JsonObject(e.getMessage()).getString("error");
   }
 }

@@ -1,0 +1,42 @@
+package dev.gpurent.service;
+
+import dev.gpurent.cost.ScenarioReader;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+
+/**
+ * The admission limits of the {@code ranking:} section, with their defaults: how much ranking
+ * work the service takes on at once, so that a flood of large requests is refused early instead
+ * of exhausting memory and the event loops.
+ *
+ * @param maxWorkloads         workloads one scenario may hold
+ * @param maxConcurrent        one-off rankings computed at once (default 2 x cores)
+ * @param queue                rankings waiting for a slot; past it, 503 with Retry-After
+ * @param timeout              a ranking not started this long after it was asked for is dropped
+ *                             (its client has been answered 503 by then)
+ * @param maxScenarios         live scenarios at once, all clients together
+ * @param maxScenariosPerClient live scenarios one remote address may hold
+ */
+public record RankingSettings(int maxWorkloads, int maxConcurrent, int queue, Duration timeout, int maxScenarios,
+                              int maxScenariosPerClient) {
+
+  public static final RankingSettings DEFAULTS = from(null);
+
+  public static RankingSettings from(JsonObject ranking) {
+    JsonObject r = ranking == null ? new JsonObject() : ranking;
+    int cores = Runtime.getRuntime().availableProcessors();
+    int concurrent = positive(r, "maxConcurrent", 0);
+    return new RankingSettings(positive(r, "maxWorkloads", ScenarioReader.DEFAULT_MAX_WORKLOADS),
+        concurrent == 0 ? 2 * cores : concurrent, positive(r, "queue", 16),
+        dev.gpurent.config.Durations.parse("ranking.timeout", String.valueOf(r.getValue("timeout", "10s"))),
+        positive(r, "maxScenarios", 1000), positive(r, "maxScenariosPerClient", 20));
+  }
+
+  private static int positive(JsonObject r, String key, int dflt) {
+    Object v = r.getValue(key, dflt);
+    if (!(v instanceof Number n) || n.intValue() < 0 || n.doubleValue() != n.intValue()) {
+      throw new IllegalArgumentException("ranking." + key + ": must be a whole number >= 0, got " + v);
+    }
+    return n.intValue();
+  }
+}
