@@ -10,7 +10,6 @@ import dev.gpurent.cost.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -83,9 +82,7 @@ public final class SizingCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "Load: %s QPS peak; %s QPS per card on %s (N/T = %s/%s), x %.2f headroom%n",
           fmt(qps), fmt(concurrent / seconds), ref.name(), fmt(concurrent), fmt(seconds), 1 + headroom);
     }
-    List<Fit> fits = cards.stream().map(g -> Fit.of(wl, g, ref, s.headroom()))
-        .sorted(Comparator.comparing(Fit::ok).reversed().thenComparingInt(Fit::cards).thenComparing(f -> f.gpu().memoryGiB()))
-        .toList();
+    List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());
     out.printf(Locale.ROOT, "%-26s %7s %9s %8s %8s%s%n", "card", "memory", "for memory", "cards", "memory",
         inference ? "  QPS per copy" : "");
     for (Fit f : fits) {

@@ -71,6 +71,17 @@ public final class Fit {
     return secondsPerRequest;
   }
 
+  /**
+   * Sizing on every card asked about, as {@code sizing} answers it on the command line and in
+   * REST: the cards it fits first, then fewest cards, then least memory.
+   */
+  public static java.util.List<Fit> onEach(Workload w, java.util.Collection<Gpu> cards, Gpu ref, double headroom) {
+    return cards.stream().map(g -> of(w, g, ref, headroom))
+        .sorted(java.util.Comparator.comparing(Fit::ok).reversed().thenComparingInt(Fit::cards)
+            .thenComparingDouble(f -> f.gpu().memoryGiB()))
+        .toList();
+  }
+
   /** Sizes {@code w} on {@code gpu}, its speed figures having been measured on {@code ref}. */
   public static Fit of(Workload w, Gpu gpu, Gpu ref, double headroom) {
     return of(w, Sizing.vram(w).highGB(), gpu, ref, headroom);

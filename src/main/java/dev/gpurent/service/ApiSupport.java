@@ -1,0 +1,97 @@
+package dev.gpurent.service;
+
+import dev.gpurent.cost.InvalidInputException;
+import dev.gpurent.quote.QuoteBook;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What every resource's routes share: JSON answers, request bodies, query parameters, the quote book. */
+final class ApiSupport {
+
+  static final String JSON = "application/json; charset=utf-8";
+  /** Bodies at least this large are decoded on a worker: a 64 KB body is milliseconds of the HTTP loop that /health waits behind. */
+  private static final int DECODE_OFF_LOOP_BYTES = 16 * 1024;
+  private static final Pattern JSON_ERROR_AT = Pattern.compile("line: (\\d+), column: (\\d+)");
+
+  private ApiSupport() {}
+
+  static void json(RoutingContext rc, int status, String body) {
+    rc.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
+  }
+
+  /** The book as it stands, or a 503 failure while the first fetch is under way. */
+  static Future<QuoteBook> book(Vertx vertx) {
+    return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body())
+        .compose(b -> b == null ? Future.failedFuture(new Failures.Refused(503, "no quotes yet: the first fetch is under way"))
+            : Future.succeededFuture(b));
+  }
+
+  /** Runs {@code then} with the request body as a JSON object, or answers 400 naming (body). */
+  static void withBody(Vertx vertx, RoutingContext rc, Consumer<JsonObject> then) {
+    Buffer b = rc.body().buffer();
+    if (b == null || b.length() == 0) {
+      HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "a JSON object is required")));
+      return;
+    }
+    Future<Object> parsed = b.length() < DECODE_OFF_LOOP_BYTES ? Future.succeededFuture(b).map(Json::decodeValue)
+        : vertx.executeBlocking(() -> Json.decodeValue(b), false);
+    parsed.onComplete(ar -> {
+      if (ar.failed()) {
+        // Jackson's message names its own classes and features: say where, not why in its terms.
+        Matcher at = JSON_ERROR_AT.matcher(String.valueOf(ar.cause().getMessage()));
+        String where = at.find() ? " (at line " + at.group(1) + ", column " + at.group(2) + ")" : "";
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "not valid JSON" + where)));
+      } else if (!(ar.result() instanceof JsonObject o)) {
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "must be a JSON object")));
+      } else {
+        then.accept(o);
+      }
+    });
+  }
+
+  static boolean accepts(RoutingContext rc, String type) {
+    String accept = rc.request().getHeader(HttpHeaders.ACCEPT);
+    return accept != null && accept.toLowerCase(Locale.ROOT).contains(type);
+  }
+
+  /**
+   * A whole-number query parameter in [{@code min}, {@code max}], {@code dflt} when absent; a bad
+   * one is answered 400 naming it, and the result is empty.
+   */
+  static OptionalInt intParam(RoutingContext rc, String name, int dflt, int min, int max) {
+    String v = rc.queryParams().get(name);
+    if (v == null) return OptionalInt.of(dflt);
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n >= min && n <= max) return OptionalInt.of(n);
+    } catch (NumberFormatException notANumber) {
+      // answered below
+    }
+    HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem(name,
+        "must be a whole number from " + min + " to " + max + ", got '" + shown(v) + "'")));
+    return OptionalInt.empty();
+  }
+
+  /** A client's remote address, for per-client quotas. */
+  static String client(HttpServerRequest req) {
+    var a = req.remoteAddress();
+    return a == null ? "" : a.hostAddress();
+  }
+
+  /** Request text as an error message repeats it: cut short. */
+  static String shown(String s) {
+    return s == null ? "" : s.length() <= 80 ? s : s.substring(0, 80) + "...";
+  }
+}

@@ -1,0 +1,138 @@
+package dev.gpurent.service;
+
+import static dev.gpurent.service.ApiSupport.json;
+
+import dev.gpurent.catalog.Gpu;
+import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.config.PlainValues;
+import dev.gpurent.cost.Advice;
+import dev.gpurent.cost.Fit;
+import dev.gpurent.cost.Fleet;
+import dev.gpurent.cost.FleetReader;
+import dev.gpurent.cost.InvalidInputException;
+import dev.gpurent.cost.Scenario;
+import dev.gpurent.cost.Sizing;
+import dev.gpurent.cost.SizingRequest;
+import dev.gpurent.cost.Workload;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.UUID;
+import java.util.function.BiPredicate;
+
+/**
+ * The questions a buyer asks: {@code /api/rank}, {@code /api/sizing}, {@code /api/advise}, and
+ * live scenarios ({@code /api/scenarios}). Rankings are computed by the RankingVerticle; sizing and
+ * advice by the cost engine, here.
+ */
+final class ScenarioRoutes {
+
+  private final Vertx vertx;
+  private final GpuCatalog catalog;
+  private final long rankingTimeoutMs;
+  /** Answers a live scenario's ranking from the HTTP verticle's own copy; false when it has none. */
+  private final BiPredicate<HttpServerRequest, String> cached;
+
+  ScenarioRoutes(Vertx vertx, GpuCatalog catalog, long rankingTimeoutMs, BiPredicate<HttpServerRequest, String> cached) {
+    this.vertx = vertx;
+    this.catalog = catalog;
+    this.rankingTimeoutMs = rankingTimeoutMs;
+    this.cached = cached;
+  }
+
+  void mount(Router router) {
+    router.post("/api/rank").handler(rc -> ApiSupport.withBody(vertx, rc, s -> rank(rc, s)));
+    router.post("/api/sizing").handler(rc -> ApiSupport.withBody(vertx, rc, b -> sizing(rc, b)));
+    router.post("/api/advise").handler(rc -> ApiSupport.withBody(vertx, rc, b -> advise(rc, b)));
+    router.post("/api/scenarios").handler(rc -> ApiSupport.withBody(vertx, rc, s -> register(rc, s)));
+    router.get("/api/scenarios/:id/ranking").handler(this::ranking);
+    router.delete("/api/scenarios/:id").handler(this::delete);
+  }
+
+  private void rank(RoutingContext rc, JsonObject scenario) {
+    boolean csv = ApiSupport.accepts(rc, "text/csv");
+    // A client that leaves (or times out) before its answer cancels the work it asked for.
+    String request = UUID.randomUUID().toString();
+    rc.response().closeHandler(v -> {
+      if (!rc.response().ended()) vertx.eventBus().publish(Addresses.RANKING_CANCEL, new JsonObject().put("request", request));
+    });
+    vertx.eventBus().<String>request(Addresses.RANKING_COMPUTE,
+            new JsonObject().put("scenario", scenario).put("format", csv ? "csv" : "json"),
+            new DeliveryOptions().setSendTimeout(rankingTimeoutMs).addHeader(Addresses.REQUEST_HEADER, request))
+        .onSuccess(m -> {
+          if (csv) {
+            rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8")
+                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end(m.body());
+          } else {
+            json(rc, 200, m.body());
+          }
+        })
+        .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+
+  private void register(RoutingContext rc, JsonObject scenario) {
+    vertx.eventBus().<JsonObject>request(Addresses.SCENARIOS_REGISTER, scenario, new DeliveryOptions()
+            .setSendTimeout(rankingTimeoutMs).addHeader(Addresses.CLIENT_HEADER, ApiSupport.client(rc.request())))
+        .onSuccess(m -> {
+          String id = m.body().getString("id");
+          rc.response().putHeader(HttpHeaders.LOCATION, "/api/scenarios/" + id + "/ranking");
+          json(rc, 201, m.body().put("ranking", "/api/scenarios/" + id + "/ranking").put("websocket", "/ws").encode());
+        })
+        .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+
+  private void ranking(RoutingContext rc) {
+    if (cached.test(rc.request(), rc.pathParam("id"))) return;
+    // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
+    vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
+        .onSuccess(m -> json(rc, 200, m.body()))
+        .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+
+  private void delete(RoutingContext rc) {
+    vertx.eventBus().request(Addresses.SCENARIOS_DELETE, new JsonObject().put("id", rc.pathParam("id")))
+        .onSuccess(m -> rc.response().setStatusCode(204).end())
+        .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+
+  private void sizing(RoutingContext rc, JsonObject body) {
+    SizingRequest req;
+    try {
+      req = SizingRequest.read(PlainValues.of(body), catalog);
+    } catch (InvalidInputException e) {
+      HttpErrors.invalid(rc, e.problems());
+      return;
+    }
+    Scenario s = req.scenario();
+    Workload w = s.workloads().get(0);
+    Gpu ref = catalog.byId(w.referenceGpu()).orElseThrow();
+    Sizing.VramNeed need = Sizing.vram(w);
+    JsonArray fits = new JsonArray();
+    for (Fit f : Fit.onEach(w, req.cards(), ref, s.headroom())) {
+      fits.add(new JsonObject().put("gpu", f.gpu().id()).put("name", f.gpu().name())
+          .put("memoryGiB", f.gpu().memoryGiB()).put("fits", f.ok()).put("reason", f.unfitReason())
+          .put("cardsPerCopy", f.cardsPerCopy()).put("cards", f.cards()).put("memoryShare", Math.round(f.memoryShare() * 1000) / 1000.0)
+          .put("qpsPerCopy", Math.round(f.qpsPerCopy() * 1000) / 1000.0));
+    }
+    json(rc, 200, new JsonObject().put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
+        .put("formula", need.formula())).put("headroom", s.headroom()).put("cards", fits).encode());
+  }
+
+  private void advise(RoutingContext rc, JsonObject body) {
+    Fleet fleet;
+    try {
+      fleet = new FleetReader(catalog).read(PlainValues.of(body));
+    } catch (InvalidInputException e) {
+      HttpErrors.invalid(rc, e.problems());
+      return;
+    }
+    ApiSupport.book(vertx).compose(b -> vertx.executeBlocking(() -> Advice.advise(fleet, b, catalog), false))
+        .onSuccess(a -> json(rc, 200, new JsonObject(a.toMap()).encode()))
+        .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+}
