@@ -1,9 +1,6 @@
 package dev.gpurent.service;
 
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelOption;
 import io.vertx.core.Vertx;
-import io.vertx.core.internal.http.WebSocketInternal;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -250,22 +247,9 @@ final class DashboardSockets {
     }
   }
 
-  /**
-   * Cuts a stalled dashboard off at once. A close frame, or Vert.x's close of the connection (a
-   * graceful shutdown), waits behind everything the peer has not read, holding its queued frames
-   * and the kernel's unsent bytes until the peer reads again. A reset does not: SO_LINGER 0, and
-   * the close sent from the pipeline's first handler, so that it reaches the socket without
-   * passing Vert.x's handlers. The channel is reached through Vert.x's internal WebSocket
-   * interface (HttpVerticle upgrades /ws itself, since the router's wrapper would hide it).
-   */
+  /** Cuts a stalled dashboard off at once: a reset, not a close that would wait behind what it never reads. */
   private static void abort(Dashboard d) {
-    if (d.ws instanceof WebSocketInternal internal) {
-      Channel channel = internal.channelHandlerContext().channel();
-      channel.config().setOption(ChannelOption.SO_LINGER, 0);
-      channel.pipeline().firstContext().close();
-    } else {
-      d.ws.close((short) 1008, "too slow: stopped reading");
-    }
+    SocketReset.reset(d.ws);
   }
 
   private static String error(String scenario, String message) {

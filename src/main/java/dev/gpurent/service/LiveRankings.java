@@ -12,8 +12,9 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * The latest ranking message of every live scenario, as the RankingVerticle published it, kept
- * on the HTTP event loop as text (for dashboards) and, once it is first asked for, as bytes and
- * gzipped bytes (for {@code GET /api/scenarios/{id}/ranking}): serving a cached ranking is a map
+ * on the HTTP event loop as text (for dashboards) and, once it is first asked for, as the REST
+ * body in bytes and gzipped bytes (for {@code GET /api/scenarios/{id}/ranking}, the same shape as
+ * {@code POST /api/rank}: the dashboards' envelope around it is cut off): serving a cached ranking is a map
  * lookup and a write, with no event-bus round trip and no re-encoding, and a change costs nothing
  * for scenarios nobody fetches over REST. Used on one event loop only.
  */
@@ -21,12 +22,14 @@ final class LiveRankings {
 
   /** One scenario's latest message; its encoded forms are made on the first request for each. */
   static final class Latest {
+    private final String scenario;
     private final String text;
     private final int status;
     private Buffer bytes;
     private Buffer gzipped;
 
-    Latest(String text, int status) {
+    Latest(String scenario, String text, int status) {
+      this.scenario = scenario;
       this.text = text;
       this.status = status;
     }
@@ -40,14 +43,15 @@ final class LiveRankings {
       return text;
     }
 
+    /** The REST body: the ranking alone, as POST /api/rank answers it; a failure's body as it is. */
     Buffer bytes() {
-      if (bytes == null) bytes = Buffer.buffer(text);
+      if (bytes == null) bytes = Buffer.buffer(restBody(scenario, text));
       return bytes;
     }
 
     /** Compressed once per change (an 11 KB ranking becomes about 2 KB): what polling dashboards fetch over a network. */
     Buffer gzipped() {
-      if (gzipped == null) gzipped = Buffer.buffer(gzip(text));
+      if (gzipped == null) gzipped = Buffer.buffer(gzip(restBody(scenario, text)));
       return gzipped;
     }
   }
@@ -59,7 +63,7 @@ final class LiveRankings {
   }
 
   void put(String scenario, String message, int status) {
-    latest.put(scenario, new Latest(message, status));
+    latest.put(scenario, new Latest(scenario, message, status));
   }
 
   void remove(String scenario) {
@@ -69,6 +73,16 @@ final class LiveRankings {
   /** The scenario's latest message, or null when none has been published here (unknown, or not ranked yet). */
   Latest get(String scenario) {
     return latest.get(scenario);
+  }
+
+  /**
+   * A dashboard message as REST serves it: {@code {"type":"ranking","scenario":id,"ranking":R}}
+   * gives R (the RankingVerticle writes that envelope in exactly this form); anything else, such
+   * as a failure's {@code {"type":"error",...}}, as it is.
+   */
+  static String restBody(String scenario, String message) {
+    String prefix = "{\"type\":\"ranking\",\"scenario\":" + io.vertx.core.json.Json.encode(scenario) + ",\"ranking\":";
+    return message.startsWith(prefix) && message.endsWith("}") ? message.substring(prefix.length(), message.length() - 1) : message;
   }
 
   static byte[] gzip(String text) {

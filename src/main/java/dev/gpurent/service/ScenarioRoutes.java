@@ -90,7 +90,7 @@ final class ScenarioRoutes {
     if (cached.test(rc.request(), rc.pathParam("id"))) return;
     // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
     vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
-        .onSuccess(m -> json(rc, 200, m.body()))
+        .onSuccess(m -> json(rc, 200, LiveRankings.restBody(rc.pathParam("id"), m.body())))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 

@@ -235,7 +235,8 @@ class ServiceTest {
     assertEquals("/api/scenarios/" + id + "/ranking", created.getHeader("location"));
     HttpResponse<Buffer> ranking = get("/api/scenarios/" + id + "/ranking");
     assertEquals(200, ranking.statusCode());
-    assertEquals("ranking", ranking.bodyAsJsonObject().getString("type"));
+    assertEquals("team of 5-10, inference and fine-tuning (5.2)", ranking.bodyAsJsonObject().getString("scenario"), "the POST /api/rank shape");
+    assertTrue(ranking.bodyAsJsonObject().containsKey("plans"));
     assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send()).statusCode());
     HttpResponse<Buffer> gone = get("/api/scenarios/" + id + "/ranking");
     assertEquals(404, gone.statusCode());
@@ -255,7 +256,7 @@ class ServiceTest {
     // the REST answer is the message the dashboards got, served from the HTTP verticle's own copy
     HttpResponse<Buffer> served = get("/api/scenarios/" + id + "/ranking");
     assertEquals("application/json; charset=utf-8", served.getHeader("content-type"));
-    assertEquals(pushed, served.bodyAsJsonObject());
+    assertEquals(pushed.getJsonObject("ranking"), served.bodyAsJsonObject(), "REST serves the POST /api/rank shape");
     assertEquals(null, served.getHeader("content-encoding"));
     // a percent-encoded id misses the fast path before the router; the router decodes it to the same answer
     HttpResponse<Buffer> encoded = get("/api/scenarios/" + id.replace("-", "%2D") + "/ranking");
