@@ -69,6 +69,31 @@ final class CloudApi {
   }
 
   /** A failure whose message carries no key and which has no cause that could. */
+  /** One call of a price API: adds what it priced to {@code quotes}, the rows it refused to {@code rejected}. */
+  @FunctionalInterface
+  interface Call {
+    Future<Void> run(Keys keys, Map<String, dev.gpurent.quote.Quote> quotes, List<String> rejected);
+  }
+
+  /**
+   * The fetch every keyed price API shares: the keys from the environment, the calls one after
+   * the other (the APIs rate-limit), one payload of everything they priced, and no key left in
+   * any failure's message.
+   */
+  static Future<dev.gpurent.quote.VendorQuotes> fetchAll(VendorDefinition def, KeyNames names, Function<String, String> env,
+                                                         String api, java.time.Clock clock, List<Call> calls) {
+    return keys(names, env, api).compose(keys -> {
+      Map<String, dev.gpurent.quote.Quote> quotes = new java.util.LinkedHashMap<>();
+      List<String> rejected = new java.util.ArrayList<>();
+      Future<Void> chain = Future.succeededFuture();
+      for (Call c : calls) chain = chain.compose(v -> c.run(keys, quotes, rejected));
+      return chain
+          .map(v -> new dev.gpurent.quote.VendorQuotes(def.vendor(), def.displayName(), def.terms(),
+              new java.util.ArrayList<>(quotes.values()), rejected, clock.instant(), def.note()))
+          .recover(e -> scrubbed(e, keys));
+    });
+  }
+
   static <T> Future<T> scrubbed(Throwable e, Keys keys) {
     return Future.failedFuture(new IOException(redact(String.valueOf(e.getMessage()), keys)));
   }

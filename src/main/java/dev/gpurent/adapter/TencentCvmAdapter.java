@@ -21,7 +21,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -306,18 +305,11 @@ public final class TencentCvmAdapter implements VendorAdapterFactory {
 
     @Override
     public Future<VendorQuotes> fetch() {
-      return CloudApi.keys(keyNames, env, "the Tencent Cloud CVM API").compose(keys -> {
-        if (client == null) client = WebClient.create(vertx);
-        requests = 0;
-        Map<String, Quote> quotes = new LinkedHashMap<>();
-        List<String> rejected = new ArrayList<>();
-        Future<Void> chain = Future.succeededFuture();
-        for (String region : regions) chain = chain.compose(v -> region(keys, region, quotes, rejected));
-        return chain
-            .map(v -> new VendorQuotes(def.vendor(), def.displayName(), def.terms(), new ArrayList<>(quotes.values()), rejected,
-                clock.instant(), def.note()))
-            .recover(e -> CloudApi.scrubbed(e, keys));
-      });
+      if (client == null) client = WebClient.create(vertx);
+      requests = 0;
+      List<CloudApi.Call> calls = new ArrayList<>();
+      for (String region : regions) calls.add((keys, quotes, rejected) -> region(keys, region, quotes, rejected));
+      return CloudApi.fetchAll(def, keyNames, env, "the Tencent Cloud CVM API", clock, calls);
     }
 
     private Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {

@@ -213,19 +213,12 @@ public final class UcloudUhostAdapter implements VendorAdapterFactory {
 
     @Override
     public Future<VendorQuotes> fetch() {
-      return CloudApi.keys(keyNames, env, "the UCloud API").compose(keys -> {
-        if (client == null) client = WebClient.create(vertx);
-        Map<String, Quote> quotes = new LinkedHashMap<>();
-        List<String> rejected = new ArrayList<>();
-        Future<Void> chain = Future.succeededFuture();
-        for (Host h : hosts) {
-          for (Billing b : billing) chain = chain.compose(v -> price(keys, h, b, quotes, rejected));
-        }
-        return chain
-            .map(v -> new VendorQuotes(def.vendor(), def.displayName(), def.terms(), new ArrayList<>(quotes.values()), rejected,
-                clock.instant(), def.note()))
-            .recover(e -> CloudApi.scrubbed(e, keys));
-      });
+      if (client == null) client = WebClient.create(vertx);
+      List<CloudApi.Call> calls = new ArrayList<>();
+      for (Host h : hosts) {
+        for (Billing b : billing) calls.add((keys, quotes, rejected) -> price(keys, h, b, quotes, rejected));
+      }
+      return CloudApi.fetchAll(def, keyNames, env, "the UCloud API", clock, calls);
     }
 
     private Future<Void> price(CloudApi.Keys keys, Host h, Billing b, Map<String, Quote> quotes, List<String> rejected) {
