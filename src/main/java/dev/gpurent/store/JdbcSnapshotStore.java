@@ -24,6 +24,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,9 +33,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * The snapshot store over plain JDBC; the two dialects differ only in their schema, how they
- * connect and how they lock for migrations. Every operation is one transaction on one connection,
- * run on the {@code gpurent-store} worker pool.
+ * The snapshot store over plain JDBC; the two databases differ only in how they connect and lock
+ * for migrations, and in the few words of their {@link SqlQueries.Dialect}: every statement is
+ * named from {@link SqlQueries}. Every operation is one transaction on one connection, run on the
+ * {@code gpurent-store} worker pool.
  *
  * <p>A snapshot's row is inserted first (its UNIQUE slot makes a second write of the slot a no-op),
  * then its quotes in batches of {@value #BATCH_ROWS}, then it is marked complete with its quote
@@ -55,26 +57,21 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   /** The shared worker pool every store's JDBC work runs on. */
   public static final String WORKER_POOL = "gpurent-store";
 
-  private static final String SNAPSHOT_COLUMNS = "id, slot, kind, taken_at, quote_count, fx_json, vendors_json";
-  private static final String QUOTE_COLUMNS =
-      "vendor, region, offer, gpu, gpu_count, vcpus, ram_gib, billing, price, currency, unit, observed_at, source";
-
   private final WorkerExecutor worker;
   private final boolean ordered;
+  private final SqlQueries.Dialect dialect;
 
   /**
    * @param vertx   runs the work; null only for direct (blocking) use from tools and tests in this package
    * @param threads worker threads (one per connection)
    */
-  JdbcSnapshotStore(Vertx vertx, int threads, boolean ordered) {
+  JdbcSnapshotStore(Vertx vertx, int threads, boolean ordered, SqlQueries.Dialect dialect) {
     this.worker = vertx == null ? null : vertx.createSharedWorkerExecutor(WORKER_POOL, threads);
     this.ordered = ordered;
+    this.dialect = dialect;
   }
 
   // ------------------------------------------------------------------ dialect
-
-  /** Ordered migrations: element {@code v} takes the schema from version v to v+1. Never edit a shipped one; append. */
-  abstract List<List<String>> migrations();
 
   abstract Connection acquire() throws SQLException;
 
@@ -126,10 +123,10 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   /** Applies every migration the database has not had, in the caller's (locked) transaction. */
   final void applyMigrations(Connection c) throws SQLException {
-    List<List<String>> all = migrations();
+    List<List<String>> all = dialect.migrations();
     int current;
     try (Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)");
+      st.execute(SqlQueries.CREATE_SCHEMA_VERSION);
     }
     current = currentVersion(c);
     if (current > all.size()) {
@@ -140,7 +137,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       try (Statement st = c.createStatement()) {
         for (String sql : all.get(v)) st.execute(sql);
       }
-      try (PreparedStatement ps = c.prepareStatement("INSERT INTO schema_version (version, applied_at) VALUES (?, ?)")) {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.RECORD_SCHEMA_VERSION)) {
         ps.setInt(1, v + 1);
         ps.setLong(2, System.currentTimeMillis());
         ps.executeUpdate();
@@ -149,7 +146,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   }
 
   static int currentVersion(Connection c) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SqlQueries.SCHEMA_VERSION)) {
       rs.next();
       return rs.getInt(1);
     }
@@ -169,7 +166,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   @Override
   public Future<Optional<SnapshotMeta>> bySlot(String slot) {
-    return run(() -> tx(c -> metaWhere(c, "slot = ?", slot)));
+    return run(() -> tx(c -> first(c, SqlQueries.SNAPSHOT_BY_SLOT, slot)));
   }
 
   @Override
@@ -258,8 +255,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     String vendors = vendorList.encode();
     return tx(c -> {
       int inserted;
-      try (PreparedStatement ps = c.prepareStatement("INSERT INTO snapshots (slot, kind, taken_at, quote_count, complete, "
-          + "fx_json, vendors_json) VALUES (?, ?, ?, 0, 0, ?, ?) ON CONFLICT (slot) DO NOTHING")) {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.INSERT_SNAPSHOT)) {
         ps.setString(1, slot);
         ps.setString(2, SnapshotMeta.kindOf(slot));
         ps.setLong(3, takenAt.toEpochMilli());
@@ -269,7 +265,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       }
       long id;
       int existingCount;
-      try (PreparedStatement ps = c.prepareStatement("SELECT id, quote_count FROM snapshots WHERE slot = ?")) {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.SLOT_ID_AND_COUNT)) {
         ps.setString(1, slot);
         try (ResultSet rs = ps.executeQuery()) {
           if (!rs.next()) throw new SQLException("snapshot of slot '" + slot + "' vanished while being written");
@@ -279,7 +275,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       }
       if (inserted == 0) return new WriteResult(id, slot, existingCount, false);
       int n = insertQuotes(c, id, book);
-      try (PreparedStatement ps = c.prepareStatement("UPDATE snapshots SET complete = 1, quote_count = ? WHERE id = ?")) {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.COMPLETE_SNAPSHOT)) {
         ps.setInt(1, n);
         ps.setLong(2, id);
         ps.executeUpdate();
@@ -290,8 +286,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   private static int insertQuotes(Connection c, long id, QuoteBook book) throws SQLException {
     int seq = 0;
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO quotes (snapshot_id, seq, " + QUOTE_COLUMNS
-        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+    try (PreparedStatement ps = c.prepareStatement(SqlQueries.INSERT_QUOTE)) {
       int pending = 0;
       for (QuoteBook.Entry e : book.vendors().values()) {
         for (Quote q : e.quotes().quotes()) {
@@ -369,84 +364,37 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   final List<SnapshotMeta> listNow(int limit, Instant before) throws SQLException {
     if (limit < 1 || limit > 1000) throw new IllegalArgumentException("limit: 1 to 1000 snapshots, was " + limit);
-    return tx(c -> {
-      String sql = "SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1"
-          + (before == null ? "" : " AND taken_at < ?") + " ORDER BY taken_at DESC, id DESC LIMIT ?";
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
-        int i = 1;
-        if (before != null) ps.setLong(i++, before.toEpochMilli());
-        ps.setInt(i, limit);
-        return metas(ps);
-      }
-    });
+    return tx(c -> before == null ? metas(c, SqlQueries.LIST, limit) : metas(c, SqlQueries.LIST_BEFORE, before.toEpochMilli(), limit));
   }
 
   final Snapshot getNow(long id) throws SQLException {
     return tx(c -> {
-      SnapshotMeta m = metaWhere(c, "id = ?", id).orElseThrow(() -> missing(id));
-      return new Snapshot(m, quotesOf(c, id));
+      return new Snapshot(byId(c, id), quotesOf(c, id));
     });
-  }
-
-  static NoSuchSnapshotException missing(long id) {
-    return new NoSuchSnapshotException("no snapshot " + id + " (never taken, or deleted by retention)");
   }
 
   final SnapshotDiff diffNow(long id, Long against) throws SQLException {
     return tx(c -> {
-      SnapshotMeta now = metaWhere(c, "id = ?", id).orElseThrow(() -> missing(id));
+      SnapshotMeta now = byId(c, id);
       SnapshotMeta then;
       if (against != null) {
         if (against == id) throw new IllegalArgumentException("against: a snapshot cannot be compared with itself (" + id + ")");
-        then = metaWhere(c, "id = ?", against).orElseThrow(() -> missing(against));
+        then = byId(c, against);
       } else {
-        then = previous(c, now).orElseThrow(() -> new NoSuchSnapshotException("snapshot " + id + " (" + now.slot()
-            + ") is the oldest there is: nothing before it to compare with"));
+        long at = now.takenAt().toEpochMilli();
+        then = first(c, SqlQueries.PREVIOUS, at, at, now.id()).orElseThrow(() -> new NoSuchSnapshotException("snapshot " + id
+            + " (" + now.slot() + ") is the oldest there is: nothing before it to compare with"));
       }
       return SnapshotDiff.of(now, quotesOf(c, now.id()), then, quotesOf(c, then.id()));
     });
   }
 
-  private Optional<SnapshotMeta> previous(Connection c, SnapshotMeta m) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1 AND "
-        + "(taken_at < ? OR (taken_at = ? AND id < ?)) ORDER BY taken_at DESC, id DESC LIMIT 1")) {
-      ps.setLong(1, m.takenAt().toEpochMilli());
-      ps.setLong(2, m.takenAt().toEpochMilli());
-      ps.setLong(3, m.id());
-      List<SnapshotMeta> l = metas(ps);
-      return l.isEmpty() ? Optional.empty() : Optional.of(l.get(0));
-    }
-  }
-
   final List<PriceSeries> historyNow(HistoryQuery q) throws SQLException {
-    StringBuilder sql = new StringBuilder("SELECT s.taken_at, q.vendor, q.region, q.offer, q.gpu, q.billing, q.currency, q.unit, "
-        + "q.price FROM quotes q JOIN snapshots s ON s.id = q.snapshot_id WHERE s.complete = 1");
-    List<Object> args = new ArrayList<>();
-    if (q.gpu() != null) {
-      sql.append(" AND q.gpu = ?");
-      args.add(q.gpu());
-    }
-    if (q.vendor() != null) {
-      sql.append(" AND q.vendor = ?");
-      args.add(q.vendor());
-    }
-    if (q.billing() != null) {
-      sql.append(" AND q.billing = ?");
-      args.add(q.billing().wire());
-    }
-    if (q.from() != null) {
-      sql.append(" AND s.taken_at >= ?");
-      args.add(q.from().toEpochMilli());
-    }
-    if (q.to() != null) {
-      sql.append(" AND s.taken_at < ?");
-      args.add(q.to().toEpochMilli());
-    }
-    sql.append(" ORDER BY q.vendor, q.region, q.offer, q.gpu, q.billing, q.currency, q.unit, s.taken_at, s.id");
+    SqlQueries.Bound sql = SqlQueries.history(q);
     return tx(c -> {
       List<PriceSeries> out = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-        for (int i = 0; i < args.size(); i++) ps.setObject(i + 1, args.get(i));
+      try (PreparedStatement ps = c.prepareStatement(sql.sql())) {
+        bind(ps, sql.args().toArray());
         ps.setFetchSize(5_000);
         try (ResultSet rs = ps.executeQuery()) {
           String[] key = null;
@@ -459,7 +407,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
             }
             String[] k = {rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7),
                 rs.getString(8)};
-            if (key != null && !java.util.Arrays.equals(key, k)) {
+            if (key != null && !Arrays.equals(key, k)) {
               out.add(series(key, points));
               points = new ArrayList<>();
             }
@@ -479,14 +427,9 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   final Optional<LatestSnapshot> latestNow() throws SQLException {
     return tx(c -> {
-      List<SnapshotMeta> l;
-      try (PreparedStatement ps = c.prepareStatement("SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1 AND kind <> ? "
-          + "ORDER BY taken_at DESC, id DESC LIMIT 1")) {
-        ps.setString(1, SnapshotMeta.IMPORT);
-        l = metas(ps);
-      }
-      if (l.isEmpty()) return Optional.empty();
-      SnapshotMeta m = l.get(0);
+      Optional<SnapshotMeta> newest = first(c, SqlQueries.NEWEST_NOT_OF_KIND, SnapshotMeta.IMPORT);
+      if (newest.isEmpty()) return Optional.empty();
+      SnapshotMeta m = newest.get();
       Map<String, List<Quote>> byVendor = new LinkedHashMap<>();
       for (Quote q : quotesOf(c, m.id())) byVendor.computeIfAbsent(q.vendor(), v -> new ArrayList<>()).add(q);
       Map<String, VendorQuotes> vendors = new LinkedHashMap<>();
@@ -505,23 +448,33 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     });
   }
 
-  private Optional<SnapshotMeta> metaWhere(Connection c, String where, Object arg) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1 AND " + where)) {
-      ps.setObject(1, arg);
-      List<SnapshotMeta> l = metas(ps);
-      return l.isEmpty() ? Optional.empty() : Optional.of(l.get(0));
-    }
+  private static SnapshotMeta byId(Connection c, long id) throws SQLException {
+    return first(c, SqlQueries.SNAPSHOT_BY_ID, id)
+        .orElseThrow(() -> new NoSuchSnapshotException("no snapshot " + id + " (never taken, or deleted by retention)"));
   }
 
-  private static List<SnapshotMeta> metas(PreparedStatement ps) throws SQLException {
+  private static Optional<SnapshotMeta> first(Connection c, String sql, Object... args) throws SQLException {
+    List<SnapshotMeta> l = metas(c, sql, args);
+    return l.isEmpty() ? Optional.empty() : Optional.of(l.get(0));
+  }
+
+  /** The snapshots a statement selecting {@link SqlQueries#SNAPSHOT_COLUMNS} finds. */
+  private static List<SnapshotMeta> metas(Connection c, String sql, Object... args) throws SQLException {
     List<SnapshotMeta> out = new ArrayList<>();
-    try (ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        out.add(new SnapshotMeta(rs.getLong(1), rs.getString(2), rs.getString(3), Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5),
-            new JsonObject(rs.getString(6)), new JsonArray(rs.getString(7))));
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      bind(ps, args);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new SnapshotMeta(rs.getLong(1), rs.getString(2), rs.getString(3), Instant.ofEpochMilli(rs.getLong(4)),
+              rs.getInt(5), new JsonObject(rs.getString(6)), new JsonArray(rs.getString(7))));
+        }
       }
     }
     return out;
+  }
+
+  private static void bind(PreparedStatement ps, Object... args) throws SQLException {
+    for (int i = 0; i < args.length; i++) ps.setObject(i + 1, args[i]);
   }
 
   private static final Map<String, Billing> BILLING = new HashMap<>();
@@ -537,7 +490,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     // a snapshot repeats its sources, times and currencies thousands of times: parse each once, hold each once
     Map<String, Instant> instants = new HashMap<>();
     Map<String, String> strings = new HashMap<>();
-    try (PreparedStatement ps = c.prepareStatement("SELECT " + QUOTE_COLUMNS + " FROM quotes WHERE snapshot_id = ? ORDER BY seq")) {
+    try (PreparedStatement ps = c.prepareStatement(SqlQueries.QUOTES_OF)) {
       ps.setLong(1, id);
       ps.setFetchSize(5_000);
       try (ResultSet rs = ps.executeQuery()) {
@@ -575,7 +528,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     List<Row> rows = tx(c -> {
       List<Row> l = new ArrayList<>();
       try (Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery("SELECT id, taken_at, quote_count, complete FROM snapshots ORDER BY taken_at, id")) {
+           ResultSet rs = st.executeQuery(SqlQueries.RETENTION_CANDIDATES)) {
         while (rs.next()) l.add(new Row(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getLong(3), rs.getInt(4) == 1));
       }
       return l;
@@ -607,9 +560,8 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
    */
   static long[] deleteIds(Connection c, List<Long> ids) throws SQLException {
     if (ids.isEmpty()) return new long[2];
-    String in = " IN (" + marks(ids.size()) + ")";
-    try (PreparedStatement q = c.prepareStatement("DELETE FROM quotes WHERE snapshot_id" + in);
-         PreparedStatement s = c.prepareStatement("DELETE FROM snapshots WHERE id" + in)) {
+    try (PreparedStatement q = c.prepareStatement(SqlQueries.deleteQuotes(ids.size()));
+         PreparedStatement s = c.prepareStatement(SqlQueries.deleteSnapshots(ids.size()))) {
       for (int i = 0; i < ids.size(); i++) {
         q.setLong(i + 1, ids.get(i));
         s.setLong(i + 1, ids.get(i));
@@ -617,9 +569,5 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       long quotes = q.executeUpdate();
       return new long[] {s.executeUpdate(), quotes};
     }
-  }
-
-  private static String marks(int n) {
-    return String.join(", ", java.util.Collections.nCopies(n, "?"));
   }
 }
