@@ -1,14 +1,10 @@
 package dev.gpurent.store;
 
 import dev.gpurent.quote.Billing;
-import dev.gpurent.quote.Freshness;
-import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
-import dev.gpurent.quote.QuoteJson;
-import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -22,11 +18,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,8 +45,6 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   static final int RETENTION_BATCH_SNAPSHOTS = 500;
   /** ...and at most about this many quote rows (but always at least one snapshot). */
   static final long RETENTION_BATCH_ROWS = 200_000;
-  /** A vendor's rejected-row reasons kept with a snapshot (the count is always kept). */
-  static final int REJECTED_KEPT = 20;
 
   /** The shared worker pool every store's JDBC work runs on. */
   public static final String WORKER_POOL = "gpurent-store";
@@ -245,14 +237,8 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   final WriteResult writeNow(String slot, QuoteBook book, Instant takenAt, Map<String, Long> carriedFrom) throws SQLException {
     SnapshotMeta.checkSlot(slot);
-    String fx = fxJson(book.fx()).encode();
-    JsonArray vendorList = vendorsJson(book, takenAt);
-    for (Object o : vendorList) {
-      JsonObject v = (JsonObject) o;
-      Long from = carriedFrom.get(v.getString("vendor"));
-      if (from != null && v.containsKey("terms")) v.put("carriedFrom", from);
-    }
-    String vendors = vendorList.encode();
+    String fx = SnapshotJson.fx(book.fx()).encode();
+    String vendors = SnapshotJson.vendors(book, carriedFrom).encode();
     return tx(c -> {
       int inserted;
       try (PreparedStatement ps = c.prepareStatement(SqlQueries.INSERT_SNAPSHOT)) {
@@ -316,43 +302,6 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       if (pending > 0) ps.executeBatch();
     }
     return seq;
-  }
-
-  /** The FX rates as JSON: base, asOf, source and each currency's units per base, exact. */
-  static JsonObject fxJson(FxRates fx) {
-    JsonObject rates = new JsonObject();
-    fx.currencies().stream().sorted().forEach(cur -> rates.put(cur, fx.rate(fx.base(), cur).orElseThrow().toPlainString()));
-    return new JsonObject().put("base", fx.base()).put("asOf", fx.asOf() == null ? null : fx.asOf().toString())
-        .put("source", fx.source()).put("rates", rates);
-  }
-
-  static FxRates fxRates(JsonObject j) {
-    Map<String, BigDecimal> rates = new HashMap<>();
-    j.getJsonObject("rates", new JsonObject()).forEach(e -> rates.put(e.getKey(), new BigDecimal(String.valueOf(e.getValue()))));
-    String asOf = j.getString("asOf");
-    return new FxRates(j.getString("base"), rates, asOf == null ? null : LocalDate.parse(asOf), j.getString("source"));
-  }
-
-  /**
-   * Each vendor's status when the snapshot was taken, with what it takes to rebuild its
-   * {@link VendorQuotes} (display name, note, terms, fetch time, the first rejected rows).
-   */
-  static JsonArray vendorsJson(QuoteBook book, Instant takenAt) {
-    JsonArray out = new JsonArray();
-    for (QuoteBook.Entry e : book.vendors().values()) {
-      VendorQuotes v = e.quotes();
-      Freshness f = e.freshness();
-      List<String> rejected = v.rejected();
-      out.add(new JsonObject().put("vendor", v.vendor()).put("displayName", v.displayName()).put("note", v.note())
-          .put("status", f.state().name().toLowerCase()).put("ageSeconds", f.age().toSeconds())
-          .put("fetchedAt", v.fetchedAt() == null ? null : v.fetchedAt().toString())
-          .put("quotes", v.quotes().size()).put("rejectedCount", rejected.size())
-          .put("rejected", new JsonArray(new ArrayList<>(rejected.subList(0, Math.min(REJECTED_KEPT, rejected.size())))))
-          .put("terms", v.terms() == null ? null : QuoteJson.toJson(v.terms())));
-    }
-    book.unavailable().forEach((vendor, why) -> out.add(new JsonObject().put("vendor", vendor).put("status", "unavailable")
-        .put("reason", why)));
-    return out;
   }
 
   /** {@link #delete}, on the calling thread. */
@@ -430,21 +379,8 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       Optional<SnapshotMeta> newest = first(c, SqlQueries.NEWEST_NOT_OF_KIND, SnapshotMeta.IMPORT);
       if (newest.isEmpty()) return Optional.empty();
       SnapshotMeta m = newest.get();
-      Map<String, List<Quote>> byVendor = new LinkedHashMap<>();
-      for (Quote q : quotesOf(c, m.id())) byVendor.computeIfAbsent(q.vendor(), v -> new ArrayList<>()).add(q);
-      Map<String, VendorQuotes> vendors = new LinkedHashMap<>();
-      for (Object o : m.vendors()) {
-        JsonObject v = (JsonObject) o;
-        JsonObject terms = v.getJsonObject("terms");
-        if ("unavailable".equals(v.getString("status")) || terms == null) continue;
-        String id = v.getString("vendor");
-        List<String> rejected = new ArrayList<>();
-        for (Object r : v.getJsonArray("rejected", new JsonArray())) rejected.add(String.valueOf(r));
-        String fetched = v.getString("fetchedAt");
-        vendors.put(id, new VendorQuotes(id, v.getString("displayName"), QuoteJson.terms(terms), byVendor.getOrDefault(id, List.of()),
-            rejected, fetched == null ? m.takenAt() : Instant.parse(fetched), v.getString("note", "")));
-      }
-      return Optional.of(new LatestSnapshot(m.id(), m.slot(), m.takenAt(), vendors, fxRates(m.fx())));
+      return Optional.of(new LatestSnapshot(m.id(), m.slot(), m.takenAt(), SnapshotJson.vendorQuotes(m, quotesOf(c, m.id())),
+          SnapshotJson.fxRates(m.fx())));
     });
   }
 
