@@ -197,23 +197,17 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
    */
   @Override
   public Future<RetentionReport> retain(Retention policy, Instant now) {
-    return run(() -> retentionPlan(policy, now)).compose(plan -> deleteBatches(plan, 0, new RetentionReport(plan.examined, 0, 0, 0)));
-  }
-
-  private Future<RetentionReport> deleteBatches(RetentionPlan plan, int from, RetentionReport done) {
-    if (from >= plan.doomed.size()) return Future.succeededFuture(done);
-    int to = from;
-    long rows = 0;
-    while (to < plan.doomed.size() && to - from < RETENTION_BATCH_SNAPSHOTS && (to == from || rows + plan.doomed.get(to).rows <= RETENTION_BATCH_ROWS)) {
-      rows += plan.doomed.get(to).rows;
-      to++;
-    }
-    List<Long> ids = plan.doomed.subList(from, to).stream().map(d -> d.id).toList();
-    int end = to;
-    return run(() -> tx(c -> {
-      long[] n = deleteIds(c, ids);
-      return new RetentionReport(done.examined(), done.deleted() + (int) n[0], done.deletedQuotes() + n[1], done.batches() + 1);
-    })).compose(r -> deleteBatches(plan, end, r));
+    return run(() -> tx(c -> RetentionPlan.of(policy, stored(c), now))).compose(plan -> {
+      Future<RetentionReport> done = Future.succeededFuture(new RetentionReport(plan.examined(), 0, 0, 0));
+      for (List<RetentionPlan.Doomed> batch : plan.batches(RETENTION_BATCH_SNAPSHOTS, RETENTION_BATCH_ROWS)) {
+        List<Long> ids = batch.stream().map(RetentionPlan.Doomed::id).toList();
+        done = done.compose(r -> run(() -> tx(c -> {
+          long[] n = deleteIds(c, ids);
+          return new RetentionReport(r.examined(), r.deleted() + (int) n[0], r.deletedQuotes() + n[1], r.batches() + 1);
+        })));
+      }
+      return done;
+    });
   }
 
   @Override
@@ -454,40 +448,15 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   // ------------------------------------------------------------------ retention and deletes
 
-  record Doomed(long id, long rows) {}
-
-  record RetentionPlan(int examined, List<Doomed> doomed) {}
-
-  /** Which snapshots the policy drops as of {@code now}: read in one transaction, deleted later in batches. */
-  final RetentionPlan retentionPlan(Retention policy, Instant now) throws SQLException {
-    record Row(long id, Instant at, long rows, boolean complete) {}
-    List<Row> rows = tx(c -> {
-      List<Row> l = new ArrayList<>();
-      try (Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery(SqlQueries.RETENTION_CANDIDATES)) {
-        while (rs.next()) l.add(new Row(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getLong(3), rs.getInt(4) == 1));
+  /** Every snapshot as retention sees it, for {@link RetentionPlan#of}. */
+  private static List<RetentionPlan.Stored> stored(Connection c) throws SQLException {
+    List<RetentionPlan.Stored> l = new ArrayList<>();
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SqlQueries.RETENTION_CANDIDATES)) {
+      while (rs.next()) {
+        l.add(new RetentionPlan.Stored(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getLong(3), rs.getInt(4) == 1));
       }
-      return l;
-    });
-    // the latest complete snapshot of each ISO week
-    Map<String, Long> weekLatest = new HashMap<>();
-    Long newest = null;
-    for (Row r : rows) {
-      if (!r.complete) continue;
-      weekLatest.put(policy.week(r.at), r.id); // rows are oldest first: the last one wins
-      newest = r.id;
     }
-    List<Doomed> doomed = new ArrayList<>();
-    for (Row r : rows) {
-      if (newest != null && r.id == newest) continue; // never leave the store empty
-      boolean drop = switch (r.complete ? policy.band(r.at, now) : Retention.Band.EXPIRED) {
-        case DAILY -> false;
-        case WEEKLY -> weekLatest.get(policy.week(r.at)) != r.id;
-        case EXPIRED -> true;
-      };
-      if (drop) doomed.add(new Doomed(r.id, r.rows));
-    }
-    return new RetentionPlan(rows.size(), doomed);
+    return l;
   }
 
   /**
