@@ -28,9 +28,9 @@ import java.util.concurrent.Callable;
 
 /**
  * The snapshot store over plain JDBC; the two databases differ only in how they connect and lock
- * for migrations, and in the few words of their {@link SqlQueries.Dialect}: every statement is
- * named from {@link SqlQueries}. Every operation is one transaction on one connection, run on the
- * {@code gpurent-store} worker pool.
+ * for migrations, and in the few words of their {@link SqlQueries.Dialect}. Each operation is
+ * written once, as blocking JDBC on one connection in one transaction, and reaches the database
+ * only through {@link #tx}, on the {@code gpurent-store} worker pool.
  *
  * <p>A snapshot's row is inserted first (its UNIQUE slot makes a second write of the slot a no-op),
  * then its quotes in batches of {@value #BATCH_ROWS}, then it is marked complete with its quote
@@ -54,11 +54,11 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   private final SqlQueries.Dialect dialect;
 
   /**
-   * @param vertx   runs the work; null only for direct (blocking) use from tools and tests in this package
    * @param threads worker threads (one per connection)
+   * @param ordered whether the pool runs this store's work one task after the other
    */
   JdbcSnapshotStore(Vertx vertx, int threads, boolean ordered, SqlQueries.Dialect dialect) {
-    this.worker = vertx == null ? null : vertx.createSharedWorkerExecutor(WORKER_POOL, threads);
+    this.worker = vertx.createSharedWorkerExecutor(WORKER_POOL, threads);
     this.ordered = ordered;
     this.dialect = dialect;
   }
@@ -85,14 +85,17 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     T run(Connection c) throws SQLException;
   }
 
-  /** Runs {@code work} on the store's worker pool: never on an event loop. */
+  /** Runs {@code work} on the store's worker pool: never on an event loop. The one place store work is dispatched. */
   final <T> Future<T> run(Callable<T> work) {
-    if (worker == null) throw new IllegalStateException("this store was opened without Vert.x; use it directly");
     return worker.executeBlocking(work, ordered);
   }
 
-  /** One transaction: committed when {@code work} returns, rolled back when it throws. */
-  final <T> T tx(SqlWork<T> work) throws SQLException {
+  /** {@code work} as one transaction, on the worker pool: committed when it returns, rolled back when it throws. */
+  final <T> Future<T> tx(SqlWork<T> work) {
+    return run(() -> inTransaction(work));
+  }
+
+  private <T> T inTransaction(SqlWork<T> work) throws SQLException {
     Connection c = acquire();
     boolean broken = false;
     try {
@@ -116,11 +119,14 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   /** Applies every migration the database has not had, in the caller's (locked) transaction. */
   final void applyMigrations(Connection c) throws SQLException {
     List<List<String>> all = dialect.migrations();
-    int current;
     try (Statement st = c.createStatement()) {
       st.execute(SqlQueries.CREATE_SCHEMA_VERSION);
     }
-    current = currentVersion(c);
+    int current;
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SqlQueries.SCHEMA_VERSION)) {
+      rs.next();
+      current = rs.getInt(1);
+    }
     if (current > all.size()) {
       throw new IllegalStateException(describe() + ": schema version " + current + " is newer than this gpurent knows ("
           + all.size() + "); upgrade gpurent");
@@ -137,130 +143,49 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     }
   }
 
-  static int currentVersion(Connection c) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SqlQueries.SCHEMA_VERSION)) {
-      rs.next();
-      return rs.getInt(1);
-    }
-  }
-
-  // ------------------------------------------------------------------ async API
+  // ------------------------------------------------------------------ write
 
   @Override
   public Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt) {
-    return run(() -> writeNow(slot, book, takenAt));
+    return write(slot, book, takenAt, Map.of());
   }
 
   @Override
   public Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt, Map<String, Long> carriedFrom) {
-    return run(() -> writeNow(slot, book, takenAt, carriedFrom));
-  }
-
-  @Override
-  public Future<Optional<SnapshotMeta>> bySlot(String slot) {
-    return run(() -> tx(c -> first(c, SqlQueries.SNAPSHOT_BY_SLOT, slot)));
-  }
-
-  @Override
-  public Future<List<SnapshotMeta>> list(int limit, Instant before) {
-    return run(() -> listNow(limit, before));
-  }
-
-  @Override
-  public Future<Snapshot> get(long id) {
-    return run(() -> getNow(id));
-  }
-
-  @Override
-  public Future<SnapshotDiff> diff(long id, Long against) {
-    return run(() -> diffNow(id, against));
-  }
-
-  @Override
-  public Future<List<PriceSeries>> history(HistoryQuery query) {
-    return run(() -> historyNow(query));
-  }
-
-  @Override
-  public Future<Boolean> delete(long id) {
-    return run(() -> deleteNow(id));
-  }
-
-  @Override
-  public Future<Optional<LatestSnapshot>> latest() {
-    return run(this::latestNow);
-  }
-
-  /**
-   * Plans in one read, then deletes batch by batch, each batch a transaction of its own and a task
-   * of its own on the worker pool, so other store work runs between batches.
-   */
-  @Override
-  public Future<RetentionReport> retain(Retention policy, Instant now) {
-    return run(() -> tx(c -> RetentionPlan.of(policy, stored(c), now))).compose(plan -> {
-      Future<RetentionReport> done = Future.succeededFuture(new RetentionReport(plan.examined(), 0, 0, 0));
-      for (List<RetentionPlan.Doomed> batch : plan.batches(RETENTION_BATCH_SNAPSHOTS, RETENTION_BATCH_ROWS)) {
-        List<Long> ids = batch.stream().map(RetentionPlan.Doomed::id).toList();
-        done = done.compose(r -> run(() -> tx(c -> {
-          long[] n = deleteIds(c, ids);
-          return new RetentionReport(r.examined(), r.deleted() + (int) n[0], r.deletedQuotes() + n[1], r.batches() + 1);
-        })));
-      }
-      return done;
-    });
-  }
-
-  @Override
-  public Future<Void> close() {
-    if (worker == null) {
-      closeConnections();
-      return Future.succeededFuture();
-    }
     return run(() -> {
-      closeConnections();
-      return null;
-    }).<Void>mapEmpty().eventually(() -> worker.close());
-  }
-
-  // ------------------------------------------------------------------ write
-
-  /** {@link #write}, on the calling thread. */
-  final WriteResult writeNow(String slot, QuoteBook book, Instant takenAt) throws SQLException {
-    return writeNow(slot, book, takenAt, Map.of());
-  }
-
-  final WriteResult writeNow(String slot, QuoteBook book, Instant takenAt, Map<String, Long> carriedFrom) throws SQLException {
-    SnapshotMeta.checkSlot(slot);
-    String fx = SnapshotJson.fx(book.fx()).encode();
-    String vendors = SnapshotJson.vendors(book, carriedFrom).encode();
-    return tx(c -> {
-      int inserted;
-      try (PreparedStatement ps = c.prepareStatement(SqlQueries.INSERT_SNAPSHOT)) {
-        ps.setString(1, slot);
-        ps.setString(2, SnapshotMeta.kindOf(slot));
-        ps.setLong(3, takenAt.toEpochMilli());
-        ps.setString(4, fx);
-        ps.setString(5, vendors);
-        inserted = ps.executeUpdate();
-      }
-      long id;
-      int existingCount;
-      try (PreparedStatement ps = c.prepareStatement(SqlQueries.SLOT_ID_AND_COUNT)) {
-        ps.setString(1, slot);
-        try (ResultSet rs = ps.executeQuery()) {
-          if (!rs.next()) throw new SQLException("snapshot of slot '" + slot + "' vanished while being written");
-          id = rs.getLong(1);
-          existingCount = rs.getInt(2);
+      SnapshotMeta.checkSlot(slot);
+      // encoded before the transaction: the connection is held for SQL only
+      String fx = SnapshotJson.fx(book.fx()).encode();
+      String vendors = SnapshotJson.vendors(book, carriedFrom).encode();
+      return inTransaction(c -> {
+        int inserted;
+        try (PreparedStatement ps = c.prepareStatement(SqlQueries.INSERT_SNAPSHOT)) {
+          ps.setString(1, slot);
+          ps.setString(2, SnapshotMeta.kindOf(slot));
+          ps.setLong(3, takenAt.toEpochMilli());
+          ps.setString(4, fx);
+          ps.setString(5, vendors);
+          inserted = ps.executeUpdate();
         }
-      }
-      if (inserted == 0) return new WriteResult(id, slot, existingCount, false);
-      int n = insertQuotes(c, id, book);
-      try (PreparedStatement ps = c.prepareStatement(SqlQueries.COMPLETE_SNAPSHOT)) {
-        ps.setInt(1, n);
-        ps.setLong(2, id);
-        ps.executeUpdate();
-      }
-      return new WriteResult(id, slot, n, true);
+        long id;
+        int existingCount;
+        try (PreparedStatement ps = c.prepareStatement(SqlQueries.SLOT_ID_AND_COUNT)) {
+          ps.setString(1, slot);
+          try (ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) throw new SQLException("snapshot of slot '" + slot + "' vanished while being written");
+            id = rs.getLong(1);
+            existingCount = rs.getInt(2);
+          }
+        }
+        if (inserted == 0) return new WriteResult(id, slot, existingCount, false);
+        int n = insertQuotes(c, id, book);
+        try (PreparedStatement ps = c.prepareStatement(SqlQueries.COMPLETE_SNAPSHOT)) {
+          ps.setInt(1, n);
+          ps.setLong(2, id);
+          ps.executeUpdate();
+        }
+        return new WriteResult(id, slot, n, true);
+      });
     });
   }
 
@@ -298,25 +223,28 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     return seq;
   }
 
-  /** {@link #delete}, on the calling thread. */
-  final boolean deleteNow(long id) throws SQLException {
-    return tx(c -> deleteIds(c, List.of(id))[0] > 0);
-  }
-
   // ------------------------------------------------------------------ read
 
-  final List<SnapshotMeta> listNow(int limit, Instant before) throws SQLException {
-    if (limit < 1 || limit > 1000) throw new IllegalArgumentException("limit: 1 to 1000 snapshots, was " + limit);
-    return tx(c -> before == null ? metas(c, SqlQueries.LIST, limit) : metas(c, SqlQueries.LIST_BEFORE, before.toEpochMilli(), limit));
+  @Override
+  public Future<Optional<SnapshotMeta>> bySlot(String slot) {
+    return tx(c -> first(c, SqlQueries.SNAPSHOT_BY_SLOT, slot));
   }
 
-  final Snapshot getNow(long id) throws SQLException {
+  @Override
+  public Future<List<SnapshotMeta>> list(int limit, Instant before) {
     return tx(c -> {
-      return new Snapshot(byId(c, id), quotesOf(c, id));
+      if (limit < 1 || limit > 1000) throw new IllegalArgumentException("limit: 1 to 1000 snapshots, was " + limit);
+      return before == null ? metas(c, SqlQueries.LIST, limit) : metas(c, SqlQueries.LIST_BEFORE, before.toEpochMilli(), limit);
     });
   }
 
-  final SnapshotDiff diffNow(long id, Long against) throws SQLException {
+  @Override
+  public Future<Snapshot> get(long id) {
+    return tx(c -> new Snapshot(byId(c, id), quotesOf(c, id)));
+  }
+
+  @Override
+  public Future<SnapshotDiff> diff(long id, Long against) {
     return tx(c -> {
       SnapshotMeta now = byId(c, id);
       SnapshotMeta then;
@@ -332,9 +260,10 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     });
   }
 
-  final List<PriceSeries> historyNow(HistoryQuery q) throws SQLException {
-    SqlQueries.Bound sql = SqlQueries.history(q);
+  @Override
+  public Future<List<PriceSeries>> history(HistoryQuery query) {
     return tx(c -> {
+      SqlQueries.Bound sql = SqlQueries.history(query);
       List<PriceSeries> out = new ArrayList<>();
       try (PreparedStatement ps = c.prepareStatement(sql.sql())) {
         bind(ps, sql.args().toArray());
@@ -368,7 +297,8 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     return new PriceSeries(k[0], k[1], k[2], k[3], k[4], k[5], k[6], points);
   }
 
-  final Optional<LatestSnapshot> latestNow() throws SQLException {
+  @Override
+  public Future<Optional<LatestSnapshot>> latest() {
     return tx(c -> {
       Optional<SnapshotMeta> newest = first(c, SqlQueries.NEWEST_NOT_OF_KIND, SnapshotMeta.IMPORT);
       if (newest.isEmpty()) return Optional.empty();
@@ -415,7 +345,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     for (PriceUnit u : PriceUnit.values()) UNIT.put(u.wire(), u);
   }
 
-  static List<Quote> quotesOf(Connection c, long id) throws SQLException {
+  private static List<Quote> quotesOf(Connection c, long id) throws SQLException {
     List<Quote> out = new ArrayList<>();
     // a snapshot repeats its sources, times and currencies thousands of times: parse each once, hold each once
     Map<String, Instant> instants = new HashMap<>();
@@ -448,7 +378,30 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   // ------------------------------------------------------------------ retention and deletes
 
-  /** Every snapshot as retention sees it, for {@link RetentionPlan#of}. */
+  @Override
+  public Future<Boolean> delete(long id) {
+    return tx(c -> deleteIds(c, List.of(id))[0] > 0);
+  }
+
+  /**
+   * Plans in one read, then deletes batch by batch, each batch a transaction of its own and a task
+   * of its own on the worker pool, so other store work runs between batches.
+   */
+  @Override
+  public Future<RetentionReport> retain(Retention policy, Instant now) {
+    return tx(c -> RetentionPlan.of(policy, stored(c), now)).compose(plan -> {
+      Future<RetentionReport> done = Future.succeededFuture(new RetentionReport(plan.examined(), 0, 0, 0));
+      for (List<RetentionPlan.Doomed> batch : plan.batches(RETENTION_BATCH_SNAPSHOTS, RETENTION_BATCH_ROWS)) {
+        List<Long> ids = batch.stream().map(RetentionPlan.Doomed::id).toList();
+        done = done.compose(r -> tx(c -> {
+          long[] n = deleteIds(c, ids);
+          return new RetentionReport(r.examined(), r.deleted() + (int) n[0], r.deletedQuotes() + n[1], r.batches() + 1);
+        }));
+      }
+      return done;
+    });
+  }
+
   private static List<RetentionPlan.Stored> stored(Connection c) throws SQLException {
     List<RetentionPlan.Stored> l = new ArrayList<>();
     try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SqlQueries.RETENTION_CANDIDATES)) {
@@ -463,8 +416,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
    * Deletes snapshots and their quotes in the caller's transaction (a write first, so that SQLite
    * takes its write lock at once); returns {snapshots, quote rows} deleted.
    */
-  static long[] deleteIds(Connection c, List<Long> ids) throws SQLException {
-    if (ids.isEmpty()) return new long[2];
+  private static long[] deleteIds(Connection c, List<Long> ids) throws SQLException {
     try (PreparedStatement q = c.prepareStatement(SqlQueries.deleteQuotes(ids.size()));
          PreparedStatement s = c.prepareStatement(SqlQueries.deleteSnapshots(ids.size()))) {
       for (int i = 0; i < ids.size(); i++) {
@@ -474,5 +426,13 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       long quotes = q.executeUpdate();
       return new long[] {s.executeUpdate(), quotes};
     }
+  }
+
+  @Override
+  public Future<Void> close() {
+    return run(() -> {
+      closeConnections();
+      return null;
+    }).<Void>mapEmpty().eventually(() -> worker.close());
   }
 }

@@ -32,14 +32,11 @@ public final class PostgresSnapshotStore extends JdbcSnapshotStore {
   /** Connects and migrates, on the store's worker pool. */
   public static Future<SnapshotStore> open(Vertx vertx, StoreSettings settings) {
     PostgresSnapshotStore store = new PostgresSnapshotStore(vertx, settings);
-    return store.run(() -> {
-      store.tx(c -> {
-        try (Statement st = c.createStatement()) {
-          st.execute(SqlQueries.POSTGRES_MIGRATION_LOCK);
-        }
-        store.applyMigrations(c);
-        return null;
-      });
+    return store.tx(c -> {
+      try (Statement st = c.createStatement()) {
+        st.execute(SqlQueries.POSTGRES_MIGRATION_LOCK);
+      }
+      store.applyMigrations(c);
       return (SnapshotStore) store;
     }).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
   }

@@ -39,13 +39,6 @@ public final class SqliteSnapshotStore extends JdbcSnapshotStore {
     }).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
   }
 
-  /** Opened for blocking use on the calling thread (tools and tests in this package): only the *Now methods work. */
-  static SqliteSnapshotStore openDirect(Path file) throws SQLException {
-    SqliteSnapshotStore store = new SqliteSnapshotStore(null, file);
-    store.connect();
-    return store;
-  }
-
   @Override
   public String describe() {
     return "sqlite:" + file;
