@@ -1,26 +1,18 @@
 package dev.gpurent.store;
 
-import dev.gpurent.quote.Billing;
-import dev.gpurent.quote.Money;
-import dev.gpurent.quote.PriceUnit;
-import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,17 +22,17 @@ import java.util.concurrent.Callable;
  * The snapshot store over plain JDBC; the two databases differ only in how they connect and lock
  * for migrations, and in the few words of their {@link SqlQueries.Dialect}. Each operation is
  * written once, as blocking JDBC on one connection in one transaction, and reaches the database
- * only through {@link #tx}, on the {@code gpurent-store} worker pool.
+ * only through {@link #tx}, on the {@code gpurent-store} worker pool. Its statements are
+ * {@link SqlQueries}', its rows {@link SnapshotRows}', its JSON columns {@link SnapshotJson}'s and
+ * what retention drops {@link RetentionPlan}'s.
  *
  * <p>A snapshot's row is inserted first (its UNIQUE slot makes a second write of the slot a no-op),
- * then its quotes in batches of {@value #BATCH_ROWS}, then it is marked complete with its quote
- * count; all in one transaction, so a crash at any point leaves the snapshot absent or whole.
- * Readers only ever see complete snapshots.
+ * then its quotes in batches of {@value SnapshotRows#BATCH_ROWS}, then it is marked complete with
+ * its quote count; all in one transaction, so a crash at any point leaves the snapshot absent or
+ * whole. Readers only ever see complete snapshots.
  */
 abstract class JdbcSnapshotStore implements SnapshotStore {
 
-  /** Quote rows per executeBatch. */
-  static final int BATCH_ROWS = 5_000;
   /** Retention deletes at most this many snapshots per transaction... */
   static final int RETENTION_BATCH_SNAPSHOTS = 500;
   /** ...and at most about this many quote rows (but always at least one snapshot). */
@@ -178,7 +170,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
           }
         }
         if (inserted == 0) return new WriteResult(id, slot, existingCount, false);
-        int n = insertQuotes(c, id, book);
+        int n = SnapshotRows.insertQuotes(c, id, book);
         try (PreparedStatement ps = c.prepareStatement(SqlQueries.COMPLETE_SNAPSHOT)) {
           ps.setInt(1, n);
           ps.setLong(2, id);
@@ -189,58 +181,25 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     });
   }
 
-  private static int insertQuotes(Connection c, long id, QuoteBook book) throws SQLException {
-    int seq = 0;
-    try (PreparedStatement ps = c.prepareStatement(SqlQueries.INSERT_QUOTE)) {
-      int pending = 0;
-      for (QuoteBook.Entry e : book.vendors().values()) {
-        for (Quote q : e.quotes().quotes()) {
-          ps.setLong(1, id);
-          ps.setInt(2, seq++);
-          ps.setString(3, q.vendor());
-          ps.setString(4, q.region());
-          ps.setString(5, q.offerId());
-          ps.setString(6, q.gpuId());
-          ps.setDouble(7, q.gpuCount());
-          ps.setDouble(8, q.vcpus());
-          ps.setDouble(9, q.ramGiB());
-          ps.setString(10, q.billing().wire());
-          ps.setString(11, q.price().amount().toPlainString());
-          ps.setString(12, q.price().currency());
-          ps.setString(13, q.unit().wire());
-          if (q.observedAt() == null) ps.setNull(14, Types.VARCHAR);
-          else ps.setString(14, q.observedAt().toString());
-          ps.setString(15, q.source());
-          ps.addBatch();
-          if (++pending == BATCH_ROWS) {
-            ps.executeBatch();
-            pending = 0;
-          }
-        }
-      }
-      if (pending > 0) ps.executeBatch();
-    }
-    return seq;
-  }
-
   // ------------------------------------------------------------------ read
 
   @Override
   public Future<Optional<SnapshotMeta>> bySlot(String slot) {
-    return tx(c -> first(c, SqlQueries.SNAPSHOT_BY_SLOT, slot));
+    return tx(c -> SnapshotRows.first(c, SqlQueries.SNAPSHOT_BY_SLOT, slot));
   }
 
   @Override
   public Future<List<SnapshotMeta>> list(int limit, Instant before) {
     return tx(c -> {
       if (limit < 1 || limit > 1000) throw new IllegalArgumentException("limit: 1 to 1000 snapshots, was " + limit);
-      return before == null ? metas(c, SqlQueries.LIST, limit) : metas(c, SqlQueries.LIST_BEFORE, before.toEpochMilli(), limit);
+      return before == null ? SnapshotRows.metas(c, SqlQueries.LIST, limit)
+          : SnapshotRows.metas(c, SqlQueries.LIST_BEFORE, before.toEpochMilli(), limit);
     });
   }
 
   @Override
   public Future<Snapshot> get(long id) {
-    return tx(c -> new Snapshot(byId(c, id), quotesOf(c, id)));
+    return tx(c -> new Snapshot(byId(c, id), SnapshotRows.quotes(c, id)));
   }
 
   @Override
@@ -253,10 +212,10 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
         then = byId(c, against);
       } else {
         long at = now.takenAt().toEpochMilli();
-        then = first(c, SqlQueries.PREVIOUS, at, at, now.id()).orElseThrow(() -> new NoSuchSnapshotException("snapshot " + id
-            + " (" + now.slot() + ") is the oldest there is: nothing before it to compare with"));
+        then = SnapshotRows.first(c, SqlQueries.PREVIOUS, at, at, now.id()).orElseThrow(() -> new NoSuchSnapshotException(
+            "snapshot " + id + " (" + now.slot() + ") is the oldest there is: nothing before it to compare with"));
       }
-      return SnapshotDiff.of(now, quotesOf(c, now.id()), then, quotesOf(c, then.id()));
+      return SnapshotDiff.of(now, SnapshotRows.quotes(c, now.id()), then, SnapshotRows.quotes(c, then.id()));
     });
   }
 
@@ -266,7 +225,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       SqlQueries.Bound sql = SqlQueries.history(query);
       List<PriceSeries> out = new ArrayList<>();
       try (PreparedStatement ps = c.prepareStatement(sql.sql())) {
-        bind(ps, sql.args().toArray());
+        SnapshotRows.bind(ps, sql.args().toArray());
         ps.setFetchSize(5_000);
         try (ResultSet rs = ps.executeQuery()) {
           String[] key = null;
@@ -300,80 +259,17 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   @Override
   public Future<Optional<LatestSnapshot>> latest() {
     return tx(c -> {
-      Optional<SnapshotMeta> newest = first(c, SqlQueries.NEWEST_NOT_OF_KIND, SnapshotMeta.IMPORT);
+      Optional<SnapshotMeta> newest = SnapshotRows.first(c, SqlQueries.NEWEST_NOT_OF_KIND, SnapshotMeta.IMPORT);
       if (newest.isEmpty()) return Optional.empty();
       SnapshotMeta m = newest.get();
-      return Optional.of(new LatestSnapshot(m.id(), m.slot(), m.takenAt(), SnapshotJson.vendorQuotes(m, quotesOf(c, m.id())),
-          SnapshotJson.fxRates(m.fx())));
+      return Optional.of(new LatestSnapshot(m.id(), m.slot(), m.takenAt(),
+          SnapshotJson.vendorQuotes(m, SnapshotRows.quotes(c, m.id())), SnapshotJson.fxRates(m.fx())));
     });
   }
 
   private static SnapshotMeta byId(Connection c, long id) throws SQLException {
-    return first(c, SqlQueries.SNAPSHOT_BY_ID, id)
+    return SnapshotRows.first(c, SqlQueries.SNAPSHOT_BY_ID, id)
         .orElseThrow(() -> new NoSuchSnapshotException("no snapshot " + id + " (never taken, or deleted by retention)"));
-  }
-
-  private static Optional<SnapshotMeta> first(Connection c, String sql, Object... args) throws SQLException {
-    List<SnapshotMeta> l = metas(c, sql, args);
-    return l.isEmpty() ? Optional.empty() : Optional.of(l.get(0));
-  }
-
-  /** The snapshots a statement selecting {@link SqlQueries#SNAPSHOT_COLUMNS} finds. */
-  private static List<SnapshotMeta> metas(Connection c, String sql, Object... args) throws SQLException {
-    List<SnapshotMeta> out = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      bind(ps, args);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(new SnapshotMeta(rs.getLong(1), rs.getString(2), rs.getString(3), Instant.ofEpochMilli(rs.getLong(4)),
-              rs.getInt(5), new JsonObject(rs.getString(6)), new JsonArray(rs.getString(7))));
-        }
-      }
-    }
-    return out;
-  }
-
-  private static void bind(PreparedStatement ps, Object... args) throws SQLException {
-    for (int i = 0; i < args.length; i++) ps.setObject(i + 1, args[i]);
-  }
-
-  private static final Map<String, Billing> BILLING = new HashMap<>();
-  private static final Map<String, PriceUnit> UNIT = new HashMap<>();
-
-  static {
-    for (Billing b : Billing.values()) BILLING.put(b.wire(), b);
-    for (PriceUnit u : PriceUnit.values()) UNIT.put(u.wire(), u);
-  }
-
-  private static List<Quote> quotesOf(Connection c, long id) throws SQLException {
-    List<Quote> out = new ArrayList<>();
-    // a snapshot repeats its sources, times and currencies thousands of times: parse each once, hold each once
-    Map<String, Instant> instants = new HashMap<>();
-    Map<String, String> strings = new HashMap<>();
-    try (PreparedStatement ps = c.prepareStatement(SqlQueries.QUOTES_OF)) {
-      ps.setLong(1, id);
-      ps.setFetchSize(5_000);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          String billing = rs.getString(8);
-          String unit = rs.getString(11);
-          String observed = rs.getString(12);
-          out.add(new Quote(shared(strings, rs.getString(1)), shared(strings, rs.getString(2)), rs.getString(3),
-              shared(strings, rs.getString(4)), rs.getDouble(5), rs.getDouble(6), rs.getDouble(7),
-              BILLING.containsKey(billing) ? BILLING.get(billing) : Billing.parse(billing),
-              new Money(new BigDecimal(rs.getString(9)), shared(strings, rs.getString(10))),
-              UNIT.containsKey(unit) ? UNIT.get(unit) : PriceUnit.parse(unit),
-              observed == null ? null : instants.computeIfAbsent(observed, Instant::parse), shared(strings, rs.getString(13))));
-        }
-      }
-    }
-    return out;
-  }
-
-  private static String shared(Map<String, String> seen, String s) {
-    if (s == null) return null;
-    String prev = seen.putIfAbsent(s, s);
-    return prev == null ? s : prev;
   }
 
   // ------------------------------------------------------------------ retention and deletes
@@ -389,7 +285,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
    */
   @Override
   public Future<RetentionReport> retain(Retention policy, Instant now) {
-    return tx(c -> RetentionPlan.of(policy, stored(c), now)).compose(plan -> {
+    return tx(c -> RetentionPlan.of(policy, SnapshotRows.stored(c), now)).compose(plan -> {
       Future<RetentionReport> done = Future.succeededFuture(new RetentionReport(plan.examined(), 0, 0, 0));
       for (List<RetentionPlan.Doomed> batch : plan.batches(RETENTION_BATCH_SNAPSHOTS, RETENTION_BATCH_ROWS)) {
         List<Long> ids = batch.stream().map(RetentionPlan.Doomed::id).toList();
@@ -400,16 +296,6 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       }
       return done;
     });
-  }
-
-  private static List<RetentionPlan.Stored> stored(Connection c) throws SQLException {
-    List<RetentionPlan.Stored> l = new ArrayList<>();
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SqlQueries.RETENTION_CANDIDATES)) {
-      while (rs.next()) {
-        l.add(new RetentionPlan.Stored(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getLong(3), rs.getInt(4) == 1));
-      }
-    }
-    return l;
   }
 
   /**
