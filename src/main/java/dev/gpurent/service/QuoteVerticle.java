@@ -19,7 +19,6 @@ import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteIntegrity;
 import dev.gpurent.quote.VendorQuotes;
-import dev.gpurent.store.LastGoodCache;
 import io.vertx.circuitbreaker.CircuitBreaker;
 import io.vertx.circuitbreaker.CircuitBreakerOptions;
 import io.vertx.core.Future;

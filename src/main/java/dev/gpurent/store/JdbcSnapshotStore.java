@@ -1,80 +1,61 @@
 package dev.gpurent.store;
 
-import dev.gpurent.quote.Billing;
-import dev.gpurent.quote.Freshness;
-import dev.gpurent.quote.FxRates;
-import dev.gpurent.quote.Money;
-import dev.gpurent.quote.PriceUnit;
-import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
-import dev.gpurent.quote.QuoteJson;
-import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * The snapshot store over plain JDBC; the two dialects differ only in their schema, how they
- * connect and how they lock for migrations. Every operation is one transaction on one connection,
- * run on the {@code gpurent-store} worker pool.
+ * The snapshot store over plain JDBC; the two databases differ only in how they connect and lock
+ * for migrations, and in the few words of their {@link SqlQueries.Dialect}. Each operation is
+ * written once, as blocking JDBC on one connection in one transaction, and reaches the database
+ * only through {@link #tx}, on the {@code gpurent-store} worker pool. Its statements are
+ * {@link SqlQueries}', its rows {@link SnapshotRows}', its JSON columns {@link SnapshotJson}'s and
+ * what retention drops {@link RetentionPlan}'s.
  *
  * <p>A snapshot's row is inserted first (its UNIQUE slot makes a second write of the slot a no-op),
- * then its quotes in batches of {@value #BATCH_ROWS}, then it is marked complete with its quote
- * count; all in one transaction, so a crash at any point leaves the snapshot absent or whole.
- * Readers only ever see complete snapshots.
+ * then its quotes in batches of {@value SnapshotRows#BATCH_ROWS}, then it is marked complete with
+ * its quote count; all in one transaction, so a crash at any point leaves the snapshot absent or
+ * whole. Readers only ever see complete snapshots.
  */
 abstract class JdbcSnapshotStore implements SnapshotStore {
 
-  /** Quote rows per executeBatch. */
-  static final int BATCH_ROWS = 5_000;
   /** Retention deletes at most this many snapshots per transaction... */
   static final int RETENTION_BATCH_SNAPSHOTS = 500;
   /** ...and at most about this many quote rows (but always at least one snapshot). */
   static final long RETENTION_BATCH_ROWS = 200_000;
-  /** A vendor's rejected-row reasons kept with a snapshot (the count is always kept). */
-  static final int REJECTED_KEPT = 20;
 
   /** The shared worker pool every store's JDBC work runs on. */
   public static final String WORKER_POOL = "gpurent-store";
 
-  private static final String SNAPSHOT_COLUMNS = "id, slot, kind, taken_at, quote_count, fx_json, vendors_json";
-  private static final String QUOTE_COLUMNS =
-      "vendor, region, offer, gpu, gpu_count, vcpus, ram_gib, billing, price, currency, unit, observed_at, source";
-
   private final WorkerExecutor worker;
   private final boolean ordered;
+  private final SqlQueries.Dialect dialect;
 
   /**
-   * @param vertx   runs the work; null only for direct (blocking) use from tools and tests in this package
    * @param threads worker threads (one per connection)
+   * @param ordered whether the pool runs this store's work one task after the other
    */
-  JdbcSnapshotStore(Vertx vertx, int threads, boolean ordered) {
-    this.worker = vertx == null ? null : vertx.createSharedWorkerExecutor(WORKER_POOL, threads);
+  JdbcSnapshotStore(Vertx vertx, int threads, boolean ordered, SqlQueries.Dialect dialect) {
+    this.worker = vertx.createSharedWorkerExecutor(WORKER_POOL, threads);
     this.ordered = ordered;
+    this.dialect = dialect;
   }
 
   // ------------------------------------------------------------------ dialect
-
-  /** Ordered migrations: element {@code v} takes the schema from version v to v+1. Never edit a shipped one; append. */
-  abstract List<List<String>> migrations();
 
   abstract Connection acquire() throws SQLException;
 
@@ -96,14 +77,17 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     T run(Connection c) throws SQLException;
   }
 
-  /** Runs {@code work} on the store's worker pool: never on an event loop. */
+  /** Runs {@code work} on the store's worker pool: never on an event loop. The one place store work is dispatched. */
   final <T> Future<T> run(Callable<T> work) {
-    if (worker == null) throw new IllegalStateException("this store was opened without Vert.x; use it directly");
     return worker.executeBlocking(work, ordered);
   }
 
-  /** One transaction: committed when {@code work} returns, rolled back when it throws. */
-  final <T> T tx(SqlWork<T> work) throws SQLException {
+  /** {@code work} as one transaction, on the worker pool: committed when it returns, rolled back when it throws. */
+  final <T> Future<T> tx(SqlWork<T> work) {
+    return run(() -> inTransaction(work));
+  }
+
+  private <T> T inTransaction(SqlWork<T> work) throws SQLException {
     Connection c = acquire();
     boolean broken = false;
     try {
@@ -126,12 +110,15 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
 
   /** Applies every migration the database has not had, in the caller's (locked) transaction. */
   final void applyMigrations(Connection c) throws SQLException {
-    List<List<String>> all = migrations();
-    int current;
+    List<List<String>> all = dialect.migrations();
     try (Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)");
+      st.execute(SqlQueries.CREATE_SCHEMA_VERSION);
     }
-    current = currentVersion(c);
+    int current;
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SqlQueries.SCHEMA_VERSION)) {
+      rs.next();
+      current = rs.getInt(1);
+    }
     if (current > all.size()) {
       throw new IllegalStateException(describe() + ": schema version " + current + " is newer than this gpurent knows ("
           + all.size() + "); upgrade gpurent");
@@ -140,7 +127,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
       try (Statement st = c.createStatement()) {
         for (String sql : all.get(v)) st.execute(sql);
       }
-      try (PreparedStatement ps = c.prepareStatement("INSERT INTO schema_version (version, applied_at) VALUES (?, ?)")) {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.RECORD_SCHEMA_VERSION)) {
         ps.setInt(1, v + 1);
         ps.setLong(2, System.currentTimeMillis());
         ps.executeUpdate();
@@ -148,305 +135,97 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     }
   }
 
-  static int currentVersion(Connection c) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
-      rs.next();
-      return rs.getInt(1);
-    }
-  }
-
-  // ------------------------------------------------------------------ async API
+  // ------------------------------------------------------------------ write
 
   @Override
   public Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt) {
-    return run(() -> writeNow(slot, book, takenAt));
+    return write(slot, book, takenAt, Map.of());
   }
 
   @Override
   public Future<WriteResult> write(String slot, QuoteBook book, Instant takenAt, Map<String, Long> carriedFrom) {
-    return run(() -> writeNow(slot, book, takenAt, carriedFrom));
-  }
-
-  @Override
-  public Future<Optional<SnapshotMeta>> bySlot(String slot) {
-    return run(() -> tx(c -> metaWhere(c, "slot = ?", slot)));
-  }
-
-  @Override
-  public Future<List<SnapshotMeta>> list(int limit, Instant before) {
-    return run(() -> listNow(limit, before));
-  }
-
-  @Override
-  public Future<Snapshot> get(long id) {
-    return run(() -> getNow(id));
-  }
-
-  @Override
-  public Future<SnapshotDiff> diff(long id, Long against) {
-    return run(() -> diffNow(id, against));
-  }
-
-  @Override
-  public Future<List<PriceSeries>> history(HistoryQuery query) {
-    return run(() -> historyNow(query));
-  }
-
-  @Override
-  public Future<Boolean> delete(long id) {
-    return run(() -> deleteNow(id));
-  }
-
-  @Override
-  public Future<Optional<LatestSnapshot>> latest() {
-    return run(this::latestNow);
-  }
-
-  /**
-   * Plans in one read, then deletes batch by batch, each batch a transaction of its own and a task
-   * of its own on the worker pool, so other store work runs between batches.
-   */
-  @Override
-  public Future<RetentionReport> retain(Retention policy, Instant now) {
-    return run(() -> retentionPlan(policy, now)).compose(plan -> deleteBatches(plan, 0, new RetentionReport(plan.examined, 0, 0, 0)));
-  }
-
-  private Future<RetentionReport> deleteBatches(RetentionPlan plan, int from, RetentionReport done) {
-    if (from >= plan.doomed.size()) return Future.succeededFuture(done);
-    int to = from;
-    long rows = 0;
-    while (to < plan.doomed.size() && to - from < RETENTION_BATCH_SNAPSHOTS && (to == from || rows + plan.doomed.get(to).rows <= RETENTION_BATCH_ROWS)) {
-      rows += plan.doomed.get(to).rows;
-      to++;
-    }
-    List<Long> ids = plan.doomed.subList(from, to).stream().map(d -> d.id).toList();
-    int end = to;
-    return run(() -> tx(c -> {
-      long[] n = deleteIds(c, ids);
-      return new RetentionReport(done.examined(), done.deleted() + (int) n[0], done.deletedQuotes() + n[1], done.batches() + 1);
-    })).compose(r -> deleteBatches(plan, end, r));
-  }
-
-  @Override
-  public Future<Void> close() {
-    if (worker == null) {
-      closeConnections();
-      return Future.succeededFuture();
-    }
     return run(() -> {
-      closeConnections();
-      return null;
-    }).<Void>mapEmpty().eventually(() -> worker.close());
-  }
-
-  // ------------------------------------------------------------------ write
-
-  /** {@link #write}, on the calling thread. */
-  final WriteResult writeNow(String slot, QuoteBook book, Instant takenAt) throws SQLException {
-    return writeNow(slot, book, takenAt, Map.of());
-  }
-
-  final WriteResult writeNow(String slot, QuoteBook book, Instant takenAt, Map<String, Long> carriedFrom) throws SQLException {
-    SnapshotMeta.checkSlot(slot);
-    String fx = fxJson(book.fx()).encode();
-    JsonArray vendorList = vendorsJson(book, takenAt);
-    for (Object o : vendorList) {
-      JsonObject v = (JsonObject) o;
-      Long from = carriedFrom.get(v.getString("vendor"));
-      if (from != null && v.containsKey("terms")) v.put("carriedFrom", from);
-    }
-    String vendors = vendorList.encode();
-    return tx(c -> {
-      int inserted;
-      try (PreparedStatement ps = c.prepareStatement("INSERT INTO snapshots (slot, kind, taken_at, quote_count, complete, "
-          + "fx_json, vendors_json) VALUES (?, ?, ?, 0, 0, ?, ?) ON CONFLICT (slot) DO NOTHING")) {
-        ps.setString(1, slot);
-        ps.setString(2, SnapshotMeta.kindOf(slot));
-        ps.setLong(3, takenAt.toEpochMilli());
-        ps.setString(4, fx);
-        ps.setString(5, vendors);
-        inserted = ps.executeUpdate();
-      }
-      long id;
-      int existingCount;
-      try (PreparedStatement ps = c.prepareStatement("SELECT id, quote_count FROM snapshots WHERE slot = ?")) {
-        ps.setString(1, slot);
-        try (ResultSet rs = ps.executeQuery()) {
-          if (!rs.next()) throw new SQLException("snapshot of slot '" + slot + "' vanished while being written");
-          id = rs.getLong(1);
-          existingCount = rs.getInt(2);
+      SnapshotMeta.checkSlot(slot);
+      // encoded before the transaction: the connection is held for SQL only
+      String fx = SnapshotJson.fx(book.fx()).encode();
+      String vendors = SnapshotJson.vendors(book, carriedFrom).encode();
+      return inTransaction(c -> {
+        int inserted;
+        try (PreparedStatement ps = c.prepareStatement(SqlQueries.INSERT_SNAPSHOT)) {
+          ps.setString(1, slot);
+          ps.setString(2, SnapshotMeta.kindOf(slot));
+          ps.setLong(3, takenAt.toEpochMilli());
+          ps.setString(4, fx);
+          ps.setString(5, vendors);
+          inserted = ps.executeUpdate();
         }
-      }
-      if (inserted == 0) return new WriteResult(id, slot, existingCount, false);
-      int n = insertQuotes(c, id, book);
-      try (PreparedStatement ps = c.prepareStatement("UPDATE snapshots SET complete = 1, quote_count = ? WHERE id = ?")) {
-        ps.setInt(1, n);
-        ps.setLong(2, id);
-        ps.executeUpdate();
-      }
-      return new WriteResult(id, slot, n, true);
-    });
-  }
-
-  private static int insertQuotes(Connection c, long id, QuoteBook book) throws SQLException {
-    int seq = 0;
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO quotes (snapshot_id, seq, " + QUOTE_COLUMNS
-        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      int pending = 0;
-      for (QuoteBook.Entry e : book.vendors().values()) {
-        for (Quote q : e.quotes().quotes()) {
-          ps.setLong(1, id);
-          ps.setInt(2, seq++);
-          ps.setString(3, q.vendor());
-          ps.setString(4, q.region());
-          ps.setString(5, q.offerId());
-          ps.setString(6, q.gpuId());
-          ps.setDouble(7, q.gpuCount());
-          ps.setDouble(8, q.vcpus());
-          ps.setDouble(9, q.ramGiB());
-          ps.setString(10, q.billing().wire());
-          ps.setString(11, q.price().amount().toPlainString());
-          ps.setString(12, q.price().currency());
-          ps.setString(13, q.unit().wire());
-          if (q.observedAt() == null) ps.setNull(14, Types.VARCHAR);
-          else ps.setString(14, q.observedAt().toString());
-          ps.setString(15, q.source());
-          ps.addBatch();
-          if (++pending == BATCH_ROWS) {
-            ps.executeBatch();
-            pending = 0;
+        long id;
+        int existingCount;
+        try (PreparedStatement ps = c.prepareStatement(SqlQueries.SLOT_ID_AND_COUNT)) {
+          ps.setString(1, slot);
+          try (ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) throw new SQLException("snapshot of slot '" + slot + "' vanished while being written");
+            id = rs.getLong(1);
+            existingCount = rs.getInt(2);
           }
         }
-      }
-      if (pending > 0) ps.executeBatch();
-    }
-    return seq;
-  }
-
-  /** The FX rates as JSON: base, asOf, source and each currency's units per base, exact. */
-  static JsonObject fxJson(FxRates fx) {
-    JsonObject rates = new JsonObject();
-    fx.currencies().stream().sorted().forEach(cur -> rates.put(cur, fx.rate(fx.base(), cur).orElseThrow().toPlainString()));
-    return new JsonObject().put("base", fx.base()).put("asOf", fx.asOf() == null ? null : fx.asOf().toString())
-        .put("source", fx.source()).put("rates", rates);
-  }
-
-  static FxRates fxRates(JsonObject j) {
-    Map<String, BigDecimal> rates = new HashMap<>();
-    j.getJsonObject("rates", new JsonObject()).forEach(e -> rates.put(e.getKey(), new BigDecimal(String.valueOf(e.getValue()))));
-    String asOf = j.getString("asOf");
-    return new FxRates(j.getString("base"), rates, asOf == null ? null : LocalDate.parse(asOf), j.getString("source"));
-  }
-
-  /**
-   * Each vendor's status when the snapshot was taken, with what it takes to rebuild its
-   * {@link VendorQuotes} (display name, note, terms, fetch time, the first rejected rows).
-   */
-  static JsonArray vendorsJson(QuoteBook book, Instant takenAt) {
-    JsonArray out = new JsonArray();
-    for (QuoteBook.Entry e : book.vendors().values()) {
-      VendorQuotes v = e.quotes();
-      Freshness f = e.freshness();
-      List<String> rejected = v.rejected();
-      out.add(new JsonObject().put("vendor", v.vendor()).put("displayName", v.displayName()).put("note", v.note())
-          .put("status", f.state().name().toLowerCase()).put("ageSeconds", f.age().toSeconds())
-          .put("fetchedAt", v.fetchedAt() == null ? null : v.fetchedAt().toString())
-          .put("quotes", v.quotes().size()).put("rejectedCount", rejected.size())
-          .put("rejected", new JsonArray(new ArrayList<>(rejected.subList(0, Math.min(REJECTED_KEPT, rejected.size())))))
-          .put("terms", v.terms() == null ? null : QuoteJson.toJson(v.terms())));
-    }
-    book.unavailable().forEach((vendor, why) -> out.add(new JsonObject().put("vendor", vendor).put("status", "unavailable")
-        .put("reason", why)));
-    return out;
-  }
-
-  /** {@link #delete}, on the calling thread. */
-  final boolean deleteNow(long id) throws SQLException {
-    return tx(c -> deleteIds(c, List.of(id))[0] > 0);
+        if (inserted == 0) return new WriteResult(id, slot, existingCount, false);
+        int n = SnapshotRows.insertQuotes(c, id, book);
+        try (PreparedStatement ps = c.prepareStatement(SqlQueries.COMPLETE_SNAPSHOT)) {
+          ps.setInt(1, n);
+          ps.setLong(2, id);
+          ps.executeUpdate();
+        }
+        return new WriteResult(id, slot, n, true);
+      });
+    });
   }
 
   // ------------------------------------------------------------------ read
 
-  final List<SnapshotMeta> listNow(int limit, Instant before) throws SQLException {
-    if (limit < 1 || limit > 1000) throw new IllegalArgumentException("limit: 1 to 1000 snapshots, was " + limit);
+  @Override
+  public Future<Optional<SnapshotMeta>> bySlot(String slot) {
+    return tx(c -> SnapshotRows.first(c, SqlQueries.SNAPSHOT_BY_SLOT, slot));
+  }
+
+  @Override
+  public Future<List<SnapshotMeta>> list(int limit, Instant before) {
     return tx(c -> {
-      String sql = "SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1"
-          + (before == null ? "" : " AND taken_at < ?") + " ORDER BY taken_at DESC, id DESC LIMIT ?";
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
-        int i = 1;
-        if (before != null) ps.setLong(i++, before.toEpochMilli());
-        ps.setInt(i, limit);
-        return metas(ps);
-      }
+      if (limit < 1 || limit > 1000) throw new IllegalArgumentException("limit: 1 to 1000 snapshots, was " + limit);
+      return before == null ? SnapshotRows.metas(c, SqlQueries.LIST, limit)
+          : SnapshotRows.metas(c, SqlQueries.LIST_BEFORE, before.toEpochMilli(), limit);
     });
   }
 
-  final Snapshot getNow(long id) throws SQLException {
-    return tx(c -> {
-      SnapshotMeta m = metaWhere(c, "id = ?", id).orElseThrow(() -> missing(id));
-      return new Snapshot(m, quotesOf(c, id));
-    });
+  @Override
+  public Future<Snapshot> get(long id) {
+    return tx(c -> new Snapshot(byId(c, id), SnapshotRows.quotes(c, id)));
   }
 
-  static NoSuchSnapshotException missing(long id) {
-    return new NoSuchSnapshotException("no snapshot " + id + " (never taken, or deleted by retention)");
-  }
-
-  final SnapshotDiff diffNow(long id, Long against) throws SQLException {
+  @Override
+  public Future<SnapshotDiff> diff(long id, Long against) {
     return tx(c -> {
-      SnapshotMeta now = metaWhere(c, "id = ?", id).orElseThrow(() -> missing(id));
+      SnapshotMeta now = byId(c, id);
       SnapshotMeta then;
       if (against != null) {
         if (against == id) throw new IllegalArgumentException("against: a snapshot cannot be compared with itself (" + id + ")");
-        then = metaWhere(c, "id = ?", against).orElseThrow(() -> missing(against));
+        then = byId(c, against);
       } else {
-        then = previous(c, now).orElseThrow(() -> new NoSuchSnapshotException("snapshot " + id + " (" + now.slot()
-            + ") is the oldest there is: nothing before it to compare with"));
+        long at = now.takenAt().toEpochMilli();
+        then = SnapshotRows.first(c, SqlQueries.PREVIOUS, at, at, now.id()).orElseThrow(() -> new NoSuchSnapshotException(
+            "snapshot " + id + " (" + now.slot() + ") is the oldest there is: nothing before it to compare with"));
       }
-      return SnapshotDiff.of(now, quotesOf(c, now.id()), then, quotesOf(c, then.id()));
+      return SnapshotDiff.of(now, SnapshotRows.quotes(c, now.id()), then, SnapshotRows.quotes(c, then.id()));
     });
   }
 
-  private Optional<SnapshotMeta> previous(Connection c, SnapshotMeta m) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1 AND "
-        + "(taken_at < ? OR (taken_at = ? AND id < ?)) ORDER BY taken_at DESC, id DESC LIMIT 1")) {
-      ps.setLong(1, m.takenAt().toEpochMilli());
-      ps.setLong(2, m.takenAt().toEpochMilli());
-      ps.setLong(3, m.id());
-      List<SnapshotMeta> l = metas(ps);
-      return l.isEmpty() ? Optional.empty() : Optional.of(l.get(0));
-    }
-  }
-
-  final List<PriceSeries> historyNow(HistoryQuery q) throws SQLException {
-    StringBuilder sql = new StringBuilder("SELECT s.taken_at, q.vendor, q.region, q.offer, q.gpu, q.billing, q.currency, q.unit, "
-        + "q.price FROM quotes q JOIN snapshots s ON s.id = q.snapshot_id WHERE s.complete = 1");
-    List<Object> args = new ArrayList<>();
-    if (q.gpu() != null) {
-      sql.append(" AND q.gpu = ?");
-      args.add(q.gpu());
-    }
-    if (q.vendor() != null) {
-      sql.append(" AND q.vendor = ?");
-      args.add(q.vendor());
-    }
-    if (q.billing() != null) {
-      sql.append(" AND q.billing = ?");
-      args.add(q.billing().wire());
-    }
-    if (q.from() != null) {
-      sql.append(" AND s.taken_at >= ?");
-      args.add(q.from().toEpochMilli());
-    }
-    if (q.to() != null) {
-      sql.append(" AND s.taken_at < ?");
-      args.add(q.to().toEpochMilli());
-    }
-    sql.append(" ORDER BY q.vendor, q.region, q.offer, q.gpu, q.billing, q.currency, q.unit, s.taken_at, s.id");
+  @Override
+  public Future<List<PriceSeries>> history(HistoryQuery query) {
     return tx(c -> {
+      SqlQueries.Bound sql = SqlQueries.history(query);
       List<PriceSeries> out = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-        for (int i = 0; i < args.size(); i++) ps.setObject(i + 1, args.get(i));
+      try (PreparedStatement ps = c.prepareStatement(sql.sql())) {
+        SnapshotRows.bind(ps, sql.args().toArray());
         ps.setFetchSize(5_000);
         try (ResultSet rs = ps.executeQuery()) {
           String[] key = null;
@@ -459,7 +238,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
             }
             String[] k = {rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7),
                 rs.getString(8)};
-            if (key != null && !java.util.Arrays.equals(key, k)) {
+            if (key != null && !Arrays.equals(key, k)) {
               out.add(series(key, points));
               points = new ArrayList<>();
             }
@@ -477,139 +256,55 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     return new PriceSeries(k[0], k[1], k[2], k[3], k[4], k[5], k[6], points);
   }
 
-  final Optional<LatestSnapshot> latestNow() throws SQLException {
+  @Override
+  public Future<Optional<LatestSnapshot>> latest() {
     return tx(c -> {
-      List<SnapshotMeta> l;
-      try (PreparedStatement ps = c.prepareStatement("SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1 AND kind <> ? "
-          + "ORDER BY taken_at DESC, id DESC LIMIT 1")) {
-        ps.setString(1, SnapshotMeta.IMPORT);
-        l = metas(ps);
-      }
-      if (l.isEmpty()) return Optional.empty();
-      SnapshotMeta m = l.get(0);
-      Map<String, List<Quote>> byVendor = new LinkedHashMap<>();
-      for (Quote q : quotesOf(c, m.id())) byVendor.computeIfAbsent(q.vendor(), v -> new ArrayList<>()).add(q);
-      Map<String, VendorQuotes> vendors = new LinkedHashMap<>();
-      for (Object o : m.vendors()) {
-        JsonObject v = (JsonObject) o;
-        JsonObject terms = v.getJsonObject("terms");
-        if ("unavailable".equals(v.getString("status")) || terms == null) continue;
-        String id = v.getString("vendor");
-        List<String> rejected = new ArrayList<>();
-        for (Object r : v.getJsonArray("rejected", new JsonArray())) rejected.add(String.valueOf(r));
-        String fetched = v.getString("fetchedAt");
-        vendors.put(id, new VendorQuotes(id, v.getString("displayName"), QuoteJson.terms(terms), byVendor.getOrDefault(id, List.of()),
-            rejected, fetched == null ? m.takenAt() : Instant.parse(fetched), v.getString("note", "")));
-      }
-      return Optional.of(new LatestSnapshot(m.id(), m.slot(), m.takenAt(), vendors, fxRates(m.fx())));
+      Optional<SnapshotMeta> newest = SnapshotRows.first(c, SqlQueries.NEWEST_NOT_OF_KIND, SnapshotMeta.IMPORT);
+      if (newest.isEmpty()) return Optional.empty();
+      SnapshotMeta m = newest.get();
+      return Optional.of(new LatestSnapshot(m.id(), m.slot(), m.takenAt(),
+          SnapshotJson.vendorQuotes(m, SnapshotRows.quotes(c, m.id())), SnapshotJson.fxRates(m.fx())));
     });
   }
 
-  private Optional<SnapshotMeta> metaWhere(Connection c, String where, Object arg) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT " + SNAPSHOT_COLUMNS + " FROM snapshots WHERE complete = 1 AND " + where)) {
-      ps.setObject(1, arg);
-      List<SnapshotMeta> l = metas(ps);
-      return l.isEmpty() ? Optional.empty() : Optional.of(l.get(0));
-    }
-  }
-
-  private static List<SnapshotMeta> metas(PreparedStatement ps) throws SQLException {
-    List<SnapshotMeta> out = new ArrayList<>();
-    try (ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        out.add(new SnapshotMeta(rs.getLong(1), rs.getString(2), rs.getString(3), Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5),
-            new JsonObject(rs.getString(6)), new JsonArray(rs.getString(7))));
-      }
-    }
-    return out;
-  }
-
-  private static final Map<String, Billing> BILLING = new HashMap<>();
-  private static final Map<String, PriceUnit> UNIT = new HashMap<>();
-
-  static {
-    for (Billing b : Billing.values()) BILLING.put(b.wire(), b);
-    for (PriceUnit u : PriceUnit.values()) UNIT.put(u.wire(), u);
-  }
-
-  static List<Quote> quotesOf(Connection c, long id) throws SQLException {
-    List<Quote> out = new ArrayList<>();
-    // a snapshot repeats its sources, times and currencies thousands of times: parse each once, hold each once
-    Map<String, Instant> instants = new HashMap<>();
-    Map<String, String> strings = new HashMap<>();
-    try (PreparedStatement ps = c.prepareStatement("SELECT " + QUOTE_COLUMNS + " FROM quotes WHERE snapshot_id = ? ORDER BY seq")) {
-      ps.setLong(1, id);
-      ps.setFetchSize(5_000);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          String billing = rs.getString(8);
-          String unit = rs.getString(11);
-          String observed = rs.getString(12);
-          out.add(new Quote(shared(strings, rs.getString(1)), shared(strings, rs.getString(2)), rs.getString(3),
-              shared(strings, rs.getString(4)), rs.getDouble(5), rs.getDouble(6), rs.getDouble(7),
-              BILLING.containsKey(billing) ? BILLING.get(billing) : Billing.parse(billing),
-              new Money(new BigDecimal(rs.getString(9)), shared(strings, rs.getString(10))),
-              UNIT.containsKey(unit) ? UNIT.get(unit) : PriceUnit.parse(unit),
-              observed == null ? null : instants.computeIfAbsent(observed, Instant::parse), shared(strings, rs.getString(13))));
-        }
-      }
-    }
-    return out;
-  }
-
-  private static String shared(Map<String, String> seen, String s) {
-    if (s == null) return null;
-    String prev = seen.putIfAbsent(s, s);
-    return prev == null ? s : prev;
+  private static SnapshotMeta byId(Connection c, long id) throws SQLException {
+    return SnapshotRows.first(c, SqlQueries.SNAPSHOT_BY_ID, id)
+        .orElseThrow(() -> new NoSuchSnapshotException("no snapshot " + id + " (never taken, or deleted by retention)"));
   }
 
   // ------------------------------------------------------------------ retention and deletes
 
-  record Doomed(long id, long rows) {}
+  @Override
+  public Future<Boolean> delete(long id) {
+    return tx(c -> deleteIds(c, List.of(id))[0] > 0);
+  }
 
-  record RetentionPlan(int examined, List<Doomed> doomed) {}
-
-  /** Which snapshots the policy drops as of {@code now}: read in one transaction, deleted later in batches. */
-  final RetentionPlan retentionPlan(Retention policy, Instant now) throws SQLException {
-    record Row(long id, Instant at, long rows, boolean complete) {}
-    List<Row> rows = tx(c -> {
-      List<Row> l = new ArrayList<>();
-      try (Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery("SELECT id, taken_at, quote_count, complete FROM snapshots ORDER BY taken_at, id")) {
-        while (rs.next()) l.add(new Row(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getLong(3), rs.getInt(4) == 1));
+  /**
+   * Plans in one read, then deletes batch by batch, each batch a transaction of its own and a task
+   * of its own on the worker pool, so other store work runs between batches.
+   */
+  @Override
+  public Future<RetentionReport> retain(Retention policy, Instant now) {
+    return tx(c -> RetentionPlan.of(policy, SnapshotRows.stored(c), now)).compose(plan -> {
+      Future<RetentionReport> done = Future.succeededFuture(new RetentionReport(plan.examined(), 0, 0, 0));
+      for (List<RetentionPlan.Doomed> batch : plan.batches(RETENTION_BATCH_SNAPSHOTS, RETENTION_BATCH_ROWS)) {
+        List<Long> ids = batch.stream().map(RetentionPlan.Doomed::id).toList();
+        done = done.compose(r -> tx(c -> {
+          long[] n = deleteIds(c, ids);
+          return new RetentionReport(r.examined(), r.deleted() + (int) n[0], r.deletedQuotes() + n[1], r.batches() + 1);
+        }));
       }
-      return l;
+      return done;
     });
-    // the latest complete snapshot of each ISO week
-    Map<String, Long> weekLatest = new HashMap<>();
-    Long newest = null;
-    for (Row r : rows) {
-      if (!r.complete) continue;
-      weekLatest.put(policy.week(r.at), r.id); // rows are oldest first: the last one wins
-      newest = r.id;
-    }
-    List<Doomed> doomed = new ArrayList<>();
-    for (Row r : rows) {
-      if (newest != null && r.id == newest) continue; // never leave the store empty
-      boolean drop = switch (r.complete ? policy.band(r.at, now) : Retention.Band.EXPIRED) {
-        case DAILY -> false;
-        case WEEKLY -> weekLatest.get(policy.week(r.at)) != r.id;
-        case EXPIRED -> true;
-      };
-      if (drop) doomed.add(new Doomed(r.id, r.rows));
-    }
-    return new RetentionPlan(rows.size(), doomed);
   }
 
   /**
    * Deletes snapshots and their quotes in the caller's transaction (a write first, so that SQLite
    * takes its write lock at once); returns {snapshots, quote rows} deleted.
    */
-  static long[] deleteIds(Connection c, List<Long> ids) throws SQLException {
-    if (ids.isEmpty()) return new long[2];
-    String in = " IN (" + marks(ids.size()) + ")";
-    try (PreparedStatement q = c.prepareStatement("DELETE FROM quotes WHERE snapshot_id" + in);
-         PreparedStatement s = c.prepareStatement("DELETE FROM snapshots WHERE id" + in)) {
+  private static long[] deleteIds(Connection c, List<Long> ids) throws SQLException {
+    try (PreparedStatement q = c.prepareStatement(SqlQueries.deleteQuotes(ids.size()));
+         PreparedStatement s = c.prepareStatement(SqlQueries.deleteSnapshots(ids.size()))) {
       for (int i = 0; i < ids.size(); i++) {
         q.setLong(i + 1, ids.get(i));
         s.setLong(i + 1, ids.get(i));
@@ -619,7 +314,11 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     }
   }
 
-  private static String marks(int n) {
-    return String.join(", ", java.util.Collections.nCopies(n, "?"));
+  @Override
+  public Future<Void> close() {
+    return run(() -> {
+      closeConnections();
+      return null;
+    }).<Void>mapEmpty().eventually(() -> worker.close());
   }
 }

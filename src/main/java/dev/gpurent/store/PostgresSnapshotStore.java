@@ -5,7 +5,6 @@ import io.vertx.core.Vertx;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -19,42 +18,12 @@ import java.util.concurrent.TimeUnit;
  */
 public final class PostgresSnapshotStore extends JdbcSnapshotStore {
 
-  /** Schema migrations, oldest first. Never edit a shipped one: append a new list. */
-  static final List<List<String>> MIGRATIONS = List.of(
-      List.of(
-          "CREATE TABLE snapshots ("
-              + " id BIGSERIAL PRIMARY KEY,"
-              + " slot TEXT NOT NULL UNIQUE,"
-              + " kind TEXT NOT NULL,"
-              + " taken_at BIGINT NOT NULL," // milliseconds since the epoch (UTC)
-              + " quote_count INTEGER NOT NULL,"
-              + " complete INTEGER NOT NULL,"
-              + " fx_json TEXT NOT NULL,"
-              + " vendors_json TEXT NOT NULL)",
-          "CREATE INDEX snapshots_taken_at ON snapshots (taken_at)",
-          "CREATE TABLE quotes ("
-              + " snapshot_id BIGINT NOT NULL REFERENCES snapshots (id),"
-              + " seq INTEGER NOT NULL,"
-              + " vendor TEXT NOT NULL, region TEXT NOT NULL, offer TEXT NOT NULL, gpu TEXT NOT NULL,"
-              + " gpu_count DOUBLE PRECISION NOT NULL, vcpus DOUBLE PRECISION NOT NULL, ram_gib DOUBLE PRECISION NOT NULL,"
-              + " billing TEXT NOT NULL,"
-              + " price TEXT NOT NULL," // the exact decimal, as published
-              + " currency TEXT NOT NULL, unit TEXT NOT NULL,"
-              + " observed_at TEXT," // ISO-8601 instant
-              + " source TEXT NOT NULL,"
-              + " PRIMARY KEY (snapshot_id, seq))",
-          "CREATE INDEX quotes_gpu ON quotes (gpu)",
-          "CREATE INDEX quotes_vendor ON quotes (vendor)"));
-
-  /** Serialises migrations across processes (pg_advisory_xact_lock key). */
-  private static final long MIGRATION_LOCK = 0x67707572656e74L; // "gpurent"
-
   private final StoreSettings settings;
   private final BlockingQueue<Connection> idle;
   private final Semaphore permits;
 
   private PostgresSnapshotStore(Vertx vertx, StoreSettings settings) {
-    super(vertx, settings.pool(), false);
+    super(vertx, settings.pool(), false, SqlQueries.Dialect.POSTGRES);
     this.settings = settings;
     this.idle = new ArrayBlockingQueue<>(settings.pool());
     this.permits = new Semaphore(settings.pool());
@@ -63,14 +32,11 @@ public final class PostgresSnapshotStore extends JdbcSnapshotStore {
   /** Connects and migrates, on the store's worker pool. */
   public static Future<SnapshotStore> open(Vertx vertx, StoreSettings settings) {
     PostgresSnapshotStore store = new PostgresSnapshotStore(vertx, settings);
-    return store.run(() -> {
-      store.tx(c -> {
-        try (Statement st = c.createStatement()) {
-          st.execute("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
-        }
-        store.applyMigrations(c);
-        return null;
-      });
+    return store.tx(c -> {
+      try (Statement st = c.createStatement()) {
+        st.execute(SqlQueries.POSTGRES_MIGRATION_LOCK);
+      }
+      store.applyMigrations(c);
       return (SnapshotStore) store;
     }).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
   }
@@ -78,11 +44,6 @@ public final class PostgresSnapshotStore extends JdbcSnapshotStore {
   @Override
   public String describe() {
     return settings.describe();
-  }
-
-  @Override
-  List<List<String>> migrations() {
-    return MIGRATIONS;
   }
 
   private Connection connect() throws SQLException {

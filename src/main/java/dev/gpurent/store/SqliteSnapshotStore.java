@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.sqlite.SQLiteConfig;
 
@@ -22,39 +21,12 @@ import org.sqlite.SQLiteConfig;
  */
 public final class SqliteSnapshotStore extends JdbcSnapshotStore {
 
-  /** Schema migrations, oldest first. Never edit a shipped one: append a new list. */
-  static final List<List<String>> MIGRATIONS = List.of(
-      List.of(
-          "CREATE TABLE snapshots ("
-              + " id INTEGER PRIMARY KEY AUTOINCREMENT," // never reused, even after retention deletes
-              + " slot TEXT NOT NULL UNIQUE,"
-              + " kind TEXT NOT NULL,"
-              + " taken_at INTEGER NOT NULL," // milliseconds since the epoch (UTC)
-              + " quote_count INTEGER NOT NULL,"
-              + " complete INTEGER NOT NULL,"
-              + " fx_json TEXT NOT NULL,"
-              + " vendors_json TEXT NOT NULL)",
-          "CREATE INDEX snapshots_taken_at ON snapshots (taken_at)",
-          "CREATE TABLE quotes ("
-              + " snapshot_id INTEGER NOT NULL REFERENCES snapshots (id),"
-              + " seq INTEGER NOT NULL,"
-              + " vendor TEXT NOT NULL, region TEXT NOT NULL, offer TEXT NOT NULL, gpu TEXT NOT NULL,"
-              + " gpu_count REAL NOT NULL, vcpus REAL NOT NULL, ram_gib REAL NOT NULL,"
-              + " billing TEXT NOT NULL,"
-              + " price TEXT NOT NULL," // the exact decimal, as published
-              + " currency TEXT NOT NULL, unit TEXT NOT NULL,"
-              + " observed_at TEXT," // ISO-8601 instant
-              + " source TEXT NOT NULL,"
-              + " PRIMARY KEY (snapshot_id, seq))",
-          "CREATE INDEX quotes_gpu ON quotes (gpu)",
-          "CREATE INDEX quotes_vendor ON quotes (vendor)"));
-
   private final Path file;
   private final ReentrantLock lock = new ReentrantLock();
   private Connection connection;
 
   private SqliteSnapshotStore(Vertx vertx, Path file) {
-    super(vertx, 1, true);
+    super(vertx, 1, true, SqlQueries.Dialect.SQLITE);
     this.file = file;
   }
 
@@ -67,21 +39,9 @@ public final class SqliteSnapshotStore extends JdbcSnapshotStore {
     }).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
   }
 
-  /** Opened for blocking use on the calling thread (tools and tests in this package): only the *Now methods work. */
-  static SqliteSnapshotStore openDirect(Path file) throws SQLException {
-    SqliteSnapshotStore store = new SqliteSnapshotStore(null, file);
-    store.connect();
-    return store;
-  }
-
   @Override
   public String describe() {
     return "sqlite:" + file;
-  }
-
-  @Override
-  List<List<String>> migrations() {
-    return MIGRATIONS;
   }
 
   private void connect() throws SQLException {
@@ -102,17 +62,17 @@ public final class SqliteSnapshotStore extends JdbcSnapshotStore {
       cfg.setJournalSizeLimit(16 * 1024 * 1024); // a 100,000-quote snapshot grows the WAL to ~25 MB; shrink it back after
       Connection c = cfg.createConnection("jdbc:sqlite:" + file);
       try (Statement st = c.createStatement()) {
-        try (ResultSet rs = st.executeQuery("PRAGMA journal_mode")) {
+        try (ResultSet rs = st.executeQuery(SqlQueries.SQLITE_JOURNAL_MODE)) {
           String mode = rs.next() ? rs.getString(1) : "?";
           if (!"wal".equalsIgnoreCase(mode)) throw new SQLException(describe() + ": cannot use WAL journal (got " + mode + ")");
         }
         // Migrations hold the write lock from the start: two processes opening a new file migrate it once.
-        st.execute("BEGIN IMMEDIATE");
+        st.execute(SqlQueries.SQLITE_BEGIN_IMMEDIATE);
         try {
           applyMigrations(c);
-          st.execute("COMMIT");
+          st.execute(SqlQueries.SQLITE_COMMIT);
         } catch (SQLException | RuntimeException e) {
-          st.execute("ROLLBACK");
+          st.execute(SqlQueries.SQLITE_ROLLBACK);
           throw e;
         }
       } catch (SQLException | RuntimeException e) {

@@ -7,6 +7,9 @@ import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -20,8 +23,10 @@ import java.util.concurrent.CompletableFuture;
  * {@code crash-<first+1>}, ... of {@code rows} quotes each to a SQLite file, saying "writing",
  * "written" and "deleting" as it goes. "loop": for ever, deleting the previous slot after each
  * write so the file stays small, the first slot only a twentieth of the size (so that some kills
- * land on a commit, not only inside a long write); "once": one full slot, then exit 0. Built to start fast (it
- * is started once per kill): plain quotes shaped like SkyPilot and RunPod ones, no catalog, no YAML.
+ * land on a commit, not only inside a long write); "once": one full slot, then exit 0. It writes
+ * through {@link SnapshotStore}'s own API on its Vert.x worker pool, as the service does, so the
+ * kills land in the code that runs in production. Built to start fast (it is started once per
+ * kill): plain quotes shaped like SkyPilot and RunPod ones, no catalog, no YAML.
  *
  * <p>Arguments: file, first slot number, rows, loop|once.
  */
@@ -56,14 +61,15 @@ public final class CrashChild {
     Instant at = Instant.now();
     // the big book is built while the store opens and the small first slot is written
     CompletableFuture<QuoteBook> big = CompletableFuture.supplyAsync(() -> book(rows, first, at));
-    SqliteSnapshotStore store = SqliteSnapshotStore.openDirect(db);
+    Vertx vertx = vertx();
+    SnapshotStore store = SnapshotStore.open(vertx, StoreSettings.sqlite(db)).await();
     // housekeeping, as a real job's retention would: only the newest crash slot is kept (a small
     // first slot survives each kill that lands in the big write after it; hundreds of kills would pile them up)
-    List<SnapshotMeta> crash = store.listNow(1000, null).stream().filter(m -> m.slot().startsWith("crash-")).toList();
+    List<SnapshotMeta> crash = store.list(1000, null).await().stream().filter(m -> m.slot().startsWith("crash-")).toList();
     for (SnapshotMeta m : crash.subList(Math.min(1, crash.size()), crash.size())) {
       out.println("deleting " + m.slot());
       out.flush();
-      store.deleteNow(m.id());
+      store.delete(m.id()).await();
     }
     QuoteBook small = once ? null : book(rows / 20, first, at);
     out.println("ready");
@@ -74,19 +80,29 @@ public final class CrashChild {
       QuoteBook book = i == first && !once ? small : big.join();
       out.println("writing " + slot);
       out.flush();
-      SnapshotStore.WriteResult w = store.writeNow(slot, book, Instant.now());
+      SnapshotStore.WriteResult w = store.write(slot, book, Instant.now()).await();
       out.println("written " + slot + " " + (w.created() ? "created" : "existing") + " " + w.id() + " " + w.quotes());
       out.flush();
       if (once) break;
       if (previous != null) {
         out.println("deleting crash-" + (i - 1));
         out.flush();
-        store.deleteNow(previous);
+        store.delete(previous).await();
         out.println("deleted crash-" + (i - 1));
         out.flush();
       }
       previous = w.id();
     }
-    store.closeConnections();
+    store.close().await();
+    vertx.close().await();
+  }
+
+  /**
+   * Vert.x for the store's worker pool only: no file cache (a killed JVM would leave its folder
+   * behind) and no class-path resolving, so nothing is unpacked and start-up stays short.
+   */
+  static Vertx vertx() {
+    return Vertx.vertx(new VertxOptions().setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false)
+        .setClassPathResolvingEnabled(false)));
   }
 }

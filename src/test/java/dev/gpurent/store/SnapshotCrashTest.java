@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gpurent.quote.QuoteBook;
+import io.vertx.core.Vertx;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,9 +60,7 @@ class SnapshotCrashTest {
     Random random = new Random(seed);
     Path db = tmp.resolve("crash.db");
     // an earlier snapshot that every kill must leave alone
-    SqliteSnapshotStore direct = SqliteSnapshotStore.openDirect(db);
-    int baseRows = direct.writeNow("base", CrashChild.book(BASE_ROWS, 7, java.time.Instant.now()), java.time.Instant.now()).quotes();
-    direct.closeConnections();
+    int baseRows = writeHere(db, "base", CrashChild.book(BASE_ROWS, 7, java.time.Instant.now())).quotes();
     Set<String> reported = new HashSet<>();  // written, as the child said
     Set<String> deleting = new HashSet<>();  // deletes started (done or not)
     int next = 0;
@@ -112,9 +112,8 @@ class SnapshotCrashTest {
     List<String> out = done.drain();
     assertEquals(0, done.process.exitValue(), String.join("\n", out));
     assertTrue(out.stream().anyMatch(l -> l.startsWith("written " + lastSlot + " created ")), out.toString());
-    SqliteSnapshotStore rerun = SqliteSnapshotStore.openDirect(db); // and once more, in this JVM: the slot is there
-    SnapshotStore.WriteResult again = rerun.writeNow(lastSlot, CrashChild.book(ROWS, next, java.time.Instant.now()), java.time.Instant.now());
-    rerun.closeConnections();
+    // and once more, in this JVM: the slot is there
+    SnapshotStore.WriteResult again = writeHere(db, lastSlot, CrashChild.book(ROWS, next, java.time.Instant.now()));
     assertFalse(again.created());
     assertEquals(ROWS, again.quotes());
     Check end = check(db);
@@ -128,6 +127,21 @@ class SnapshotCrashTest {
         + " snapshots written in all; " + end.slots().size() + " in the file at the end, all whole; per kill: child start "
         + startup / kills / 1_000_000 + " ms, checks " + checking / kills / 1_000_000 + " ms");
     assertTrue(interrupted > 0, "no kill landed in the middle of a write: the test tests nothing");
+  }
+
+  /** Writes one slot from this JVM, through the store as the service runs it. */
+  static SnapshotStore.WriteResult writeHere(Path db, String slot, QuoteBook book) {
+    Vertx vertx = CrashChild.vertx();
+    try {
+      SnapshotStore store = SnapshotStore.open(vertx, StoreSettings.sqlite(db)).await();
+      try {
+        return store.write(slot, book, java.time.Instant.now()).await();
+      } finally {
+        store.close().await();
+      }
+    } finally {
+      vertx.close().await();
+    }
   }
 
   /** Integrity, whole snapshots, no orphans; returns slot -> rows of what is there. */
@@ -176,7 +190,7 @@ class SnapshotCrashTest {
     return dir;
   }
 
-  /** The test class path cut down to the folders and what a store needs (Vert.x JSON, Netty, Jackson, SQLite). */
+  /** The test class path cut down to the folders and what a store needs (Vert.x core, Netty, Jackson, SQLite). */
   static String childClassPath() {
     String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     return java.util.Arrays.stream(cp.split(java.io.File.pathSeparator))

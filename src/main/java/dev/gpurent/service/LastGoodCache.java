@@ -1,4 +1,4 @@
-package dev.gpurent.store;
+package dev.gpurent.service;
 
 import dev.gpurent.quote.QuoteJson;
 import dev.gpurent.quote.VendorQuotes;
@@ -13,17 +13,17 @@ import java.util.Optional;
  * or an offline run still answers, flagged stale. Written to a temporary file and moved into place,
  * so a crash leaves the previous file whole.
  */
-public final class LastGoodCache {
+final class LastGoodCache {
 
   private final Vertx vertx;
   private final String dir;
 
-  public LastGoodCache(Vertx vertx, String dir) {
+  LastGoodCache(Vertx vertx, String dir) {
     this.vertx = vertx;
     this.dir = dir;
   }
 
-  public Future<Void> save(VendorQuotes quotes) {
+  Future<Void> save(VendorQuotes quotes) {
     String file = dir + "/" + quotes.vendor() + ".json";
     String tmp = file + ".tmp";
     Buffer body = QuoteJson.toJson(quotes).toBuffer();
@@ -38,7 +38,7 @@ public final class LastGoodCache {
    * quotes is moved aside as {@code <vendor>.json.corrupt} (so that it is neither read again nor
    * overwritten before someone looks at it) and the load fails with {@link Corrupt}, saying so.
    */
-  public Future<Optional<VendorQuotes>> load(String vendor) {
+  Future<Optional<VendorQuotes>> load(String vendor) {
     String file = dir + "/" + vendor + ".json";
     return vertx.fileSystem().exists(file).compose(exists -> !exists ? Future.succeededFuture(Optional.empty())
         : vertx.fileSystem().readFile(file)
@@ -56,7 +56,7 @@ public final class LastGoodCache {
   }
 
   /** A last good file that was unreadable; the message says what was done with it. */
-  public static final class Corrupt extends RuntimeException {
+  static final class Corrupt extends RuntimeException {
     Corrupt(String message) {
       super(message, null, false, false);
     }
