@@ -10,11 +10,11 @@ import dev.gpurent.quote.QuoteQuery;
 import dev.gpurent.quote.QuoteQuery.Row;
 import io.vertx.core.json.JsonArray;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,14 +36,12 @@ public final class QuotesCommand implements Callable<Integer> {
   @Option(names = "--currency", description = "convert prices to this currency (default: each quote's own)") String currency;
   @Option(names = "--limit", defaultValue = "50", description = "rows to print, cheapest first; 0 for all (default ${DEFAULT-VALUE})") int limit;
   @Option(names = "--json", description = "print JSON") boolean json;
-  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes") boolean offline;
-  @Option(names = "--adapters", description = "folder of vendor YAML files") Path adapters;
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/") Path root;
+  @Mixin SharedOptions.Fetch fetch;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (Workspace ws = new Workspace(root)) {
+    try (Workspace ws = fetch.workspace()) {
       String gpuId = null;
       if (gpu != null) {
         try {
@@ -54,7 +52,7 @@ public final class QuotesCommand implements Callable<Integer> {
       }
       Billing mode = billing == null ? null : Billing.parse(billing);
       String cur = currency == null ? null : currency.toUpperCase(Locale.ROOT);
-      QuoteBook book = ws.quoteBook(adapters, offline, spec.commandLine().getErr());
+      QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr());
       FxRates fx = book.fx();
       List<Row> rows;
       try {

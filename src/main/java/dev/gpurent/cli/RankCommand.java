@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -43,14 +44,8 @@ public final class RankCommand implements Callable<Integer> {
   @Option(names = "--top", defaultValue = "5", description = "vendors to show in the table; 0 for all (default ${DEFAULT-VALUE})")
   int top;
 
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/ (default: the current one)")
-  Path root;
-
-  @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
-  Path adapters;
-
-  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
-  boolean offline;
+  @Mixin
+  SharedOptions.Fetch fetch;
 
   @Option(names = "--include-reference", description = "rank the guide's reference sheet as if it were a vendor")
   boolean includeReference;
@@ -80,9 +75,9 @@ public final class RankCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    try (Workspace ws = new Workspace(root)) {
+    try (Workspace ws = fetch.workspace()) {
       Scenario scenario = withFlags(new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile)));
-      QuoteBook book = ws.quoteBook(adapters, offline, err);
+      QuoteBook book = fetch.quoteBook(ws, err);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
       if (format.json) out.println(new JsonObject(ranking.toMap()).encodePrettily());
       else if (format.csv) out.print(RankingCsv.render(ranking));

@@ -8,7 +8,6 @@ import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.Workload;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,13 +51,13 @@ public final class SizingCommand implements Callable<Integer> {
   double headroom;
   @Option(names = "--gpu", split = ",", description = "only these cards")
   List<String> gpus;
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/")
-  Path root;
+  @Mixin
+  SharedOptions.Root root;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    GpuCatalog catalog = GpuCatalog.load(root.resolve("config/gpus.yaml"));
+    GpuCatalog catalog = GpuCatalog.load(root.dir.resolve("config/gpus.yaml"));
     Map<String, Object> w = new LinkedHashMap<>();
     w.put("kind", kind);
     w.put("paramsBillions", params);

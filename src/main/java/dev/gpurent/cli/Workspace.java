@@ -51,8 +51,7 @@ final class Workspace implements AutoCloseable {
    */
   QuoteBook quoteBook(Path adaptersDir, boolean offline, PrintWriter progress) throws Exception {
     AdapterRegistry registry = AdapterRegistry.load();
-    Path dir = adaptersDir != null ? adaptersDir : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
-    List<VendorDefinition> defs = VendorDirectory.load(dir, registry);
+    List<VendorDefinition> defs = VendorDirectory.load(adaptersDir(adaptersDir), registry);
     JsonObject cfg = new JsonObject(config);
     QuoteSettings settings = QuoteSettings.from(cfg.getJsonObject("quotes")).withOffline(offline);
     if (!settings.cacheDir().isEmpty()) settings = settings.withCacheDir(root.resolve(settings.cacheDir()).toString());
@@ -72,6 +71,16 @@ final class Workspace implements AutoCloseable {
     }
     progress.println("gpurent: FX " + book.fx().source() + (book.fx().asOf() == null ? "" : " of " + book.fx().asOf()));
     return book;
+  }
+
+  /** The vendor files' folder: {@code given} (--adapters) when set, else the config's {@code adapters} under the root. */
+  Path adaptersDir(Path given) {
+    return given != null ? given : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
+  }
+
+  /** Every vendor file in the folder, disabled ones too. */
+  List<VendorDefinition> allVendors(Path adaptersDir) {
+    return VendorDirectory.loadAll(adaptersDir(adaptersDir), AdapterRegistry.load());
   }
 
   private static <T> T await(Future<T> f) throws Exception {
