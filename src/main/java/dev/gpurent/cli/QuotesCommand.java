@@ -41,6 +41,7 @@ public final class QuotesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    if (limit < 0) throw new IllegalArgumentException("--limit: must be 0 (all rows) or more, got " + limit);
     try (Workspace ws = fetch.workspace()) {
       String gpuId = null;
       if (gpu != null) {

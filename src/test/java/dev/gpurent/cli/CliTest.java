@@ -1,6 +1,7 @@
 package dev.gpurent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Main;
@@ -121,5 +122,55 @@ class CliTest {
     assertEquals("gpurent: " + dir.resolve("nope.yaml") + ": no such file\n", missing.err());
     Result unknownOption = run("rank", "--root=" + guideOnly(), "--frobnicate", "x.yaml");
     assertEquals(2, unknownOption.status());
+  }
+
+  /** A guide-only root plus "guide-copy", the reference sheet as a real vendor at 0.9 x its prices: two plans to rank. */
+  static String twoVendors() throws java.io.IOException {
+    String root = guideOnly();
+    String sheet = Files.readString(Path.of("adapters/guide-reference.yaml"));
+    Files.writeString(Path.of(root, "adapters/guide-copy.yaml"), sheet.replace("vendor: guide-reference", "vendor: guide-copy")
+        .replace("reference: true ", "reference: false").replace("terms:\n", "terms:\n  discount: 0.9\n"));
+    return root;
+  }
+
+  @Test
+  void top_limits_the_table_json_and_csv_alike() throws Exception {
+    String root = twoVendors();
+    String scenario = "config/scenarios/guide-template.yaml";
+    Result all = run("rank", "--root=" + root, "--include-reference", "--json", scenario);
+    assertEquals(0, all.status(), all.err());
+    JsonObject whole = new JsonObject(all.out());
+    assertEquals(List.of("guide-copy", "guide-reference"), whole.getJsonArray("plans").stream()
+        .map(p -> ((JsonObject) p).getString("vendor")).toList(), "without --top, JSON keeps every plan");
+    assertEquals("4580.00", whole.getJsonArray("plans").getJsonObject(0).getString("monthlyTotal"), "4200 of GPUs x 0.9, and 800 of services");
+    JsonObject one = new JsonObject(run("rank", "--root=" + root, "--include-reference", "--json", "--top", "1", scenario).out());
+    assertEquals(1, one.getJsonArray("plans").size());
+    assertEquals("guide-copy", one.getJsonArray("plans").getJsonObject(0).getString("vendor"));
+    assertEquals(whole.getString("mixedNote"), one.getString("mixedNote"), "the parts beside the plans stay");
+    assertEquals(whole.getJsonArray("unavailable"), one.getJsonArray("unavailable"));
+
+    Result csv = run("rank", "--root=" + root, "--include-reference", "--csv", "--top=1", scenario);
+    assertEquals(0, csv.status(), csv.err());
+    List<String> rows = csv.out().lines().skip(1).toList();
+    assertEquals(5, rows.size(), csv.out());
+    assertTrue(rows.stream().allMatch(l -> l.startsWith("1,guide-copy,")), csv.out());
+    assertTrue(run("rank", "--root=" + root, "--include-reference", "--csv", scenario).out().contains("\n2,guide-reference,"));
+
+    Result table = run("rank", "--root=" + root, "--include-reference", "--top", "1", scenario);
+    assertTrue(table.out().contains("\n#1 guide-copy "), table.out());
+    assertFalse(table.out().contains("#2 "), table.out());
+    assertTrue(table.out().contains("(1 more vendors; --top 0 shows all)"), table.out());
+  }
+
+  @Test
+  void refuses_a_negative_count_in_one_line() {
+    String root = guideOnly();
+    Result top = run("rank", "--root=" + root, "--top", "-1", "config/scenarios/guide-template.yaml");
+    assertEquals(2, top.status());
+    assertEquals("gpurent: --top: must be 0 (all vendors) or more, got -1\n", top.err(), "refused before any vendor is fetched");
+    assertEquals("", top.out());
+    Result limit = run("quotes", "--root=" + root, "--limit=-5");
+    assertEquals(2, limit.status());
+    assertEquals("gpurent: --limit: must be 0 (all rows) or more, got -5\n", limit.err());
   }
 }
