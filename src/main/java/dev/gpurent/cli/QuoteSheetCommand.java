@@ -109,6 +109,7 @@ public final class QuoteSheetCommand implements Runnable {
   private static List<List<String>> targetRowsOf(SheetLayout.Lang l, String vendor, Path scenario, SharedOptions.Fetch fetch,
                                                  PrintWriter err) throws Exception {
     try (Workspace ws = fetch.workspace()) {
+      ws.checkVendors("--for", List.of(vendor), fetch.adapters.dir);
       dev.gpurent.cost.Scenario s = new dev.gpurent.cost.ScenarioReader(ws.catalog).read(YamlFiles.load(scenario));
       dev.gpurent.cost.Ranking r = new dev.gpurent.cost.CostModel(ws.catalog, ws.rules).rank(s, fetch.quoteBook(ws, err));
       dev.gpurent.cost.VendorPlan plan = r.plans().stream().filter(p -> p.vendor().equals(vendor)).findFirst()

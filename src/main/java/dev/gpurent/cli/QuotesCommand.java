@@ -43,6 +43,7 @@ public final class QuotesCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     if (limit < 0) throw new IllegalArgumentException("--limit: must be 0 (all rows) or more, got " + limit);
     try (Workspace ws = fetch.workspace()) {
+      if (vendor != null) ws.checkVendors("--vendor", List.of(vendor), fetch.adapters.dir);
       String gpuId = null;
       if (gpu != null) {
         try {
@@ -51,7 +52,12 @@ public final class QuotesCommand implements Callable<Integer> {
           throw new IllegalArgumentException("--gpu: " + e.getMessage());
         }
       }
-      Billing mode = billing == null ? null : Billing.parse(billing);
+      Billing mode;
+      try {
+        mode = billing == null ? null : Billing.parse(billing);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--billing: " + e.getMessage());
+      }
       String cur = currency == null ? null : currency.toUpperCase(Locale.ROOT);
       QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr());
       FxRates fx = book.fx();

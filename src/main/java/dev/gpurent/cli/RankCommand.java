@@ -82,6 +82,8 @@ public final class RankCommand implements Callable<Integer> {
     if (top != null && top < 0) throw new IllegalArgumentException("--top: must be 0 (all vendors) or more, got " + top);
     int shown = top != null ? top : format.json || format.csv ? 0 : TABLE_TOP;
     try (Workspace ws = fetch.workspace()) {
+      ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
+      ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
       Scenario scenario = withFlags(new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile)));
       QuoteBook book = fetch.quoteBook(ws, err);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);

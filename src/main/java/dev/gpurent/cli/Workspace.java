@@ -17,8 +17,11 @@ import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -81,6 +84,21 @@ final class Workspace implements AutoCloseable {
   /** Every vendor file in the folder, disabled ones too. */
   List<VendorDefinition> allVendors(Path adaptersDir) {
     return VendorDirectory.loadAll(adaptersDir(adaptersDir), AdapterRegistry.load());
+  }
+
+  /**
+   * Fails (IllegalArgumentException naming {@code option}) when an id is no configured vendor's,
+   * checked before anything is fetched: a misspelt vendor would otherwise match nothing and look
+   * like a vendor without quotes.
+   */
+  void checkVendors(String option, Collection<String> ids, Path adaptersDir) {
+    Set<String> known = new TreeSet<>();
+    allVendors(adaptersDir).forEach(d -> known.add(d.vendor()));
+    for (String id : ids) {
+      if (!known.contains(id)) {
+        throw new IllegalArgumentException(option + ": unknown vendor '" + id + "'; known: " + String.join(", ", known));
+      }
+    }
   }
 
   private static <T> T await(Future<T> f) throws Exception {

@@ -173,4 +173,19 @@ class CliTest {
     assertEquals(2, limit.status());
     assertEquals("gpurent: --limit: must be 0 (all rows) or more, got -5\n", limit.err());
   }
+
+  @Test
+  void refuses_an_unknown_vendor_in_one_line_naming_the_known_ones() throws Exception {
+    String root = twoVendors();
+    Result vendor = run("quotes", "--root=" + root, "--vendor", "nope");
+    assertEquals(2, vendor.status());
+    assertEquals("gpurent: --vendor: unknown vendor 'nope'; known: guide-copy, guide-reference\n", vendor.err());
+    assertEquals("", vendor.out());
+    Result ranked = run("rank", "--root=" + root, "--exclude-vendors=guide-copy,guide-refrence", "config/scenarios/guide-template.yaml");
+    assertEquals(2, ranked.status());
+    assertEquals("gpurent: --exclude-vendors: unknown vendor 'guide-refrence'; known: guide-copy, guide-reference\n", ranked.err());
+    Result billing = run("quotes", "--root=" + root, "--billing", "weekly");
+    assertEquals(2, billing.status());
+    assertTrue(billing.err().startsWith("gpurent: --billing: unknown billing mode 'weekly'; known: on-demand, spot, "), billing.err());
+  }
 }
