@@ -1,6 +1,7 @@
 package dev.gpurent.cli;
 
 import dev.gpurent.catalog.UnknownGpuException;
+import dev.gpurent.cost.CostModel;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Quote;
@@ -8,6 +9,7 @@ import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteJson;
 import dev.gpurent.quote.QuoteQuery;
 import dev.gpurent.quote.QuoteQuery.Row;
+import dev.gpurent.report.TextFormat;
 import io.vertx.core.json.JsonArray;
 import java.io.PrintWriter;
 import java.util.List;
@@ -73,7 +75,7 @@ public final class QuotesCommand implements Callable<Integer> {
         for (Row r : shown) {
           arr.add(QuoteJson.toJson(r.quote()).put("freshness", r.freshness())
               .put("converted", r.converted() == null ? null : r.converted().money().amount().toPlainString())
-              .put("convertedCurrency", cur).put("fx", r.fxText()));
+              .put("convertedCurrency", cur).put("fx", fxText(r)));
         }
         out.println(arr.encodePrettily());
         return 0;
@@ -82,7 +84,7 @@ public final class QuotesCommand implements Callable<Integer> {
           "freshness").stripTrailing());
       for (Row r : shown) {
         Quote q = r.quote();
-        String price = (r.converted() == null ? q.price() : r.converted().money().cents()).toString();
+        String price = TextFormat.price(r.converted() == null ? q.price() : r.converted().money());
         out.println(String.format(Locale.ROOT, ROW, q.vendor(), cut(q.region(), 18), cut(q.offerId(), 28), q.gpuId(),
             q.gpuCount() == Math.rint(q.gpuCount()) ? Long.toString((long) q.gpuCount()) : Double.toString(q.gpuCount()),
             q.billing().wire(), price, q.unit().wire(), r.freshness()).stripTrailing());
@@ -91,6 +93,12 @@ public final class QuotesCommand implements Callable<Integer> {
           + (cur == null ? "" : "; converted with " + fx.source() + (fx.asOf() == null ? "" : " of " + fx.asOf())));
       return 0;
     }
+  }
+
+  /** The conversion as the ranking's bill lines state it (rate rounded for reading), or null when none was made. */
+  private static String fxText(Row r) {
+    return r.converted() == null || r.converted().isIdentity() ? null
+        : CostModel.fxText(r.quote().price().currency(), r.converted().money().currency(), r.converted());
   }
 
   private static String cut(String s, int n) {

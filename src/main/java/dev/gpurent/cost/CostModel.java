@@ -111,10 +111,13 @@ public final class CostModel {
   /** Unit prices are shown to four decimals (0.0123/hour); per-month figures are exact, then rounded to the cent. */
   static final int UNIT_PRICE_DECIMALS = 4;
 
-  /** "1 USD = 7.24 CNY (ECB 2025-05-09)". */
-  static String fxText(String from, String to, FxRates.Conversion conv) {
-    return "1 " + from + " = " + conv.rate().stripTrailingZeros().toPlainString() + " " + to
-        + " (" + conv.source() + (conv.asOf() == null ? "" : " " + conv.asOf()) + ")";
+  /**
+   * "1 USD = 7.24049 CNY (source date)": the rate to 6 significant digits, as a reader checks a line
+   * by hand; the conversion itself used the exact rate (a cross rate such as 8.1470 / 1.1252 has 16).
+   */
+  public static String fxText(String from, String to, FxRates.Conversion conv) {
+    String rate = conv.rate().round(new java.math.MathContext(6, java.math.RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
+    return "1 " + from + " = " + rate + " " + to + " (" + conv.source() + (conv.asOf() == null ? "" : " " + conv.asOf()) + ")";
   }
 
 

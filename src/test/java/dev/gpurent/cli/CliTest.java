@@ -88,7 +88,7 @@ class CliTest {
     assertTrue(r.err().contains("gpurent: lambda: 391 quotes, fresh"), r.err());
     List<String> lines = r.out().lines().toList();
     assertEquals(4, lines.size(), r.out());
-    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d\\d CNY hour +fresh"), lines.get(1));
+    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d{2,4} CNY hour +fresh"), lines.get(1));
     assertTrue(lines.get(3).endsWith("quotes, 2 shown (--limit 0 for all); converted with fallback table (ECB reference rates of 2025-05-09) of 2025-05-09"),
         lines.get(3));
     Result unknown = run("quotes", "--root=" + root, "--gpu", "RTX 9999");
@@ -187,5 +187,22 @@ class CliTest {
     Result billing = run("quotes", "--root=" + root, "--billing", "weekly");
     assertEquals(2, billing.status());
     assertTrue(billing.err().startsWith("gpurent: --billing: unknown billing mode 'weekly'; known: on-demand, spot, "), billing.err());
+  }
+
+  @Test
+  void prints_prices_to_4_decimals_rates_to_6_digits_and_times_to_the_second() throws Exception {
+    String root = guideOnly();
+    Result r = run("quotes", "--root=" + root, "--gpu", "rtx-4090", "--billing", "monthly", "--currency", "usd");
+    assertEquals(0, r.status(), r.err());
+    // 1500 CNY at the fallback table's 1.1252 USD / 8.1470 CNY per EUR is 207.16828280348595... USD
+    assertTrue(r.out().matches("(?s).*guide-reference +cn +rtx-4090 +rtx-4090 +1 +monthly +207\\.1683 USD month +fresh\n.*"), r.out());
+    Result json = run("quotes", "--root=" + root, "--gpu", "rtx-4090", "--billing", "monthly", "--currency", "usd", "--json");
+    JsonObject q = new io.vertx.core.json.JsonArray(json.out()).stream().map(JsonObject.class::cast)
+        .filter(o -> o.getString("offer").equals("rtx-4090")).findFirst().orElseThrow(() -> new AssertionError(json.out()));
+    assertTrue(q.getString("converted").startsWith("207.168282803"), "JSON keeps every digit: " + q.getString("converted"));
+    assertEquals("1 CNY = 0.138112 USD (fallback table (ECB reference rates of 2025-05-09) 2025-05-09)", q.getString("fx"));
+    Result rank = run("rank", "--root=" + root, "--include-reference", "config/scenarios/guide-template.yaml");
+    String first = rank.out().lines().findFirst().orElse("");
+    assertTrue(first.matches("guide template \\(5\\.1\\) - CNY, 12-month horizon, quotes of \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), first);
   }
 }
