@@ -54,8 +54,8 @@ public final class ImportHistoryCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "FILE", description = "observations CSV (date,provider,gpu_model,gpu_count,region,rental_type,...)")
   Path file;
-  @Option(names = "--store", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
-  @Option(names = "--every", defaultValue = "10", description = "report progress every N dates (default ${DEFAULT-VALUE})") int every;
+  @Option(names = "--store", paramLabel = "FILE|URL", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
+  @Option(names = "--every", paramLabel = "N", defaultValue = "10", description = "report progress every N dates (default ${DEFAULT-VALUE})") int every;
   @Mixin SharedOptions.Root root;
 
   /** One day of the file as a quote book, with the rows that repeated an offer. */

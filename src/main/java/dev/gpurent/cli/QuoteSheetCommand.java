@@ -50,16 +50,16 @@ public final class QuoteSheetCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--lang", defaultValue = "en", description = "headers and examples in zh or en (default ${DEFAULT-VALUE})")
+    @Option(names = "--lang", paramLabel = "LANG", defaultValue = "en", description = "headers and examples in zh or en (default ${DEFAULT-VALUE})")
     String lang;
 
-    @Option(names = "--format", defaultValue = "xlsx", description = "xlsx (both sheets) or csv (one sheet, see --sheet)")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "xlsx", description = "xlsx (both sheets) or csv (one sheet, see --sheet)")
     String format;
 
-    @Option(names = "--sheet", defaultValue = "offers", description = "with --format csv: offers or terms")
+    @Option(names = "--sheet", paramLabel = "SHEET", defaultValue = "offers", description = "with --format csv: offers or terms")
     String sheet;
 
-    @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to this file instead of standard output")
     Path output;
 
     @Option(names = "--for", paramLabel = "VENDOR",
@@ -129,10 +129,10 @@ public final class QuoteSheetCommand implements Runnable {
     @Parameters(paramLabel = "FILE", description = "the filled workbook (.xlsx), or the offers sheet as .csv")
     Path file;
 
-    @Option(names = "--terms", description = "with a .csv offers sheet: the terms sheet as .csv")
+    @Option(names = "--terms", paramLabel = "FILE", description = "with a .csv offers sheet: the terms sheet as .csv")
     Path terms;
 
-    @Option(names = "--vendor", required = true, description = "the vendor's id (lowercase letters, digits, dashes)")
+    @Option(names = "--vendor", paramLabel = "ID", required = true, description = "the vendor's id (lowercase letters, digits, dashes)")
     String vendor;
 
     @Mixin

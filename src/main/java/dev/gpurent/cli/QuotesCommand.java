@@ -31,12 +31,12 @@ public final class QuotesCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--gpu", description = "a GPU in any vendor's spelling") String gpu;
-  @Option(names = "--vendor", description = "vendor id") String vendor;
-  @Option(names = "--region", description = "region, exactly as the vendor names it") String region;
-  @Option(names = "--billing", description = "on-demand, spot, monthly, 3-month, 6-month, yearly, 3-year") String billing;
-  @Option(names = "--currency", description = "convert prices to this currency (default: each quote's own)") String currency;
-  @Option(names = "--limit", defaultValue = "50", description = "rows to print, cheapest first; 0 for all (default ${DEFAULT-VALUE})") int limit;
+  @Option(names = "--gpu", paramLabel = "G", description = "a GPU in any vendor's spelling") String gpu;
+  @Option(names = "--vendor", paramLabel = "V", description = "vendor id") String vendor;
+  @Option(names = "--region", paramLabel = "R", description = "region, exactly as the vendor names it") String region;
+  @Option(names = "--billing", paramLabel = "B", description = "on-demand, spot, monthly, 3-month, 6-month, yearly, 3-year") String billing;
+  @Option(names = "--currency", paramLabel = "C", description = "convert prices to this currency (default: each quote's own)") String currency;
+  @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "rows to print, cheapest first; 0 for all (default ${DEFAULT-VALUE})") int limit;
   @Option(names = "--json", description = "print JSON") boolean json;
   @Mixin SharedOptions.Fetch fetch;
 

@@ -32,9 +32,9 @@ public final class SnapshotCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--slot", description = "the snapshot's slot, e.g. the date a nightly cron job runs for (default manual-<now>); "
+  @Option(names = "--slot", paramLabel = "SLOT", description = "the snapshot's slot, e.g. the date a nightly cron job runs for (default manual-<now>); "
       + "a slot already stored is not written again") String slot;
-  @Option(names = "--store", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
+  @Option(names = "--store", paramLabel = "FILE|URL", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
   @Option(names = "--no-retention", description = "do not apply store.retention after writing") boolean noRetention;
   @Mixin SharedOptions.Fetch fetch;
 
