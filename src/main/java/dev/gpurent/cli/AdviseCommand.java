@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -29,14 +30,8 @@ public final class AdviseCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the advice as JSON")
   boolean json;
 
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/")
-  Path root;
-
-  @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
-  Path adapters;
-
-  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
-  boolean offline;
+  @Mixin
+  SharedOptions.Fetch fetch;
 
   @Option(names = "--include-reference", description = "count the guide's reference sheet as a vendor")
   boolean includeReference;
@@ -44,9 +39,9 @@ public final class AdviseCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (Workspace ws = new Workspace(root)) {
+    try (Workspace ws = fetch.workspace()) {
       Fleet fleet = new FleetReader(ws.catalog).read(YamlFiles.load(fleetFile));
-      Advice advice = Advice.advise(fleet, ws.quoteBook(adapters, offline, spec.commandLine().getErr()), ws.catalog,
+      Advice advice = Advice.advise(fleet, fetch.quoteBook(ws, spec.commandLine().getErr()), ws.catalog,
           dev.gpurent.cost.Constraints.NONE.withIncludeReference(includeReference));
       out.print(json ? new JsonObject(advice.toMap()).encodePrettily() + "\n" : AdviceText.render(advice));
       return 0;

@@ -29,6 +29,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -53,9 +54,9 @@ public final class ImportHistoryCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "FILE", description = "observations CSV (date,provider,gpu_model,gpu_count,region,rental_type,...)")
   Path file;
-  @Option(names = "--store", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
-  @Option(names = "--every", defaultValue = "10", description = "report progress every N dates (default ${DEFAULT-VALUE})") int every;
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/") Path root;
+  @Option(names = "--store", paramLabel = "FILE|URL", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
+  @Option(names = "--every", paramLabel = "N", defaultValue = "10", description = "report progress every N dates (default ${DEFAULT-VALUE})") int every;
+  @Mixin SharedOptions.Root root;
 
   /** One day of the file as a quote book, with the rows that repeated an offer. */
   record Day(LocalDate date, QuoteBook book, int duplicates) {}
@@ -66,8 +67,8 @@ public final class ImportHistoryCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (every < 1) throw new IllegalArgumentException("--every: at least 1 date, was " + every);
     if (!Files.isRegularFile(file)) throw new IllegalArgumentException("FILE: no such file: " + file);
-    try (Workspace ws = new Workspace(root)) {
-      StoreSettings settings = StoreSettings.from(new JsonObject(ws.config), System.getenv()).withTarget(store).resolvedAgainst(root);
+    try (Workspace ws = root.workspace()) {
+      StoreSettings settings = StoreSettings.from(new JsonObject(ws.config), System.getenv()).withTarget(store).resolvedAgainst(root.dir);
       MarketObservationsAdapter.Parsed parsed = MarketObservationsAdapter.readAll(file, ws.catalog, MarketObservationsAdapter.PER_GPU_FROM);
       List<Day> days = days(parsed.observations(), file.getFileName().toString());
       err.println("gpurent: import-history: " + file + ": " + parsed.dataRows() + " rows, " + parsed.observations().size() + " read, "

@@ -1,7 +1,6 @@
 package dev.gpurent.cli;
 
 import dev.gpurent.Main;
-import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quotesheet.BadSheetException;
 import dev.gpurent.quotesheet.CellProblem;
@@ -20,9 +19,9 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -51,16 +50,16 @@ public final class QuoteSheetCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--lang", defaultValue = "en", description = "headers and examples in zh or en (default ${DEFAULT-VALUE})")
+    @Option(names = "--lang", paramLabel = "LANG", defaultValue = "en", description = "headers and examples in zh or en (default ${DEFAULT-VALUE})")
     String lang;
 
-    @Option(names = "--format", defaultValue = "xlsx", description = "xlsx (both sheets) or csv (one sheet, see --sheet)")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "xlsx", description = "xlsx (both sheets) or csv (one sheet, see --sheet)")
     String format;
 
-    @Option(names = "--sheet", defaultValue = "offers", description = "with --format csv: offers or terms")
+    @Option(names = "--sheet", paramLabel = "SHEET", defaultValue = "offers", description = "with --format csv: offers or terms")
     String sheet;
 
-    @Option(names = {"-o", "--output"}, description = "write to this file instead of standard output")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to this file instead of standard output")
     Path output;
 
     @Option(names = "--for", paramLabel = "VENDOR",
@@ -70,11 +69,9 @@ public final class QuoteSheetCommand implements Runnable {
     @Option(names = "--scenario", paramLabel = "FILE", description = "with --for: the scenario to win")
     Path scenarioFile;
 
-    @Option(names = "--root", defaultValue = ".", description = "with --for: folder holding config/ and adapters/")
-    Path root;
-
-    @Option(names = "--offline", description = "with --for: read only file sources, the rest from their last fetched quotes")
-    boolean offline;
+    /** With --for: the vendors to rank the scenario on. */
+    @Mixin
+    SharedOptions.Fetch fetch;
 
     @Override
     public Integer call() throws Exception {
@@ -82,7 +79,7 @@ public final class QuoteSheetCommand implements Runnable {
       LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
       if ((forVendor == null) != (scenarioFile == null)) throw new IllegalArgumentException("--for and --scenario go together");
       List<List<String>> rows = forVendor == null ? List.of()
-          : new QuoteSheetCommand().targetRowsOf(l, forVendor, scenarioFile, root, offline, spec.commandLine().getErr());
+          : targetRowsOf(l, forVendor, scenarioFile, fetch, spec.commandLine().getErr());
       byte[] bytes = switch (format.trim().toLowerCase(java.util.Locale.ROOT)) {
         case "xlsx" -> QuoteSheetTemplate.xlsx(l, today, rows);
         case "csv" -> switch (sheet.trim().toLowerCase(java.util.Locale.ROOT)) {
@@ -109,11 +106,12 @@ public final class QuoteSheetCommand implements Runnable {
   }
 
   /** The vendor's winning offers for the scenario, as sheet rows with the price at which the vendor would rank #1. */
-  private List<List<String>> targetRowsOf(SheetLayout.Lang l, String vendor, Path scenario, Path root, boolean offline,
-                                          PrintWriter err) throws Exception {
-    try (Workspace ws = new Workspace(root)) {
+  private static List<List<String>> targetRowsOf(SheetLayout.Lang l, String vendor, Path scenario, SharedOptions.Fetch fetch,
+                                                 PrintWriter err) throws Exception {
+    try (Workspace ws = fetch.workspace()) {
+      ws.checkVendors("--for", List.of(vendor), fetch.adapters.dir);
       dev.gpurent.cost.Scenario s = new dev.gpurent.cost.ScenarioReader(ws.catalog).read(YamlFiles.load(scenario));
-      dev.gpurent.cost.Ranking r = new dev.gpurent.cost.CostModel(ws.catalog, ws.rules).rank(s, ws.quoteBook(null, offline, err));
+      dev.gpurent.cost.Ranking r = new dev.gpurent.cost.CostModel(ws.catalog, ws.rules).rank(s, fetch.quoteBook(ws, err));
       dev.gpurent.cost.VendorPlan plan = r.plans().stream().filter(p -> p.vendor().equals(vendor)).findFirst()
           .orElseThrow(() -> new IllegalArgumentException("--for: " + vendor + " has no plan for " + scenario + ": "
               + r.unavailable().stream().filter(u -> u.vendor().equals(vendor)).map(u -> u.reason()).findFirst()
@@ -131,31 +129,28 @@ public final class QuoteSheetCommand implements Runnable {
     @Parameters(paramLabel = "FILE", description = "the filled workbook (.xlsx), or the offers sheet as .csv")
     Path file;
 
-    @Option(names = "--terms", description = "with a .csv offers sheet: the terms sheet as .csv")
+    @Option(names = "--terms", paramLabel = "FILE", description = "with a .csv offers sheet: the terms sheet as .csv")
     Path terms;
 
-    @Option(names = "--vendor", required = true, description = "the vendor's id (lowercase letters, digits, dashes)")
+    @Option(names = "--vendor", paramLabel = "ID", required = true, description = "the vendor's id (lowercase letters, digits, dashes)")
     String vendor;
 
-    @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/ (default: the current one)")
-    Path root;
+    @Mixin
+    SharedOptions.Root root;
 
-    @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
-    Path adapters;
+    /** Where the vendor file is written. */
+    @Mixin
+    SharedOptions.Adapters adapters;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
-      Object cfg = YamlFiles.load(root.resolve("config/gpurent.yaml"));
-      @SuppressWarnings("unchecked") Map<String, Object> config = cfg instanceof Map<?, ?> ? (Map<String, Object>) cfg : Map.of();
-      GpuCatalog catalog = GpuCatalog.load(root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml"))));
-      Path dir = adapters != null ? adapters : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
       List<QuoteSheetReader.Upload> files = new ArrayList<>();
       files.add(upload(file));
       if (terms != null) files.add(upload(terms));
-      try {
-        QuoteSheetImport.Result r = QuoteSheetImport.run(dir, vendor, files, catalog, clock);
+      try (Workspace ws = root.workspace()) {
+        QuoteSheetImport.Result r = QuoteSheetImport.run(ws.adaptersDir(adapters.dir), vendor, files, ws.catalog, clock);
         out.println("imported " + r.offers() + " offers (" + r.quotes() + " quotes) of " + r.vendor() + " from " + file
             + ": wrote " + r.yaml() + " and " + String.join(", ", r.sheets().stream().map(Path::toString).toList()));
         return 0;

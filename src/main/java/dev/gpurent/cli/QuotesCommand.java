@@ -8,13 +8,14 @@ import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteJson;
 import dev.gpurent.quote.QuoteQuery;
 import dev.gpurent.quote.QuoteQuery.Row;
+import dev.gpurent.report.TextFormat;
 import io.vertx.core.json.JsonArray;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,21 +30,21 @@ public final class QuotesCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--gpu", description = "a GPU in any vendor's spelling") String gpu;
-  @Option(names = "--vendor", description = "vendor id") String vendor;
-  @Option(names = "--region", description = "region, exactly as the vendor names it") String region;
-  @Option(names = "--billing", description = "on-demand, spot, monthly, 3-month, 6-month, yearly, 3-year") String billing;
-  @Option(names = "--currency", description = "convert prices to this currency (default: each quote's own)") String currency;
-  @Option(names = "--limit", defaultValue = "50", description = "rows to print, cheapest first; 0 for all (default ${DEFAULT-VALUE})") int limit;
+  @Option(names = "--gpu", paramLabel = "G", description = "a GPU in any vendor's spelling") String gpu;
+  @Option(names = "--vendor", paramLabel = "V", description = "vendor id") String vendor;
+  @Option(names = "--region", paramLabel = "R", description = "region, exactly as the vendor names it") String region;
+  @Option(names = "--billing", paramLabel = "B", description = "on-demand, spot, monthly, 3-month, 6-month, yearly, 3-year") String billing;
+  @Option(names = "--currency", paramLabel = "C", description = "convert prices to this currency (default: each quote's own)") String currency;
+  @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "rows to print, cheapest first; 0 for all (default ${DEFAULT-VALUE})") int limit;
   @Option(names = "--json", description = "print JSON") boolean json;
-  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes") boolean offline;
-  @Option(names = "--adapters", description = "folder of vendor YAML files") Path adapters;
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/") Path root;
+  @Mixin SharedOptions.Fetch fetch;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (Workspace ws = new Workspace(root)) {
+    if (limit < 0) throw new IllegalArgumentException("--limit: must be 0 (all rows) or more, got " + limit);
+    try (Workspace ws = fetch.workspace()) {
+      if (vendor != null) ws.checkVendors("--vendor", List.of(vendor), fetch.adapters.dir);
       String gpuId = null;
       if (gpu != null) {
         try {
@@ -52,9 +53,14 @@ public final class QuotesCommand implements Callable<Integer> {
           throw new IllegalArgumentException("--gpu: " + e.getMessage());
         }
       }
-      Billing mode = billing == null ? null : Billing.parse(billing);
+      Billing mode;
+      try {
+        mode = billing == null ? null : Billing.parse(billing);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--billing: " + e.getMessage());
+      }
       String cur = currency == null ? null : currency.toUpperCase(Locale.ROOT);
-      QuoteBook book = ws.quoteBook(adapters, offline, spec.commandLine().getErr());
+      QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr());
       FxRates fx = book.fx();
       List<Row> rows;
       try {
@@ -68,7 +74,7 @@ public final class QuotesCommand implements Callable<Integer> {
         for (Row r : shown) {
           arr.add(QuoteJson.toJson(r.quote()).put("freshness", r.freshness())
               .put("converted", r.converted() == null ? null : r.converted().money().amount().toPlainString())
-              .put("convertedCurrency", cur).put("fx", r.fxText()));
+              .put("convertedCurrency", cur).put("fx", fxText(r)));
         }
         out.println(arr.encodePrettily());
         return 0;
@@ -77,7 +83,7 @@ public final class QuotesCommand implements Callable<Integer> {
           "freshness").stripTrailing());
       for (Row r : shown) {
         Quote q = r.quote();
-        String price = (r.converted() == null ? q.price() : r.converted().money().cents()).toString();
+        String price = TextFormat.price(r.converted() == null ? q.price() : r.converted().money());
         out.println(String.format(Locale.ROOT, ROW, q.vendor(), cut(q.region(), 18), cut(q.offerId(), 28), q.gpuId(),
             q.gpuCount() == Math.rint(q.gpuCount()) ? Long.toString((long) q.gpuCount()) : Double.toString(q.gpuCount()),
             q.billing().wire(), price, q.unit().wire(), r.freshness()).stripTrailing());
@@ -86,6 +92,12 @@ public final class QuotesCommand implements Callable<Integer> {
           + (cur == null ? "" : "; converted with " + fx.source() + (fx.asOf() == null ? "" : " of " + fx.asOf())));
       return 0;
     }
+  }
+
+  /** The conversion as the ranking's bill lines state it (rate rounded for reading), or null when none was made. */
+  private static String fxText(Row r) {
+    return r.converted() == null || r.converted().isIdentity() ? null
+        : r.converted().text(r.quote().price().currency());
   }
 
   private static String cut(String s, int n) {

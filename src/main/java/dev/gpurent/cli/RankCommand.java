@@ -13,9 +13,11 @@ import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -40,17 +42,14 @@ public final class RankCommand implements Callable<Integer> {
     @Option(names = "--csv", description = "print every bill line as CSV") boolean csv;
   }
 
-  @Option(names = "--top", defaultValue = "5", description = "vendors to show in the table; 0 for all (default ${DEFAULT-VALUE})")
-  int top;
+  /** Null when not given: the table shows {@link #TABLE_TOP}, JSON and CSV (read by programs) every plan. */
+  @Option(names = "--top", paramLabel = "N", description = "the N best vendors' plans; 0 for all (default: 5 in the table, all with --json or --csv)")
+  Integer top;
 
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/ (default: the current one)")
-  Path root;
+  static final int TABLE_TOP = 5;
 
-  @Option(names = "--adapters", description = "folder of vendor YAML files (default: adapters/ under --root)")
-  Path adapters;
-
-  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
-  boolean offline;
+  @Mixin
+  SharedOptions.Fetch fetch;
 
   @Option(names = "--include-reference", description = "rank the guide's reference sheet as if it were a vendor")
   boolean includeReference;
@@ -80,15 +79,27 @@ public final class RankCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    try (Workspace ws = new Workspace(root)) {
+    if (top != null && top < 0) throw new IllegalArgumentException("--top: must be 0 (all vendors) or more, got " + top);
+    int shown = top != null ? top : format.json || format.csv ? 0 : TABLE_TOP;
+    try (Workspace ws = fetch.workspace()) {
+      ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
+      ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
       Scenario scenario = withFlags(new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile)));
-      QuoteBook book = ws.quoteBook(adapters, offline, err);
+      QuoteBook book = fetch.quoteBook(ws, err);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
-      if (format.json) out.println(new JsonObject(ranking.toMap()).encodePrettily());
-      else if (format.csv) out.print(RankingCsv.render(ranking));
-      else out.print(RankingText.render(ranking, top));
+      if (format.json) out.println(new JsonObject(json(ranking, shown)).encodePrettily());
+      else if (format.csv) out.print(RankingCsv.render(ranking, shown));
+      else out.print(RankingText.render(ranking, shown));
       return ranking.plans().isEmpty() ? 1 : 0;
     }
+  }
+
+  /** The ranking's JSON with only the {@code top} best plans (0: all); the reference, mixed plan and the unranked stay whole. */
+  static Map<String, Object> json(Ranking ranking, int top) {
+    Map<String, Object> m = ranking.toMap();
+    List<?> plans = (List<?>) m.get("plans");
+    if (top > 0 && plans.size() > top) m.put("plans", plans.subList(0, top));
+    return m;
   }
 
   /** The scenario's constraints, each one replaced by its flag where the flag is given. */

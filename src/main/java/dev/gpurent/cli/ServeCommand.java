@@ -2,14 +2,13 @@ package dev.gpurent.cli;
 
 import dev.gpurent.service.Bootstrap;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -22,15 +21,15 @@ public final class ServeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/ (default: the current one)")
-  Path root;
+  @Mixin
+  SharedOptions.Root root;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Bootstrap.Running running;
     try {
-      running = new Bootstrap(root, System.getenv(), Clock.systemUTC()).start()
+      running = new Bootstrap(root.dir, System.getenv(), Clock.systemUTC()).start()
           .toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();

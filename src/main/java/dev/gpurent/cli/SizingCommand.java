@@ -8,7 +8,6 @@ import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.Workload;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,35 +28,35 @@ public final class SizingCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--kind", defaultValue = "inference", description = "inference, fine-tune or training (default ${DEFAULT-VALUE})")
+  @Option(names = "--kind", paramLabel = "KIND", defaultValue = "inference", description = "inference, fine-tune or training (default ${DEFAULT-VALUE})")
   String kind;
-  @Option(names = "--params", required = true, description = "model parameters in billions, e.g. 7")
+  @Option(names = "--params", paramLabel = "B", required = true, description = "model parameters in billions, e.g. 7")
   double params;
-  @Option(names = "--precision", defaultValue = "fp16", description = "fp32, bf16, fp16, int8, int4 (inference)")
+  @Option(names = "--precision", paramLabel = "P", defaultValue = "fp16", description = "fp32, bf16, fp16, int8, int4 (inference)")
   String precision;
-  @Option(names = "--method", description = "full, lora or qlora (fine-tune, training)")
+  @Option(names = "--method", paramLabel = "M", description = "full, lora or qlora (fine-tune, training)")
   String method;
-  @Option(names = "--qps", defaultValue = "1", description = "peak QPS (inference, default ${DEFAULT-VALUE})")
+  @Option(names = "--qps", paramLabel = "QPS", defaultValue = "1", description = "peak QPS (inference, default ${DEFAULT-VALUE})")
   double qps;
-  @Option(names = "--seconds", defaultValue = "2", description = "seconds per request on the reference card (default ${DEFAULT-VALUE})")
+  @Option(names = "--seconds", paramLabel = "T", defaultValue = "2", description = "seconds per request on the reference card (default ${DEFAULT-VALUE})")
   double seconds;
-  @Option(names = "--concurrent", defaultValue = "4", description = "concurrent requests per card on the reference card (default ${DEFAULT-VALUE})")
+  @Option(names = "--concurrent", paramLabel = "N", defaultValue = "4", description = "concurrent requests per card on the reference card (default ${DEFAULT-VALUE})")
   double concurrent;
-  @Option(names = "--reference", description = "card the speed figures were measured on")
+  @Option(names = "--reference", paramLabel = "CARD", description = "card the speed figures were measured on")
   String reference;
-  @Option(names = "--bound", defaultValue = "memory", description = "memory (LLM decoding) or compute (image models)")
+  @Option(names = "--bound", paramLabel = "BOUND", defaultValue = "memory", description = "memory (LLM decoding) or compute (image models)")
   String bound;
-  @Option(names = "--headroom", defaultValue = "0.3", description = "spare capacity on top of peak (default ${DEFAULT-VALUE})")
+  @Option(names = "--headroom", paramLabel = "H", defaultValue = "0.3", description = "spare capacity on top of peak (default ${DEFAULT-VALUE})")
   double headroom;
-  @Option(names = "--gpu", split = ",", description = "only these cards")
+  @Option(names = "--gpu", paramLabel = "CARD", split = ",", description = "only these cards")
   List<String> gpus;
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/")
-  Path root;
+  @Mixin
+  SharedOptions.Root root;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    GpuCatalog catalog = GpuCatalog.load(root.resolve("config/gpus.yaml"));
+    GpuCatalog catalog = GpuCatalog.load(root.dir.resolve("config/gpus.yaml"));
     Map<String, Object> w = new LinkedHashMap<>();
     w.put("kind", kind);
     w.put("paramsBillions", params);

@@ -9,12 +9,12 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,22 +32,20 @@ public final class SnapshotCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--slot", description = "the snapshot's slot, e.g. the date a nightly cron job runs for (default manual-<now>); "
+  @Option(names = "--slot", paramLabel = "SLOT", description = "the snapshot's slot, e.g. the date a nightly cron job runs for (default manual-<now>); "
       + "a slot already stored is not written again") String slot;
-  @Option(names = "--store", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
+  @Option(names = "--store", paramLabel = "FILE|URL", description = "SQLite file or jdbc:postgresql: URL (default: store.path or store.url in config)") String store;
   @Option(names = "--no-retention", description = "do not apply store.retention after writing") boolean noRetention;
-  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes") boolean offline;
-  @Option(names = "--adapters", description = "folder of vendor YAML files") Path adapters;
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/") Path root;
+  @Mixin SharedOptions.Fetch fetch;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (slot != null) SnapshotMeta.checkSlot(slot);
-    try (Workspace ws = new Workspace(root)) {
-      StoreSettings settings = StoreSettings.from(new JsonObject(ws.config), System.getenv()).withTarget(store).resolvedAgainst(root);
-      QuoteBook book = ws.quoteBook(adapters, offline, err);
+    try (Workspace ws = fetch.workspace()) {
+      StoreSettings settings = StoreSettings.from(new JsonObject(ws.config), System.getenv()).withTarget(store).resolvedAgainst(fetch.root.dir);
+      QuoteBook book = fetch.quoteBook(ws, err);
       if (book.quoteCount() == 0) {
         err.println("gpurent: snapshot: no vendor produced quotes; nothing written");
         return 1;

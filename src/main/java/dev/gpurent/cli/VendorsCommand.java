@@ -1,14 +1,11 @@
 package dev.gpurent.cli;
 
-import dev.gpurent.adapter.AdapterRegistry;
 import dev.gpurent.adapter.VendorDefinition;
-import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -16,6 +13,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,17 +27,14 @@ public final class VendorsCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Option(names = "--json", description = "print JSON") boolean json;
-  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes") boolean offline;
-  @Option(names = "--adapters", description = "folder of vendor YAML files") Path adapters;
-  @Option(names = "--root", defaultValue = ".", description = "folder holding config/ and adapters/") Path root;
+  @Mixin SharedOptions.Fetch fetch;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (Workspace ws = new Workspace(root)) {
-      Path dir = adapters != null ? adapters : root.resolve(String.valueOf(ws.config.getOrDefault("adapters", "adapters")));
-      List<VendorDefinition> all = VendorDirectory.loadAll(dir, AdapterRegistry.load());
-      QuoteBook book = ws.quoteBook(adapters, offline, spec.commandLine().getErr());
+    try (Workspace ws = fetch.workspace()) {
+      List<VendorDefinition> all = ws.allVendors(fetch.adapters.dir);
+      QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr());
       JsonArray rows = new JsonArray();
       Set<String> gpus = new TreeSet<>(), offers = new TreeSet<>();
       int quotes = 0, withQuotes = 0;

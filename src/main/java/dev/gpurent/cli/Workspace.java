@@ -17,8 +17,11 @@ import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -51,8 +54,7 @@ final class Workspace implements AutoCloseable {
    */
   QuoteBook quoteBook(Path adaptersDir, boolean offline, PrintWriter progress) throws Exception {
     AdapterRegistry registry = AdapterRegistry.load();
-    Path dir = adaptersDir != null ? adaptersDir : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
-    List<VendorDefinition> defs = VendorDirectory.load(dir, registry);
+    List<VendorDefinition> defs = VendorDirectory.load(adaptersDir(adaptersDir), registry);
     JsonObject cfg = new JsonObject(config);
     QuoteSettings settings = QuoteSettings.from(cfg.getJsonObject("quotes")).withOffline(offline);
     if (!settings.cacheDir().isEmpty()) settings = settings.withCacheDir(root.resolve(settings.cacheDir()).toString());
@@ -72,6 +74,31 @@ final class Workspace implements AutoCloseable {
     }
     progress.println("gpurent: FX " + book.fx().source() + (book.fx().asOf() == null ? "" : " of " + book.fx().asOf()));
     return book;
+  }
+
+  /** The vendor files' folder: {@code given} (--adapters) when set, else the config's {@code adapters} under the root. */
+  Path adaptersDir(Path given) {
+    return given != null ? given : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
+  }
+
+  /** Every vendor file in the folder, disabled ones too. */
+  List<VendorDefinition> allVendors(Path adaptersDir) {
+    return VendorDirectory.loadAll(adaptersDir(adaptersDir), AdapterRegistry.load());
+  }
+
+  /**
+   * Fails (IllegalArgumentException naming {@code option}) when an id is no configured vendor's,
+   * checked before anything is fetched: a misspelt vendor would otherwise match nothing and look
+   * like a vendor without quotes.
+   */
+  void checkVendors(String option, Collection<String> ids, Path adaptersDir) {
+    Set<String> known = new TreeSet<>();
+    allVendors(adaptersDir).forEach(d -> known.add(d.vendor()));
+    for (String id : ids) {
+      if (!known.contains(id)) {
+        throw new IllegalArgumentException(option + ": unknown vendor '" + id + "'; known: " + String.join(", ", known));
+      }
+    }
   }
 
   private static <T> T await(Future<T> f) throws Exception {

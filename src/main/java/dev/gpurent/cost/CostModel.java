@@ -1,18 +1,10 @@
 package dev.gpurent.cost;
 
-import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
-import dev.gpurent.quote.Billing;
-import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
-import dev.gpurent.quote.PriceUnit;
-import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
-import dev.gpurent.quote.VendorTerms;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,11 +103,6 @@ public final class CostModel {
   /** Unit prices are shown to four decimals (0.0123/hour); per-month figures are exact, then rounded to the cent. */
   static final int UNIT_PRICE_DECIMALS = 4;
 
-  /** "1 USD = 7.24 CNY (ECB 2025-05-09)". */
-  static String fxText(String from, String to, FxRates.Conversion conv) {
-    return "1 " + from + " = " + conv.rate().stripTrailingZeros().toPlainString() + " " + to
-        + " (" + conv.source() + (conv.asOf() == null ? "" : " " + conv.asOf()) + ")";
-  }
 
 
 

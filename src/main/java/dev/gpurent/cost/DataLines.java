@@ -190,6 +190,6 @@ final class DataLines {
   }
 
   private String fxOf(String from, FxRates.Conversion c) {
-    return c.isIdentity() ? "" : CostModel.fxText(from, s.currency(), c);
+    return c.isIdentity() ? "" : c.text(from);
   }
 }

@@ -125,7 +125,7 @@ final class PlanBuilder {
     Money unit = conv.money().times(terms.discount());
     Money perMonth = BillingPlanner.monthlyCost(unit, q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths(),
         p.spotOverhead);
-    String fxText = conv.isIdentity() ? "" : CostModel.fxText(q.price().currency(), s.currency(), conv);
+    String fxText = conv.isIdentity() ? "" : conv.text(q.price().currency());
     // Every mode's cost and the explanation are built on first read: most rankings are compared,
     // not read line by line, and this is most of the cost of a plan.
     return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, perMonth, words.warnings(wl, p), fxText,

@@ -101,5 +101,14 @@ public final class FxRates {
     public boolean isIdentity() {
       return asOf == null && rate.compareTo(BigDecimal.ONE) == 0;
     }
+
+    /**
+     * "1 USD = 7.24049 CNY (ECB euro reference rates 2025-05-09)": the rate as a person reads it, to
+     * 6 significant digits (the conversion itself keeps every digit).
+     */
+    public String text(String from) {
+      String shown = rate.round(new java.math.MathContext(6, java.math.RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
+      return "1 " + from + " = " + shown + " " + money.currency() + " (" + source + (asOf == null ? "" : " " + asOf) + ")";
+    }
   }
 }

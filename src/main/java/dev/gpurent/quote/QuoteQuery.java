@@ -22,9 +22,7 @@ public record QuoteQuery(String gpuId, String vendor, String region, Billing bil
 
     /** "1 USD = 7.24 CNY (source)" when converted across currencies, else null. */
     public String fxText() {
-      return converted == null || converted.isIdentity() ? null
-          : "1 " + quote.price().currency() + " = " + converted.rate().stripTrailingZeros().toPlainString() + " "
-              + converted.money().currency() + " (" + converted.source() + (converted.asOf() == null ? "" : " " + converted.asOf()) + ")";
+      return converted == null || converted.isIdentity() ? null : converted.text(quote.price().currency());
     }
   }
 

@@ -10,10 +10,16 @@ public final class RankingCsv {
   private RankingCsv() {}
 
   public static String render(Ranking r) {
+    return render(r, 0);
+  }
+
+  /** The rows of the {@code top} best plans only (0: all), as {@code rank --csv --top N} asks. */
+  public static String render(Ranking r, int top) {
     Csv csv = new Csv().row("rank", "vendor", "item", "spec", "quantity", "unit_price", "unit", "per_month", "currency", "note",
         "source", "fx", "vendor_monthly_total", "vendor_horizon_total", "priced_by", "plan_complete", "plan_dated");
     int rank = 0;
     for (VendorPlan p : r.plans()) {
+      if (top > 0 && rank >= top) break;
       rank++;
       for (LineItem l : p.bill().lines()) {
         csv.row(rank, p.vendor(), l.item(), l.spec(), l.quantity(), l.unitPrice().plain(), l.unit(), l.perMonth().plain(),

@@ -20,7 +20,7 @@ public final class RankingText {
   public static String render(Ranking r, int top) {
     StringBuilder sb = new StringBuilder();
     sb.append(r.scenario()).append(" - ").append(r.currency()).append(", ").append(r.horizonMonths())
-        .append("-month horizon").append(r.quotesAt() == null ? "" : ", quotes of " + r.quotesAt()).append("\n\n");
+        .append("-month horizon").append(r.quotesAt() == null ? "" : ", quotes of " + TextFormat.instant(r.quotesAt())).append("\n\n");
     if (r.plans().isEmpty()) sb.append("No vendor can carry the whole scenario.\n\n");
     List<ResoldOffers.Overlap> resold = ResoldOffers.find(r);
     int n = 0;

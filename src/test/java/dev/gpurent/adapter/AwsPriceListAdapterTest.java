@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gpurent.Slow;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
@@ -308,6 +309,7 @@ class AwsPriceListAdapterTest {
    * holding the file, or a tree of it, would not fit.
    */
   @Test
+  @Slow
   void streams_large_offer_file_in_small_heap(@TempDir Path tmp) throws Exception {
     Path file = tmp.resolve("index.json");
     long t0 = System.nanoTime();

@@ -1,6 +1,7 @@
 package dev.gpurent.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Main;
@@ -87,7 +88,7 @@ class CliTest {
     assertTrue(r.err().contains("gpurent: lambda: 391 quotes, fresh"), r.err());
     List<String> lines = r.out().lines().toList();
     assertEquals(4, lines.size(), r.out());
-    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d\\d CNY hour +fresh"), lines.get(1));
+    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d{2,4} CNY hour +fresh"), lines.get(1));
     assertTrue(lines.get(3).endsWith("quotes, 2 shown (--limit 0 for all); converted with fallback table (ECB reference rates of 2025-05-09) of 2025-05-09"),
         lines.get(3));
     Result unknown = run("quotes", "--root=" + root, "--gpu", "RTX 9999");
@@ -121,5 +122,87 @@ class CliTest {
     assertEquals("gpurent: " + dir.resolve("nope.yaml") + ": no such file\n", missing.err());
     Result unknownOption = run("rank", "--root=" + guideOnly(), "--frobnicate", "x.yaml");
     assertEquals(2, unknownOption.status());
+  }
+
+  /** A guide-only root plus "guide-copy", the reference sheet as a real vendor at 0.9 x its prices: two plans to rank. */
+  static String twoVendors() throws java.io.IOException {
+    String root = guideOnly();
+    String sheet = Files.readString(Path.of("adapters/guide-reference.yaml"));
+    Files.writeString(Path.of(root, "adapters/guide-copy.yaml"), sheet.replace("vendor: guide-reference", "vendor: guide-copy")
+        .replace("reference: true ", "reference: false").replace("terms:\n", "terms:\n  discount: 0.9\n"));
+    return root;
+  }
+
+  @Test
+  void top_limits_the_table_json_and_csv_alike() throws Exception {
+    String root = twoVendors();
+    String scenario = "config/scenarios/guide-template.yaml";
+    Result all = run("rank", "--root=" + root, "--include-reference", "--json", scenario);
+    assertEquals(0, all.status(), all.err());
+    JsonObject whole = new JsonObject(all.out());
+    assertEquals(List.of("guide-copy", "guide-reference"), whole.getJsonArray("plans").stream()
+        .map(p -> ((JsonObject) p).getString("vendor")).toList(), "without --top, JSON keeps every plan");
+    assertEquals("4580.00", whole.getJsonArray("plans").getJsonObject(0).getString("monthlyTotal"), "4200 of GPUs x 0.9, and 800 of services");
+    JsonObject one = new JsonObject(run("rank", "--root=" + root, "--include-reference", "--json", "--top", "1", scenario).out());
+    assertEquals(1, one.getJsonArray("plans").size());
+    assertEquals("guide-copy", one.getJsonArray("plans").getJsonObject(0).getString("vendor"));
+    assertEquals(whole.getString("mixedNote"), one.getString("mixedNote"), "the parts beside the plans stay");
+    assertEquals(whole.getJsonArray("unavailable"), one.getJsonArray("unavailable"));
+
+    Result csv = run("rank", "--root=" + root, "--include-reference", "--csv", "--top=1", scenario);
+    assertEquals(0, csv.status(), csv.err());
+    List<String> rows = csv.out().lines().skip(1).toList();
+    assertEquals(5, rows.size(), csv.out());
+    assertTrue(rows.stream().allMatch(l -> l.startsWith("1,guide-copy,")), csv.out());
+    assertTrue(run("rank", "--root=" + root, "--include-reference", "--csv", scenario).out().contains("\n2,guide-reference,"));
+
+    Result table = run("rank", "--root=" + root, "--include-reference", "--top", "1", scenario);
+    assertTrue(table.out().contains("\n#1 guide-copy "), table.out());
+    assertFalse(table.out().contains("#2 "), table.out());
+    assertTrue(table.out().contains("(1 more vendors; --top 0 shows all)"), table.out());
+  }
+
+  @Test
+  void refuses_a_negative_count_in_one_line() {
+    String root = guideOnly();
+    Result top = run("rank", "--root=" + root, "--top", "-1", "config/scenarios/guide-template.yaml");
+    assertEquals(2, top.status());
+    assertEquals("gpurent: --top: must be 0 (all vendors) or more, got -1\n", top.err(), "refused before any vendor is fetched");
+    assertEquals("", top.out());
+    Result limit = run("quotes", "--root=" + root, "--limit=-5");
+    assertEquals(2, limit.status());
+    assertEquals("gpurent: --limit: must be 0 (all rows) or more, got -5\n", limit.err());
+  }
+
+  @Test
+  void refuses_an_unknown_vendor_in_one_line_naming_the_known_ones() throws Exception {
+    String root = twoVendors();
+    Result vendor = run("quotes", "--root=" + root, "--vendor", "nope");
+    assertEquals(2, vendor.status());
+    assertEquals("gpurent: --vendor: unknown vendor 'nope'; known: guide-copy, guide-reference\n", vendor.err());
+    assertEquals("", vendor.out());
+    Result ranked = run("rank", "--root=" + root, "--exclude-vendors=guide-copy,guide-refrence", "config/scenarios/guide-template.yaml");
+    assertEquals(2, ranked.status());
+    assertEquals("gpurent: --exclude-vendors: unknown vendor 'guide-refrence'; known: guide-copy, guide-reference\n", ranked.err());
+    Result billing = run("quotes", "--root=" + root, "--billing", "weekly");
+    assertEquals(2, billing.status());
+    assertTrue(billing.err().startsWith("gpurent: --billing: unknown billing mode 'weekly'; known: on-demand, spot, "), billing.err());
+  }
+
+  @Test
+  void prints_prices_to_4_decimals_rates_to_6_digits_and_times_to_the_second() throws Exception {
+    String root = guideOnly();
+    Result r = run("quotes", "--root=" + root, "--gpu", "rtx-4090", "--billing", "monthly", "--currency", "usd");
+    assertEquals(0, r.status(), r.err());
+    // 1500 CNY at the fallback table's 1.1252 USD / 8.1470 CNY per EUR is 207.16828280348595... USD
+    assertTrue(r.out().matches("(?s).*guide-reference +cn +rtx-4090 +rtx-4090 +1 +monthly +207\\.1683 USD month +fresh\n.*"), r.out());
+    Result json = run("quotes", "--root=" + root, "--gpu", "rtx-4090", "--billing", "monthly", "--currency", "usd", "--json");
+    JsonObject q = new io.vertx.core.json.JsonArray(json.out()).stream().map(JsonObject.class::cast)
+        .filter(o -> o.getString("offer").equals("rtx-4090")).findFirst().orElseThrow(() -> new AssertionError(json.out()));
+    assertTrue(q.getString("converted").startsWith("207.168282803"), "JSON keeps every digit: " + q.getString("converted"));
+    assertEquals("1 CNY = 0.138112 USD (fallback table (ECB reference rates of 2025-05-09) 2025-05-09)", q.getString("fx"));
+    Result rank = run("rank", "--root=" + root, "--include-reference", "config/scenarios/guide-template.yaml");
+    String first = rank.out().lines().findFirst().orElse("");
+    assertTrue(first.matches("guide template \\(5\\.1\\) - CNY, 12-month horizon, quotes of \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), first);
   }
 }

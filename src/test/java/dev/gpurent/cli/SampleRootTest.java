@@ -29,12 +29,18 @@ class SampleRootTest {
 
   @BeforeAll
   static void rankTheSampleRoot() throws Exception {
-    root = Files.createTempDirectory("gpurent-sample");
-    Process p = new ProcessBuilder("bash", "bench/sample-root.sh", root.toString()).redirectErrorStream(true).start();
-    String log = new String(p.getInputStream().readAllBytes());
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, log);
+    root = build();
     open = rank("config/scenarios/guide-template-open.yaml");
     large = rank("config/scenarios/team-large.yaml");
+  }
+
+  /** A new sample root in a temporary folder, as {@code bench/sample-root.sh DIR} builds it. */
+  static Path build() throws Exception {
+    Path dir = Files.createTempDirectory("gpurent-sample");
+    Process p = new ProcessBuilder("bash", "bench/sample-root.sh", dir.toString()).redirectErrorStream(true).start();
+    String log = new String(p.getInputStream().readAllBytes());
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0, log);
+    return dir;
   }
 
   static JsonObject rank(String scenario, String... flags) {

@@ -230,7 +230,7 @@ class CostModelTest {
     VendorPlan plan = rank(inferenceOnly, b).plans().get(0);
     Placement p = plan.placements().get(0);
     assertEquals(cny("4170.52"), p.perMonth().cents(), "2 x 720 h x 0.40 USD x 8.1470/1.1252");
-    assertEquals("1 USD = 7.240490579452542 CNY (ECB test 2025-05-09)", p.fx());
+    assertEquals("1 USD = 7.24049 CNY (ECB test 2025-05-09)", p.fx(), "only the text is rounded; the conversion keeps every digit");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.gpurent.Slow;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.io.File;
@@ -42,6 +43,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * target/dashboard-*.png. Needs the Debian packages chromium and chromium-driver (.ci/run installs
  * them); without them the test is skipped, saying so.
  */
+@Slow
 class DashboardBrowserTest {
 
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");

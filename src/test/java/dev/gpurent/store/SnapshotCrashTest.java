@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gpurent.Slow;
 import dev.gpurent.quote.QuoteBook;
 import io.vertx.core.Vertx;
 import java.io.BufferedReader;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kills a child JVM ({@link CrashChild}) with SIGKILL while it writes 100,000-quote snapshots to
- * SQLite, {@value #DEFAULT_KILLS} times, each a random 0 to {@value #MAX_DELAY_MS} ms into its
+ * SQLite, {@value #DEFAULT_KILLS} times, each a pseudo-random (seed {@value #DEFAULT_SEED}) 0 to {@value #MAX_DELAY_MS} ms into its
  * writing (system properties {@code gpurent.crash.kills}, {@code gpurent.crash.maxDelayMs} and
  * {@code gpurent.crash.seed} change these; bench/crash.sh runs 500 over a wider window, so that
  * kills also land on commits, checkpoints and deletes). After each kill: {@code PRAGMA integrity_check} is "ok", every snapshot there
@@ -42,9 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
  * there (unless it had started deleting it), and the interrupted slot is absent or whole. The next child re-runs the job from the slot that was interrupted. At
  * the end the job runs to completion once, and once more for the same slot: no duplicate.
  */
+@Slow
 class SnapshotCrashTest {
 
   static final int DEFAULT_KILLS = 50;
+  static final long DEFAULT_SEED = 18;
   static final int ROWS = 100_000;
   static final int MAX_DELAY_MS = 400;
   /** The snapshot written before the kills begin; smaller than ROWS, so each integrity check is quick. */
@@ -56,7 +59,8 @@ class SnapshotCrashTest {
   void a_killed_writer_leaves_every_snapshot_whole_or_absent(@TempDir Path tmp) throws Exception {
     int kills = Integer.getInteger("gpurent.crash.kills", DEFAULT_KILLS);
     int maxDelay = Integer.getInteger("gpurent.crash.maxDelayMs", MAX_DELAY_MS);
-    long seed = Long.getLong("gpurent.crash.seed", System.nanoTime());
+    // a fixed seed, so that a failure is re-run with the same delays; bench/crash.sh passes others
+    long seed = Long.getLong("gpurent.crash.seed", DEFAULT_SEED);
     Random random = new Random(seed);
     Path db = tmp.resolve("crash.db");
     // an earlier snapshot that every kill must leave alone
@@ -126,7 +130,9 @@ class SnapshotCrashTest {
         + " on a commit (slot whole after), " + inDelete + " inside a delete, " + between + " between; " + reported.size()
         + " snapshots written in all; " + end.slots().size() + " in the file at the end, all whole; per kill: child start "
         + startup / kills / 1_000_000 + " ms, checks " + checking / kills / 1_000_000 + " ms");
-    assertTrue(interrupted > 0, "no kill landed in the middle of a write: the test tests nothing");
+    // where a kill lands is the machine's timing, not the seed's; but a 100,000-row write takes longer
+    // than most delays, so of 50 kills some land inside one unless the writer stopped writing
+    assertTrue(interrupted > 0, "no kill landed in the middle of a write (seed " + seed + "): the test tests nothing");
   }
 
   /** Writes one slot from this JVM, through the store as the service runs it. */

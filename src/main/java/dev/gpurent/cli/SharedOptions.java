@@ -1,0 +1,56 @@
+package dev.gpurent.cli;
+
+import dev.gpurent.quote.QuoteBook;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options several commands share, declared once as picocli mixins so that their names,
+ * defaults and help read the same in every command: {@link Root} for every command that reads
+ * {@code config/}, {@link Adapters} for those that read the vendor files, and {@link Fetch} (both,
+ * plus {@code --offline}) for those that fetch the vendors.
+ */
+final class SharedOptions {
+
+  private SharedOptions() {}
+
+  /** {@code --root DIR}. */
+  static final class Root {
+    @Option(names = "--root", paramLabel = "DIR", defaultValue = ".",
+        description = "folder holding config/ and adapters/ (default: the current one)")
+    Path dir;
+
+    Workspace workspace() {
+      return new Workspace(dir);
+    }
+  }
+
+  /** {@code --adapters DIR}; null when not given, and the config's {@code adapters} folder under the root is meant. */
+  static final class Adapters {
+    @Option(names = "--adapters", paramLabel = "DIR", description = "folder of vendor YAML files (default: adapters/ under --root)")
+    Path dir;
+  }
+
+  /** {@code --root}, {@code --adapters} and {@code --offline}: where the vendors are and whether to reach for the network. */
+  static final class Fetch {
+    @Mixin
+    Root root;
+
+    @Mixin
+    Adapters adapters;
+
+    @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
+    boolean offline;
+
+    Workspace workspace() {
+      return root.workspace();
+    }
+
+    /** The vendors' quotes, fetched once as these options say, each vendor's outcome reported on {@code progress}. */
+    QuoteBook quoteBook(Workspace ws, PrintWriter progress) throws Exception {
+      return ws.quoteBook(adapters.dir, offline, progress);
+    }
+  }
+}
