@@ -125,12 +125,7 @@ public final class AzureRetailAdapter implements VendorAdapterFactory {
    * @param skipped      items skipped silently, counted by reason
    */
   public record Result(VendorQuotes vendorQuotes, int items, int pages, Map<String, Integer> skipped)
-      implements ParsedPayload {
-
-    public int skippedTotal() {
-      return skipped.values().stream().mapToInt(Integer::intValue).sum();
-    }
-  }
+      implements ParsedPayload {}
 
   /** One page: its items and the link to the next page (null on the last). */
   public record Page(List<Object> items, String nextPageLink) {}
