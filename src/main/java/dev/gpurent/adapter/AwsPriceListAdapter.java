@@ -304,7 +304,7 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
                 continue;
               }
               Map.Entry<?, ?> price = ppu.entrySet().iterator().next();
-              BigDecimal amount = decimal(String.valueOf(price.getValue()));
+              BigDecimal amount = Decimals.grouped(String.valueOf(price.getValue()));
               if (amount == null) {
                 bad = "price '" + price.getValue() + "' is not a number";
                 continue;
@@ -334,59 +334,50 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
 
     void csv(InputStream in) throws IOException {
       unit = "row";
-      BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
       List<String> header = null;
-      int line = 0;
       // Reserved rows are one price dimension each: gather them per (sku, offer term).
       Map<String, List<Dim>> termDims = new LinkedHashMap<>();
       Map<String, Map<String, String>> termAttrs = new HashMap<>();
       Map<String, String> termWhere = new HashMap<>();
-      String text;
-      while ((text = r.readLine()) != null) {
-        line++;
-        int first = line;
-        List<String> cells = new ArrayList<>();
-        while (!record(text, cells)) { // a quoted cell runs over the line end
-          String more = r.readLine();
-          if (more == null) break;
-          line++;
-          text = text + "\n" + more;
-          cells.clear();
-        }
-        if (header == null) {
-          if (!cells.isEmpty() && cells.get(0).replace("\uFEFF", "").trim().equals("SKU")) header = keys(cells);
-          else if (cells.size() > 1 && cells.get(0).equals("Publication Date")) publication(cells.get(1));
-          continue;
-        }
-        if (cells.stream().allMatch(String::isBlank)) continue;
-        Map<String, String> attrs = new HashMap<>();
-        for (int i = 0; i < Math.min(header.size(), cells.size()); i++) {
-          String v = cells.get(i).trim();
-          if (!v.isEmpty()) attrs.put(header.get(i), v);
-        }
-        String sku = attrs.getOrDefault("sku", "");
-        String where = "row " + first + " (" + sku + ", " + attrs.getOrDefault("instancetype", attrs.getOrDefault("productfamily", "?")) + ")";
-        if (header.size() != cells.size()) where = where.substring(0, where.length() - 1) + ", " + cells.size() + " of " + header.size() + " cells)";
-        if (refused.contains(sku)) continue;
-        Kept k = kept.containsKey(sku) ? kept.get(sku) : evaluate(sku, attrs, where);
-        if (k == null) continue;
-        BigDecimal price = decimal(attrs.get("priceperunit"));
-        if (price == null) {
-          rejected.add(where + ": PricePerUnit '" + attrs.get("priceperunit") + "' is not a number");
-          continue;
-        }
-        Dim dim = new Dim(attrs.getOrDefault("unit", ""), attrs.getOrDefault("currency", def.currency()), price,
-            attrs.getOrDefault("pricedescription", ""));
-        String termType = attrs.getOrDefault("termtype", "");
-        if (termType.equals("OnDemand")) {
-          onDemand(k, where, List.of(dim));
-        } else if (termType.equals("Reserved")) {
-          String term = sku + "." + attrs.getOrDefault("offertermcode", "");
-          termDims.computeIfAbsent(term, t -> new ArrayList<>()).add(dim);
-          termAttrs.putIfAbsent(term, attrs);
-          termWhere.merge(term, where, (a, b) -> a.substring(0, a.indexOf(" (")) + "+" + b.substring(4));
-        } else {
-          rejected.add(where + ": TermType '" + termType + "' is neither OnDemand nor Reserved");
+      try (CsvRows csv = CsvRows.of(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16))) {
+        for (CsvRows.Row row = csv.next(); row != null; row = csv.next()) {
+          int first = row.line();
+          List<String> cells = row.cells();
+          if (header == null) {
+            if (!cells.isEmpty() && cells.get(0).replace("\uFEFF", "").trim().equals("SKU")) header = keys(cells);
+            else if (cells.size() > 1 && cells.get(0).equals("Publication Date")) publication(cells.get(1));
+            continue;
+          }
+          if (cells.stream().allMatch(String::isBlank)) continue;
+          Map<String, String> attrs = new HashMap<>();
+          for (int i = 0; i < Math.min(header.size(), cells.size()); i++) {
+            String v = cells.get(i).trim();
+            if (!v.isEmpty()) attrs.put(header.get(i), v);
+          }
+          String sku = attrs.getOrDefault("sku", "");
+          String where = "row " + first + " (" + sku + ", " + attrs.getOrDefault("instancetype", attrs.getOrDefault("productfamily", "?")) + ")";
+          if (header.size() != cells.size()) where = where.substring(0, where.length() - 1) + ", " + cells.size() + " of " + header.size() + " cells)";
+          if (refused.contains(sku)) continue;
+          Kept k = kept.containsKey(sku) ? kept.get(sku) : evaluate(sku, attrs, where);
+          if (k == null) continue;
+          BigDecimal price = Decimals.grouped(attrs.get("priceperunit"));
+          if (price == null) {
+            rejected.add(where + ": PricePerUnit '" + attrs.get("priceperunit") + "' is not a number");
+            continue;
+          }
+          Dim dim = new Dim(attrs.getOrDefault("unit", ""), attrs.getOrDefault("currency", def.currency()), price,
+              attrs.getOrDefault("pricedescription", ""));
+          String termType = attrs.getOrDefault("termtype", "");
+          if (termType.equals("OnDemand")) {
+            onDemand(k, where, List.of(dim));
+          } else if (termType.equals("Reserved")) {
+            String term = sku + "." + attrs.getOrDefault("offertermcode", "");
+            termDims.computeIfAbsent(term, t -> new ArrayList<>()).add(dim);
+            termAttrs.putIfAbsent(term, attrs);
+            termWhere.merge(term, where, (a, b) -> a.substring(0, a.indexOf(" (")) + "+" + b.substring(4));
+          } else {
+            rejected.add(where + ": TermType '" + termType + "' is neither OnDemand nor Reserved");
+          }
         }
       }
       if (header == null) throw new IllegalArgumentException("not an AWS offer CSV: no header row starting with SKU");
@@ -394,34 +385,6 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
         Map<String, String> attrs = termAttrs.get(t.getKey());
         reserved(kept.get(attrs.get("sku")), termWhere.get(t.getKey()), attrs, t.getValue());
       }
-    }
-
-    /** Splits one CSV record (RFC 4180 quotes); false when a quoted cell is still open. */
-    private static boolean record(String s, List<String> out) {
-      StringBuilder cell = new StringBuilder();
-      boolean quoted = false;
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        if (quoted) {
-          if (c == '"' && i + 1 < s.length() && s.charAt(i + 1) == '"') {
-            cell.append('"');
-            i++;
-          } else if (c == '"') {
-            quoted = false;
-          } else {
-            cell.append(c);
-          }
-        } else if (c == '"') {
-          quoted = true;
-        } else if (c == ',') {
-          out.add(cell.toString());
-          cell.setLength(0);
-        } else {
-          cell.append(c);
-        }
-      }
-      out.add(cell.toString());
-      return !quoted;
     }
 
     private static List<String> keys(List<String> header) {
@@ -447,7 +410,7 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
       int dot = type.indexOf('.');
       String fam = (dot < 0 ? type : type.substring(0, dot)).toLowerCase(Locale.ROOT);
       String gpuText = a.get("gpu");
-      BigDecimal gpus = decimal(gpuText);
+      BigDecimal gpus = Decimals.grouped(gpuText);
       if (NON_GPU_FAMILIES.contains(fam)) {
         skip("accelerator is not a GPU (Inferentia, Trainium, Gaudi, FPGA or video transcoder)", at);
         return null;
@@ -629,24 +592,12 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
     return b.toString();
   }
 
-  /** A decimal from text such as "8", "32.7726000000" or "1,952"; null when there is none. */
-  static BigDecimal decimal(String text) {
-    if (text == null) return null;
-    String t = text.trim().replace(",", "");
-    if (t.isEmpty()) return null;
-    try {
-      return new BigDecimal(t);
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
   /** The leading number of "1152 GiB", "1,952 Gib" or "96"; 0 when unknown ("NA"). */
   static double number(String text) {
     if (text == null) return 0;
     String t = text.trim();
     int sp = t.indexOf(' ');
-    BigDecimal d = decimal(sp < 0 ? t : t.substring(0, sp));
+    BigDecimal d = Decimals.grouped(sp < 0 ? t : t.substring(0, sp));
     return d == null ? 0 : d.doubleValue();
   }
 }

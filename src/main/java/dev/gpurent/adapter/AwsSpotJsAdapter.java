@@ -280,7 +280,7 @@ public final class AwsSpotJsAdapter implements VendorAdapterFactory {
         log.skip("GPU rows with linux price N/A, N/A* or -1 (not offered in that region)", at + " '" + price + "'");
         return;
       }
-      BigDecimal d = AwsPriceListAdapter.decimal(price);
+      BigDecimal d = Decimals.grouped(price);
       if (d == null) {
         log.reject(at + ": linux price '" + price + "' is not a number");
         return;

@@ -112,13 +112,7 @@ final class CloudApi {
 
   /** A JSON number (or numeric text) as the exact decimal the payload writes, or empty. */
   static Optional<BigDecimal> decimal(Object v) {
-    if (v == null) return Optional.empty();
-    try {
-      // Jackson reads 16.09 as a Double; its shortest decimal text is the payload's
-      return Optional.of(v instanceof Number n && !(v instanceof BigDecimal) ? new BigDecimal(n.toString()) : new BigDecimal(v.toString().trim()));
-    } catch (NumberFormatException e) {
-      return Optional.empty();
-    }
+    return Optional.ofNullable(Decimals.of(v));
   }
 
   /**

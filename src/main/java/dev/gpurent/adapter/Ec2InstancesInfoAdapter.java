@@ -208,7 +208,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
         log.reject(at + ": no instance_type");
         return;
       }
-      BigDecimal gpus = decimal(rec.get("GPU"));
+      BigDecimal gpus = Decimals.grouped(rec.get("GPU"));
       if (gpus == null || gpus.signum() <= 0) {
         log.skip("instance types without GPUs", at);
         return;
@@ -272,7 +272,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
     private void price(String at, String type, String region, Accelerators a, double vcpus, double ram, String currency,
                        Billing billing, String key, Object value, List<String> problems) {
       if (value == null) return;
-      BigDecimal d = decimal(value);
+      BigDecimal d = Decimals.grouped(value);
       if (d == null) {
         problems.add(key + " '" + value + "' is not a number");
       } else if (d.signum() <= 0) {
@@ -291,7 +291,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
       for (Map.Entry<?, ?> e : reserved.entrySet()) {
         String k = String.valueOf(e.getKey());
         if (!k.startsWith(prefix)) continue;
-        BigDecimal d = decimal(e.getValue());
+        BigDecimal d = Decimals.grouped(e.getValue());
         if (d == null || d.signum() <= 0) {
           problems.add("reserved " + k + " '" + e.getValue() + "' ignored");
           continue;
@@ -317,7 +317,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
       String family = type.contains(".") ? type.substring(0, type.indexOf('.')).toLowerCase(Locale.ROOT) : type;
       String model = text(rec.get("GPU_model"));
       if (model == null) model = text(rec.get("gpu_model"));
-      BigDecimal totalMem = decimal(rec.get("GPU_memory"));
+      BigDecimal totalMem = Decimals.grouped(rec.get("GPU_memory"));
       BigDecimal perGpu = totalMem == null || totalMem.signum() <= 0 ? null : totalMem.divide(gpus, 3, RoundingMode.HALF_UP);
       Optional<Gpu> byModel = model == null ? Optional.empty() : catalog.find(model);
       String familyId = families.get(family);
@@ -375,15 +375,8 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
     return s.isEmpty() ? null : s;
   }
 
-  /** A decimal from a JSON number (already a BigDecimal) or a decimal string; null otherwise. */
-  static BigDecimal decimal(Object v) {
-    if (v instanceof BigDecimal d) return d;
-    if (v instanceof Number n) return new BigDecimal(n.toString());
-    return v instanceof String s ? AwsPriceListAdapter.decimal(s) : null;
-  }
-
   private static double number(Object v) {
-    BigDecimal d = decimal(v);
+    BigDecimal d = Decimals.grouped(v);
     return d == null ? 0 : d.doubleValue();
   }
 }

@@ -174,7 +174,7 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
       List<String> gpuKeys = new ArrayList<>();
       for (Map.Entry<?, ?> k : m.entrySet()) {
         String key = String.valueOf(k.getKey());
-        if (!MACHINE_KEYS.contains(key) && number(k.getValue()) != null) gpuKeys.add(key);
+        if (!MACHINE_KEYS.contains(key) && Decimals.of(k.getValue()) != null) gpuKeys.add(key);
       }
       if (gpuKeys.isEmpty()) {
         cpuMachines++;
@@ -190,7 +190,7 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
         rejected.add(at + ": unknown GPU key '" + gpuKey + "' (" + m.get(gpuKey) + " per machine)");
         continue;
       }
-      BigDecimal count = number(m.get(gpuKey));
+      BigDecimal count = Decimals.of(m.get(gpuKey));
       if (count.signum() <= 0) {
         rejected.add(at + ": GPU count " + gpuKey + " = " + m.get(gpuKey) + " is not positive");
         continue;
@@ -200,8 +200,8 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
         continue;
       }
       gpuMachines++;
-      double vcpus = orZero(number(m.get("cpu")));
-      double ram = orZero(number(m.get("ram")));
+      double vcpus = orZero(Decimals.of(m.get("cpu")));
+      double ram = orZero(Decimals.of(m.get("ram")));
       for (Map.Entry<?, ?> r : cost.entrySet()) {
         String region = String.valueOf(r.getKey());
         String rat = at + ".cost." + region;
@@ -215,7 +215,7 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
             rejected.add(rat + ": no " + f.key() + " (" + f.meaning() + ") price");
             continue;
           }
-          BigDecimal price = number(v);
+          BigDecimal price = Decimals.of(v);
           if (price == null) {
             rejected.add(rat + ": " + f.key() + " '" + v + "' is not a number");
             continue;
@@ -237,7 +237,7 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
   /** The file's date: {@code about.timestamp} (epoch seconds), else {@code about.generated} as UTC. */
   static Instant generated(Object about) {
     if (!(about instanceof Map<?, ?> a)) return null;
-    BigDecimal ts = number(a.get("timestamp"));
+    BigDecimal ts = Decimals.of(a.get("timestamp"));
     if (ts != null && ts.signum() > 0) {
       try {
         return Instant.ofEpochSecond(ts.longValueExact());
@@ -252,19 +252,6 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
     } catch (DateTimeParseException e) {
       return null;
     }
-  }
-
-  /** A YAML scalar as an exact number: integers arrive as numbers, decimals as their text. */
-  private static BigDecimal number(Object v) {
-    if (v instanceof Integer || v instanceof Long || v instanceof java.math.BigInteger) return new BigDecimal(v.toString());
-    if (v instanceof String s && !s.isBlank()) {
-      try {
-        return new BigDecimal(s.trim());
-      } catch (NumberFormatException e) {
-        return null;
-      }
-    }
-    return null;
   }
 
   private static double orZero(BigDecimal d) {

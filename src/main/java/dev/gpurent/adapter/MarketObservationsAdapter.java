@@ -9,7 +9,6 @@ import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -266,26 +265,23 @@ public final class MarketObservationsAdapter implements VendorAdapterFactory {
     List<String> rejected = new ArrayList<>();
     Map<String, Optional<Gpu>> gpus = new HashMap<>();
     int rows = 0;
-    try {
-      BufferedReader br = in instanceof BufferedReader b ? b : new BufferedReader(in);
-      String headerLine = br.readLine();
-      if (headerLine == null) throw new IllegalArgumentException("empty observations file: no header");
-      List<String> header = split(stripBom(headerLine));
+    try (CsvRows csv = CsvRows.of(in)) {
+      CsvRows.Row head = csv.next();
+      if (head == null) throw new IllegalArgumentException("empty observations file: no header");
+      List<String> header = head.cells();
       Map<String, Integer> col = new HashMap<>();
       for (int i = 0; i < header.size(); i++) col.putIfAbsent(header.get(i).trim().toLowerCase(Locale.ROOT), i);
       List<String> missing = COLUMNS.stream().filter(c -> !col.containsKey(c)).toList();
       if (!missing.isEmpty()) {
         throw new IllegalArgumentException("not a market observations CSV: header lacks " + String.join(", ", missing)
-            + " (found: " + headerLine.strip() + ")");
+            + " (found: " + String.join(",", header).strip() + ")");
       }
       Integer srcCol = col.get("source_url");
-      String line;
-      int lineNo = 1;
-      while ((line = br.readLine()) != null) {
-        lineNo++;
-        if (line.isBlank()) continue;
+      for (CsvRows.Row r = csv.next(); r != null; r = csv.next()) {
+        if (r.blank()) continue;
         rows++;
-        List<String> f = split(line);
+        int lineNo = r.line();
+        List<String> f = r.cells();
         String provider = field(f, col, "provider");
         if (onlyProvider != null && !provider.equalsIgnoreCase(onlyProvider)) continue;
         String dateText = field(f, col, "date");
@@ -336,50 +332,13 @@ public final class MarketObservationsAdapter implements VendorAdapterFactory {
 
   private static BigDecimal price(List<String> f, Map<String, Integer> col, String name) {
     String s = field(f, col, name);
-    try {
-      return new BigDecimal(s);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " '" + s + "' is not a number");
-    }
+    BigDecimal d = Decimals.of(s);
+    if (d == null) throw new IllegalArgumentException(name + " '" + s + "' is not a number");
+    return d;
   }
 
   private static String field(List<String> f, Map<String, Integer> col, String name) {
     int i = col.get(name);
     return i < f.size() ? f.get(i).trim() : "";
-  }
-
-  private static String stripBom(String s) {
-    return s.startsWith("\uFEFF") ? s.substring(1) : s;
-  }
-
-  /** One CSV line (RFC 4180 quoting; the line reader has already dropped the CR LF). */
-  static List<String> split(String line) {
-    List<String> out = new ArrayList<>();
-    StringBuilder cur = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (quoted) {
-        if (c == '"') {
-          if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
-            cur.append('"');
-            i++;
-          } else {
-            quoted = false;
-          }
-        } else {
-          cur.append(c);
-        }
-      } else if (c == '"') {
-        quoted = true;
-      } else if (c == ',') {
-        out.add(cur.toString());
-        cur.setLength(0);
-      } else {
-        cur.append(c);
-      }
-    }
-    out.add(cur.toString());
-    return out;
   }
 }

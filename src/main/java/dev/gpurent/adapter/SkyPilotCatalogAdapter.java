@@ -12,7 +12,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -178,10 +177,17 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
   public static Result parse(Reader in, VendorDefinition def, GpuCatalog catalog, Instant observedAt) throws IOException {
     Options opts = Options.from(def, catalog);
     String source = KIND + ":" + def.config().getString("source", String.valueOf(def.where()));
-    CsvRecords csv = new CsvRecords(in);
-    List<String> header = csv.next();
-    while (header != null && isBlank(header)) header = csv.next();
-    if (header == null) throw new IllegalArgumentException("not a SkyPilot vms.csv: the payload is empty");
+    try (CsvRows csv = CsvRows.of(in)) {
+      return rows(csv, def, catalog, observedAt, opts, source);
+    }
+  }
+
+  private static Result rows(CsvRows csv, VendorDefinition def, GpuCatalog catalog, Instant observedAt, Options opts,
+                             String source) {
+    CsvRows.Row first = csv.next();
+    while (first != null && first.blank()) first = csv.next();
+    if (first == null) throw new IllegalArgumentException("not a SkyPilot vms.csv: the payload is empty");
+    List<String> header = first.cells();
     Map<String, Integer> col = new HashMap<>();
     for (int i = 0; i < header.size(); i++) col.putIfAbsent(header.get(i).strip().replace("\uFEFF", ""), i);
     List<String> missing = REQUIRED.stream().filter(c -> !col.containsKey(c)).toList();
@@ -201,11 +207,11 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
     int cpuRows = 0;
     int duplicates = 0;
     List<String> memory = new ArrayList<>();
-    List<String> f;
-    while ((f = csv.next()) != null) {
-      if (isBlank(f)) continue;
+    for (CsvRows.Row r = csv.next(); r != null; r = csv.next()) {
+      if (r.blank()) continue;
       dataRows++;
-      int line = csv.line();
+      int line = r.line();
+      List<String> f = r.cells();
       if (f.size() > width && lastColumnFree) {
         // Azure's Generation holds an unquoted "V1,V2": the surplus belongs to that last column.
         List<String> joined = new ArrayList<>(f.subList(0, width - 1));
@@ -349,42 +355,29 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
   }
 
   private static double positive(String text, String field) {
-    if (text.isEmpty()) throw new IllegalArgumentException("no " + field);
-    double v;
-    try {
-      v = Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(field + " '" + text + "' is not a number");
-    }
+    BigDecimal d = price(text, field);
+    if (d == null) throw new IllegalArgumentException("no " + field);
+    double v = d.doubleValue();
     if (!Double.isFinite(v) || v <= 0) throw new IllegalArgumentException(field + " '" + text + "' must be > 0");
     return v;
   }
 
   private static double optionalNumber(String text) {
-    if (text.isEmpty()) return 0;
-    try {
-      double v = Double.parseDouble(text);
-      return Double.isFinite(v) && v > 0 ? v : 0;
-    } catch (NumberFormatException e) {
-      return 0;
-    }
+    BigDecimal d = Decimals.of(text);
+    double v = d == null ? 0 : d.doubleValue();
+    return Double.isFinite(v) && v > 0 ? v : 0;
   }
 
+  /** The cell's decimal, or null when it is empty; a cell that is not a number fails the row. */
   private static BigDecimal price(String text, String field) {
     if (text.isEmpty()) return null;
-    try {
-      return new BigDecimal(text);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(field + " '" + text + "' is not a number");
-    }
+    BigDecimal d = Decimals.of(text);
+    if (d == null) throw new IllegalArgumentException(field + " '" + text + "' is not a number");
+    return d;
   }
 
   private static String plain(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
-  }
-
-  private static boolean isBlank(List<String> fields) {
-    return fields.size() == 1 && fields.get(0).isBlank();
   }
 
   /** One data row, read by column name; a column the file lacks reads as "". */
@@ -473,95 +466,6 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
       if (!(spotOnly instanceof Boolean)) VendorDefinition.fail(def.where(), "spotOnly", "must be true or false, got '" + spotOnly + "'");
       return new Options(gpuOnly.equals("keep"), List.copyOf(rules), upstreamColumn, upstreamBefore,
           c.getString("regionFrom", "").strip(), c.getString("countryFrom", "").strip(), Boolean.TRUE.equals(spotOnly));
-    }
-  }
-
-  /**
-   * A minimal RFC 4180 reader: comma-separated fields, double-quoted fields may hold commas,
-   * line breaks and doubled quotes; records end at CRLF, LF or CR. Lenient where real files are
-   * sloppy (a quote inside an unquoted field is kept as a character); an unterminated quoted
-   * field fails the whole payload, since it would swallow every later row (a cut download).
-   */
-  static final class CsvRecords {
-    private final Reader in;
-    private int physicalLine = 1;
-    private int recordLine;
-    private int pushback = -2;
-
-    CsvRecords(Reader in) {
-      this.in = in instanceof BufferedReader ? in : new BufferedReader(in);
-    }
-
-    /** The line the last record returned by {@link #next()} started on (1-based). */
-    int line() {
-      return recordLine;
-    }
-
-    /** The next record's fields, or null at the end of the input. */
-    List<String> next() throws IOException {
-      int c = read();
-      if (c == -1) return null;
-      if (physicalLine == 1 && recordLine == 0 && c == '\uFEFF') c = read();
-      recordLine = physicalLine;
-      List<String> fields = new ArrayList<>();
-      StringBuilder field = new StringBuilder();
-      boolean quoted = false;
-      boolean wasQuoted = false;
-      while (true) {
-        if (quoted) {
-          if (c == -1) throw new IllegalArgumentException("not a readable CSV: a quoted field opened on line " + recordLine + " never closes");
-          if (c == '"') {
-            int d = read();
-            if (d == '"') {
-              field.append('"');
-            } else {
-              quoted = false;
-              c = d;
-              continue;
-            }
-          } else {
-            if (c == '\n' || (c == '\r' && peekNot('\n'))) physicalLine++;
-            field.append((char) c);
-          }
-        } else if (c == ',') {
-          fields.add(field.toString());
-          field.setLength(0);
-          wasQuoted = false;
-        } else if (c == '\n' || c == '\r' || c == -1) {
-          if (c == '\r') {
-            int d = read();
-            if (d != '\n') unread(d);
-          }
-          if (c != -1) physicalLine++;
-          fields.add(field.toString());
-          return fields;
-        } else if (c == '"' && field.length() == 0 && !wasQuoted) {
-          quoted = true;
-          wasQuoted = true;
-        } else {
-          field.append((char) c);
-        }
-        c = read();
-      }
-    }
-
-    private boolean peekNot(char expected) throws IOException {
-      int d = read();
-      unread(d);
-      return d != expected;
-    }
-
-    private int read() throws IOException {
-      if (pushback != -2) {
-        int c = pushback;
-        pushback = -2;
-        return c;
-      }
-      return in.read();
-    }
-
-    private void unread(int c) {
-      pushback = c;
     }
   }
 }

@@ -105,31 +105,31 @@ public final class VastBundlesAdapter implements VendorAdapterFactory {
         continue;
       }
       String name = o.get("gpu_name") == null ? "" : o.get("gpu_name").toString().trim();
-      BigDecimal gpuRam = number(o.get("gpu_ram"));
+      BigDecimal gpuRam = Decimals.of(o.get("gpu_ram"));
       Optional<Gpu> gpu = resolve(catalog, name, gpuRam);
       if (gpu.isEmpty()) {
         rejected.add(where + ": unknown GPU '" + name + "'"
             + (gpuRam == null ? "" : " (gpu_ram " + gpuRam.toPlainString() + " MB)"));
         continue;
       }
-      BigDecimal count = number(o.get("num_gpus"));
+      BigDecimal count = Decimals.of(o.get("num_gpus"));
       if (count == null || count.signum() <= 0) {
         rejected.add(where + ": num_gpus '" + o.get("num_gpus") + "' is not above zero");
         continue;
       }
-      BigDecimal dph = number(o.get("dph_total"));
+      BigDecimal dph = Decimals.of(o.get("dph_total"));
       if (dph == null || dph.signum() <= 0) {
         rejected.add(where + ": dph_total '" + o.get("dph_total") + "' is not an offer");
         continue;
       }
       String region = country(o.get("geolocation"));
-      BigDecimal cpus = number(o.get("cpu_cores_effective"));
-      BigDecimal ram = number(o.get("cpu_ram"));
+      BigDecimal cpus = Decimals.of(o.get("cpu_cores_effective"));
+      BigDecimal ram = Decimals.of(o.get("cpu_ram"));
       double vcpus = cpus == null ? 0 : cpus.doubleValue();
       double ramGiB = ram == null ? 0 : ram.divide(MB_PER_GB, 3, RoundingMode.HALF_UP).doubleValue();
       quotes.add(new Quote(def.vendor(), region, offerId, gpu.get().id(), count.doubleValue(), vcpus, ramGiB,
           Billing.ON_DEMAND, new Money(dph, "USD"), PriceUnit.HOUR, observedAt, cite));
-      BigDecimal bid = number(o.get("min_bid"));
+      BigDecimal bid = Decimals.of(o.get("min_bid"));
       if (bid != null && bid.signum() > 0) {
         quotes.add(new Quote(def.vendor(), region, offerId, gpu.get().id(), count.doubleValue(), vcpus, ramGiB,
             Billing.SPOT, new Money(bid, "USD"), PriceUnit.HOUR, observedAt, cite));
@@ -154,18 +154,6 @@ public final class VastBundlesAdapter implements VendorAdapterFactory {
     int comma = g.lastIndexOf(',');
     String cc = (comma >= 0 ? g.substring(comma + 1) : g).trim();
     return cc.matches("[A-Za-z]{2}") ? cc.toUpperCase(java.util.Locale.ROOT) : "";
-  }
-
-  private static BigDecimal number(Object v) {
-    if (v instanceof BigDecimal b) return b;
-    if (v instanceof String s) {
-      try {
-        return new BigDecimal(s.trim());
-      } catch (NumberFormatException e) {
-        return null;
-      }
-    }
-    return null;
   }
 
   @SuppressWarnings("unchecked")

@@ -328,15 +328,15 @@ class SkyPilotCatalogAdapterTest {
 
   /** Every data row of a recorded file, read by header name with the adapter's own CSV reader. */
   private static List<java.util.Map<String, String>> rows(String sample) throws IOException {
-    try (java.io.Reader in = Files.newBufferedReader(DATA.resolve(sample), StandardCharsets.UTF_8)) {
-      SkyPilotCatalogAdapter.CsvRecords csv = new SkyPilotCatalogAdapter.CsvRecords(in);
-      List<String> header = csv.next();
+    try (CsvRows csv = CsvRows.of(Files.newBufferedReader(DATA.resolve(sample), StandardCharsets.UTF_8))) {
+      List<String> header = csv.next().cells();
       List<java.util.Map<String, String>> out = new java.util.ArrayList<>();
-      for (List<String> f = csv.next(); f != null; f = csv.next()) {
-        if (f.size() == 1 && f.get(0).isBlank()) continue;
+      for (CsvRows.Row r = csv.next(); r != null; r = csv.next()) {
+        if (r.blank()) continue;
+        List<String> f = r.cells();
         java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
         for (int i = 0; i < header.size(); i++) row.put(header.get(i), i < f.size() ? f.get(i) : "");
-        row.put("line", Integer.toString(csv.line()));
+        row.put("line", Integer.toString(r.line()));
         out.add(row);
       }
       return out;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,10 +21,10 @@ class SkyPilotGpuInfoTest {
 
   /** The first non-empty GpuInfo cell of a recorded file (CPU rows have none). */
   private static String firstCell(String sample) throws IOException {
-    try (Reader in = Files.newBufferedReader(DATA.resolve(sample), StandardCharsets.UTF_8)) {
-      SkyPilotCatalogAdapter.CsvRecords csv = new SkyPilotCatalogAdapter.CsvRecords(in);
-      int col = csv.next().indexOf("GpuInfo");
-      for (List<String> f = csv.next(); f != null; f = csv.next()) {
+    try (CsvRows csv = CsvRows.of(Files.newBufferedReader(DATA.resolve(sample), StandardCharsets.UTF_8))) {
+      int col = csv.next().cells().indexOf("GpuInfo");
+      for (CsvRows.Row r = csv.next(); r != null; r = csv.next()) {
+        List<String> f = r.cells();
         if (col < f.size() && !f.get(col).isBlank()) return f.get(col);
       }
       throw new AssertionError(sample + " has no GpuInfo");

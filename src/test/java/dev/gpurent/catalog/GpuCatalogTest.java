@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.gpurent.adapter.CsvRows;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -260,15 +260,13 @@ class GpuCatalogTest {
     Map<String, Set<String>> unresolved = new TreeMap<>();
     Set<String> seen = new TreeSet<>();
     for (Path csv : csvs) {
-      List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-      List<String> header = parseCsvLine(lines.get(0));
+      List<List<String>> rows = csvRows(csv);
+      List<String> header = rows.get(0);
       int col = header.indexOf("AcceleratorName");
       assertTrue(col >= 0, csv + ": no AcceleratorName column in " + header);
-      for (String line : lines.subList(1, lines.size())) {
-        if (line.isBlank()) continue;
+      for (List<String> fields : rows.subList(1, rows.size())) {
         // Azure rows carry an unquoted "V1,V2" in the last column (Generation); AcceleratorName
         // comes earlier, so the extra field does not shift it.
-        List<String> fields = parseCsvLine(line);
         String name = col < fields.size() ? fields.get(col).trim() : "";
         if (name.isEmpty() || name.startsWith(TPU_PREFIX) || SKYPILOT_NON_GPUS.containsKey(name)) continue;
         seen.add(name);
@@ -305,14 +303,11 @@ class GpuCatalogTest {
 
   @Test
   void resolves_every_market_observation_gpu_model() throws IOException {
-    List<String> lines = Files.readAllLines(
-        DATA.resolve("market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv"));
-    int col = parseCsvLine(lines.get(0)).indexOf("gpu_model");
+    List<List<String>> rows = csvRows(DATA.resolve("market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv"));
+    int col = rows.get(0).indexOf("gpu_model");
     assertTrue(col >= 0);
     Set<String> models = new TreeSet<>();
-    for (String line : lines.subList(1, lines.size())) {
-      if (!line.isBlank()) models.add(parseCsvLine(line).get(col));
-    }
+    for (List<String> fields : rows.subList(1, rows.size())) models.add(fields.get(col));
     assertTrue(models.size() >= 15, models.toString());
     assertEquals(List.of(), models.stream().filter(m -> catalog.find(m).isEmpty()).toList());
   }
@@ -374,39 +369,14 @@ class GpuCatalogTest {
     }
   }
 
-  /** Splits one CSV line; double-quoted fields may hold commas and doubled quotes. */
-  private static List<String> parseCsvLine(String line) {
-    List<String> out = new ArrayList<>();
-    StringBuilder cur = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (quoted) {
-        if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-          cur.append('"');
-          i++;
-        } else if (c == '"') {
-          quoted = false;
-        } else {
-          cur.append(c);
-        }
-      } else if (c == '"') {
-        quoted = true;
-      } else if (c == ',') {
-        out.add(cur.toString());
-        cur.setLength(0);
-      } else if (c != '\r') {
-        cur.append(c);
+  /** The non-blank rows of a CSV file, header first, read with the adapters' own CSV reader. */
+  private static List<List<String>> csvRows(Path csv) throws IOException {
+    List<List<String>> out = new ArrayList<>();
+    try (CsvRows rows = CsvRows.of(Files.newBufferedReader(csv, StandardCharsets.UTF_8))) {
+      for (CsvRows.Row r = rows.next(); r != null; r = rows.next()) {
+        if (!r.blank()) out.add(r.cells());
       }
     }
-    out.add(cur.toString());
     return out;
-  }
-
-  @Test
-  void parses_quoted_csv_fields_with_commas() {
-    assertEquals(List.of("A10", "['Azure', 'Lambda', 'OCI']"), parseCsvLine("A10,\"['Azure', 'Lambda', 'OCI']\""));
-    assertEquals(List.of("x", "V1", "V2"), parseCsvLine("x,V1,V2"));
-    assertEquals(new HashSet<>(List.of("a\"b")), new HashSet<>(parseCsvLine("\"a\"\"b\"")));
   }
 }
