@@ -55,7 +55,7 @@ import java.util.Set;
  *
  * <p>The offer file does not always name the GPU model ({@code gpuMemory} is often "NA"), so the
  * model comes from the instance family ({@code p4d} of {@code p4d.24xlarge}) through
- * {@link #GPU_FAMILIES}, which the YAML key {@code gpuFamilies} (family: catalog id) extends or
+ * {@link #GPU_FAMILIES} (resource aws-price-list.yaml), which the YAML key {@code gpuFamilies} (family: catalog id) extends or
  * overrides; the count is the {@code gpu} attribute. The currency is the pricePerUnit key (China
  * regions price in CNY); the region is {@code regionCode} (or the {@code location} name mapped).
  *
@@ -65,52 +65,16 @@ import java.util.Set;
  */
 public final class AwsPriceListAdapter implements VendorAdapterFactory {
 
-  /** Instance family -> catalog GPU id, from AWS's instance type pages. */
-  static final Map<String, String> GPU_FAMILIES = Map.ofEntries(
-      Map.entry("p2", "k80"),                // NVIDIA K80 (AWS counts each GK210 as one GPU)
-      Map.entry("p3", "v100-16g"),           // V100 SXM2 16 GB
-      Map.entry("p3dn", "v100-32g"),         // V100 SXM2 32 GB
-      Map.entry("p4d", "a100-40g-sxm"),      // A100 40 GB SXM4
-      Map.entry("p4de", "a100-80g-sxm"),     // A100 80 GB SXM4
-      Map.entry("p5", "h100-sxm"),           // H100 80 GB SXM5
-      Map.entry("p5e", "h200"),              // H200 141 GB
-      Map.entry("p5en", "h200"),
-      Map.entry("p6-b200", "b200"),
-      Map.entry("p6-b300", "b300"),
-      Map.entry("p6e-gb200", "gb200"),
-      Map.entry("g2", "grid-k520"),
-      Map.entry("g3", "m60"),
-      Map.entry("g3s", "m60"),
-      Map.entry("g4dn", "t4"),
-      Map.entry("g4ad", "radeon-pro-v520"),
-      Map.entry("g5", "a10g"),
-      Map.entry("g5g", "t4"),                // T4G: the T4 board for Graviton hosts
-      Map.entry("g6", "l4"),
-      Map.entry("gr6", "l4"),
-      Map.entry("g6e", "l40s"),
-      Map.entry("g7e", "rtx-pro-6000"));     // RTX PRO 6000 Blackwell Server Edition
+  private static final LookupTables TABLES = LookupTables.load("aws-price-list.yaml");
 
-  /** Families whose accelerators are not GPUs the engine compares; skipped, not rejected. */
-  static final Set<String> NON_GPU_FAMILIES = Set.of(
-      "inf1", "inf2", "trn1", "trn1n", "trn2", "trn2u", "dl1", "dl2q", "f1", "f2", "vt1");
+  /** Instance family -> catalog GPU id, from AWS's instance type pages. */
+  static final Map<String, String> GPU_FAMILIES = TABLES.strings("gpuFamilies");
+
+  /** Families whose accelerators are not GPUs the engine compares -> what they are; skipped, not rejected. */
+  static final Map<String, String> NON_GPU_FAMILIES = TABLES.strings("nonGpuFamilies");
 
   /** AWS location names -> region codes, for files without {@code regionCode} (old CSVs). */
-  static final Map<String, String> LOCATIONS = Map.ofEntries(
-      Map.entry("US East (N. Virginia)", "us-east-1"), Map.entry("US East (Ohio)", "us-east-2"),
-      Map.entry("US West (N. California)", "us-west-1"), Map.entry("US West (Oregon)", "us-west-2"),
-      Map.entry("AWS GovCloud (US-West)", "us-gov-west-1"), Map.entry("AWS GovCloud (US-East)", "us-gov-east-1"),
-      Map.entry("Canada (Central)", "ca-central-1"), Map.entry("South America (Sao Paulo)", "sa-east-1"),
-      Map.entry("EU (Ireland)", "eu-west-1"), Map.entry("EU (London)", "eu-west-2"), Map.entry("EU (Paris)", "eu-west-3"),
-      Map.entry("EU (Frankfurt)", "eu-central-1"), Map.entry("EU (Zurich)", "eu-central-2"),
-      Map.entry("EU (Stockholm)", "eu-north-1"), Map.entry("EU (Milan)", "eu-south-1"), Map.entry("EU (Spain)", "eu-south-2"),
-      Map.entry("Asia Pacific (Tokyo)", "ap-northeast-1"), Map.entry("Asia Pacific (Seoul)", "ap-northeast-2"),
-      Map.entry("Asia Pacific (Osaka)", "ap-northeast-3"), Map.entry("Asia Pacific (Singapore)", "ap-southeast-1"),
-      Map.entry("Asia Pacific (Sydney)", "ap-southeast-2"), Map.entry("Asia Pacific (Jakarta)", "ap-southeast-3"),
-      Map.entry("Asia Pacific (Mumbai)", "ap-south-1"), Map.entry("Asia Pacific (Hyderabad)", "ap-south-2"),
-      Map.entry("Asia Pacific (Hong Kong)", "ap-east-1"), Map.entry("Middle East (Bahrain)", "me-south-1"),
-      Map.entry("Middle East (UAE)", "me-central-1"), Map.entry("Africa (Cape Town)", "af-south-1"),
-      Map.entry("Israel (Tel Aviv)", "il-central-1"),
-      Map.entry("China (Beijing)", "cn-north-1"), Map.entry("China (Ningxia)", "cn-northwest-1"));
+  static final Map<String, String> LOCATIONS = TABLES.strings("locations");
 
   private static final BigDecimal HOURS_PER_YEAR = PriceUnit.YEAR.hours();
   private static final JsonFactory JSON = new JsonFactory();
@@ -411,7 +375,7 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
       String fam = (dot < 0 ? type : type.substring(0, dot)).toLowerCase(Locale.ROOT);
       String gpuText = a.get("gpu");
       BigDecimal gpus = Decimals.grouped(gpuText);
-      if (NON_GPU_FAMILIES.contains(fam)) {
+      if (NON_GPU_FAMILIES.containsKey(fam)) {
         skip("accelerator is not a GPU (Inferentia, Trainium, Gaudi, FPGA or video transcoder)", at);
         return null;
       }

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Kind {@code aws-spot-js}: the legacy spot price feed {@code spot.js}
@@ -44,64 +45,36 @@ import java.util.regex.Pattern;
  * {@code xxxxl} = cg1.4xlarge, as ec2instances.info and Netflix Asgard map them). Only GPU
  * instance types become quotes ({@link #GPU_TYPES}: card, count, vCPUs, RAM from AWS's
  * instance type pages); the others are counted in one "skipped" line, as are GPU rows marked
- * "N/A". The feed carries no date, so quotes are dated at fetch time.
+ * "N/A". The feed carries no date, so quotes are dated at fetch time. The three tables, with
+ * their sources, are the resource aws-spot-js.yaml.
  */
 public final class AwsSpotJsAdapter implements VendorAdapterFactory {
 
+  private static final LookupTables TABLES = LookupTables.load("aws-spot-js.yaml");
+
   /** Legacy spot.js region names -> region codes (ec2instances.info's transform_region). */
-  static final Map<String, String> REGIONS = Map.of(
-      "us-east", "us-east-1",
-      "us-west", "us-west-1",
-      "eu-ireland", "eu-west-1",
-      "eu-frankfurt", "eu-central-1",
-      "apac-sin", "ap-southeast-1",
-      "apac-syd", "ap-southeast-2",
-      "apac-tokyo", "ap-northeast-1");
+  static final Map<String, String> REGIONS = TABLES.strings("regions");
 
   private static final Pattern MODERN_REGION = Pattern.compile("[a-z]{2}(-gov)?-[a-z]+-\\d+");
   private static final Pattern BARE_REGION =
       Pattern.compile("[a-z]{2}-(east|west|north|south|central|northeast|northwest|southeast|southwest)");
 
   /** Legacy (type, size code) -> instance type, for the 2010-2013 files. */
-  static final Map<String, String> LEGACY_SIZES = Map.ofEntries(
-      Map.entry("stdSpot/sm", "m1.small"), Map.entry("stdSpot/med", "m1.medium"),
-      Map.entry("stdSpot/lg", "m1.large"), Map.entry("stdSpot/xl", "m1.xlarge"),
-      Map.entry("secgenstdSpot/xl", "m3.xlarge"), Map.entry("secgenstdSpot/xxl", "m3.2xlarge"),
-      Map.entry("uSpot/u", "t1.micro"),
-      Map.entry("hiMemSpot/xl", "m2.xlarge"), Map.entry("hiMemSpot/xxl", "m2.2xlarge"),
-      Map.entry("hiMemSpot/xxxxl", "m2.4xlarge"),
-      Map.entry("hiCPUSpot/med", "c1.medium"), Map.entry("hiCPUSpot/xl", "c1.xlarge"),
-      Map.entry("clusterComputeI/xxxxl", "cc1.4xlarge"), Map.entry("clusterComputeI/xxxxxxxxl", "cc2.8xlarge"),
-      Map.entry("clusterHiMemSpot/xxxxxxxxl", "cr1.8xlarge"),
-      Map.entry("hiStoreSpot/xxxxxxxxl", "hs1.8xlarge"),
-      Map.entry("hiIoSpot/xxxxl", "hi1.4xlarge"),
-      Map.entry("clusterGPUI/xxxxl", "cg1.4xlarge"));
+  static final Map<String, String> LEGACY_SIZES = TABLES.strings("legacySizes");
 
-  /** GPU instance types the feed could list: catalog card, GPUs, vCPUs, RAM GiB (AWS instance type pages). */
-  record GpuType(String gpuId, int count, double vcpus, double ramGiB) {}
+  /** A GPU instance type the feed could list: catalog card, GPUs, vCPUs, RAM GiB. */
+  record GpuType(String gpuId, int count, double vcpus, double ramGiB) {
 
-  static final Map<String, GpuType> GPU_TYPES = Map.ofEntries(
-      Map.entry("cg1.4xlarge", new GpuType("m2050", 2, 16, 22.5)),
-      Map.entry("g2.2xlarge", new GpuType("grid-k520", 1, 8, 15)),
-      Map.entry("g2.8xlarge", new GpuType("grid-k520", 4, 32, 60)),
-      Map.entry("g3s.xlarge", new GpuType("m60", 1, 4, 30.5)),
-      Map.entry("g3.4xlarge", new GpuType("m60", 1, 16, 122)),
-      Map.entry("g3.8xlarge", new GpuType("m60", 2, 32, 244)),
-      Map.entry("g3.16xlarge", new GpuType("m60", 4, 64, 488)),
-      Map.entry("p2.xlarge", new GpuType("k80", 1, 4, 61)),
-      Map.entry("p2.8xlarge", new GpuType("k80", 8, 32, 488)),
-      Map.entry("p2.16xlarge", new GpuType("k80", 16, 64, 732)),
-      Map.entry("p3.2xlarge", new GpuType("v100-16g", 1, 8, 61)),
-      Map.entry("p3.8xlarge", new GpuType("v100-16g", 4, 32, 244)),
-      Map.entry("p3.16xlarge", new GpuType("v100-16g", 8, 64, 488)),
-      Map.entry("p3dn.24xlarge", new GpuType("v100-32g", 8, 96, 768)),
-      Map.entry("g4dn.xlarge", new GpuType("t4", 1, 4, 16)),
-      Map.entry("g4dn.2xlarge", new GpuType("t4", 1, 8, 32)),
-      Map.entry("g4dn.4xlarge", new GpuType("t4", 1, 16, 64)),
-      Map.entry("g4dn.8xlarge", new GpuType("t4", 1, 32, 128)),
-      Map.entry("g4dn.12xlarge", new GpuType("t4", 4, 48, 192)),
-      Map.entry("g4dn.16xlarge", new GpuType("t4", 1, 64, 256)),
-      Map.entry("g4dn.metal", new GpuType("t4", 8, 96, 384)));
+    static GpuType of(Object entry) {
+      Map<?, ?> m = (Map<?, ?>) entry;
+      return new GpuType(String.valueOf(m.get("gpu")), ((Number) m.get("count")).intValue(),
+          ((Number) m.get("vcpus")).doubleValue(), ((Number) m.get("ramGiB")).doubleValue());
+    }
+  }
+
+  /** GPU instance types by name, from AWS's instance type pages. */
+  static final Map<String, GpuType> GPU_TYPES = TABLES.map("gpuTypes").entrySet().stream()
+      .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> GpuType.of(e.getValue())));
 
   private static final Set<String> UNAVAILABLE = Set.of("N/A", "N/A*", "-1", "");
 

@@ -78,13 +78,6 @@ import java.util.Set;
  */
 public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
 
-  /** Families whose accelerators are not GPUs: what to call them in a rejection. */
-  static final Map<String, String> NON_GPU_ACCELERATORS = Map.ofEntries(
-      Map.entry("inf1", "AWS Inferentia"), Map.entry("inf2", "AWS Inferentia2"),
-      Map.entry("trn1", "AWS Trainium"), Map.entry("trn1n", "AWS Trainium"), Map.entry("trn2", "AWS Trainium2"),
-      Map.entry("trn2u", "AWS Trainium2"), Map.entry("dl1", "Habana Gaudi"), Map.entry("dl2q", "Qualcomm AI 100"),
-      Map.entry("f1", "Xilinx FPGA"), Map.entry("f2", "AMD FPGA"), Map.entry("vt1", "Xilinx U30 media accelerator"));
-
   private static final JsonFactory JSON = new JsonFactory();
   private static final BigDecimal MEMORY_TOLERANCE = new BigDecimal("0.1");
 
@@ -322,8 +315,8 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
       Optional<Gpu> byModel = model == null ? Optional.empty() : catalog.find(model);
       String familyId = families.get(family);
       Optional<Gpu> byFamily = familyId == null ? Optional.empty() : catalog.find(familyId);
-      if (byModel.isEmpty() && NON_GPU_ACCELERATORS.containsKey(family)) {
-        return NON_GPU_ACCELERATORS.get(family) + " accelerators" + (model == null ? "" : " (GPU_model '" + model + "')")
+      if (byModel.isEmpty() && AwsPriceListAdapter.NON_GPU_FAMILIES.containsKey(family)) {
+        return AwsPriceListAdapter.NON_GPU_FAMILIES.get(family) + " accelerators" + (model == null ? "" : " (GPU_model '" + model + "')")
             + " are not GPUs in the catalog";
       }
       if (byModel.isEmpty() && model != null && byFamily.isEmpty()) {

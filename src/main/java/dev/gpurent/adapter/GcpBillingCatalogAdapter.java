@@ -100,67 +100,11 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
   static final String GPU_ONLY_LABEL = " (GPU only, host VM extra)";
 
   /**
-   * Google's location names in SKU descriptions ("running in Montreal") and their regions,
-   * compared lowercase, without accents, spaces or punctuation ("TelAviv" = "Tel Aviv"). The
-   * old multi-region names cover the regions that have no name of their own: "Americas" is
-   * us-central1, us-east1 and us-west1 (the serviceRegions of the recorded A100 SKU);
-   * "EMEA" europe-west1, "APAC" asia-east1 and "Japan" asia-northeast1 (the regions those
-   * names stood for when they were the only ones there). In the recorded SKUs these names
-   * price only the older GPUs (T4, P4, P100, V100, A100 40GB) and the city names ("Belgium",
-   * "Taiwan", "Tokyo") only the newer ones, so no region gets one GPU twice. "Galaxy
-   * Frankfurt" and "Frankfurt West" (only on DWS and reservation SKUs) are left unknown.
+   * Google's location names in SKU descriptions ("running in Montreal") -> their regions, keyed
+   * by {@link #locationKey} (resource gcp-billing-catalog.yaml, which says where the old
+   * multi-region names "Americas", "EMEA", "APAC" and "Japan" point and why).
    */
-  static final Map<String, List<String>> LOCATIONS = locations(
-      "Americas", "us-central1 us-east1 us-west1",
-      "EMEA", "europe-west1",
-      "APAC", "asia-east1",
-      "Japan", "asia-northeast1",
-      "Iowa", "us-central1",
-      "South Carolina", "us-east1",
-      "Oregon", "us-west1",
-      "Los Angeles", "us-west2",
-      "Salt Lake City", "us-west3",
-      "Las Vegas", "us-west4",
-      "Virginia", "us-east4",
-      "Northern Virginia", "us-east4",
-      "Columbus", "us-east5",
-      "Alabama", "us-east7",
-      "Dallas", "us-south1",
-      "Phoenix", "us-west8",
-      "Montreal", "northamerica-northeast1",
-      "Toronto", "northamerica-northeast2",
-      "Mexico", "northamerica-south1",
-      "Sao Paulo", "southamerica-east1",
-      "Santiago", "southamerica-west1",
-      "Belgium", "europe-west1",
-      "London", "europe-west2",
-      "Frankfurt", "europe-west3",
-      "Netherlands", "europe-west4",
-      "Zurich", "europe-west6",
-      "Milan", "europe-west8",
-      "Paris", "europe-west9",
-      "Berlin", "europe-west10",
-      "Turin", "europe-west12",
-      "Madrid", "europe-southwest1",
-      "Warsaw", "europe-central2",
-      "Finland", "europe-north1",
-      "Stockholm", "europe-north2",
-      "Israel", "me-west1",
-      "Tel Aviv", "me-west1",
-      "Doha", "me-central1",
-      "Dammam", "me-central2",
-      "Johannesburg", "africa-south1",
-      "Mumbai", "asia-south1",
-      "Delhi", "asia-south2",
-      "Singapore", "asia-southeast1",
-      "Jakarta", "asia-southeast2",
-      "Taiwan", "asia-east1",
-      "Hong Kong", "asia-east2",
-      "Tokyo", "asia-northeast1",
-      "Osaka", "asia-northeast2",
-      "Seoul", "asia-northeast3",
-      "Sydney", "australia-southeast1",
-      "Melbourne", "australia-southeast2");
+  static final Map<String, List<String>> LOCATIONS = locations(LookupTables.load("gcp-billing-catalog.yaml").map("locations"));
 
   /**
    * "[Commitment v1: ][Spot ][Preemptible ]MODEL[ attached to [Spot ]Preemptible VMs][ running] in LOCATION[ for N Year(s)]".
@@ -593,13 +537,13 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
     return plain.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
   }
 
-  private static Map<String, List<String>> locations(String... pairs) {
+  /** The table by {@link #locationKey}, which must tell every name apart. */
+  private static Map<String, List<String>> locations(Map<String, Object> table) {
     Map<String, List<String>> m = new HashMap<>();
-    for (int i = 0; i < pairs.length; i += 2) {
-      if (m.put(locationKey(pairs[i]), List.of(pairs[i + 1].split(" "))) != null) {
-        throw new IllegalStateException("location " + pairs[i] + " listed twice");
-      }
-    }
+    table.forEach((name, regions) -> {
+      List<String> list = ((List<?>) regions).stream().map(String::valueOf).toList();
+      if (m.put(locationKey(name), list) != null) throw new IllegalStateException("location " + name + " listed twice");
+    });
     return Map.copyOf(m);
   }
 }

@@ -73,16 +73,11 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
   public static final String KIND = "gcp-pricing-yml";
 
   /**
-   * This format's GPU keys and the catalog cards they mean. {@code h100-80gb-mega} (A3 Mega) is
-   * the same H100 SXM card as A3 High's; {@code rtx6000} is the G4's RTX PRO 6000 Blackwell.
+   * This format's GPU keys and the catalog cards they mean (resource gcp-pricing-yml.yaml, with
+   * its sources). {@code h100-80gb-mega} (A3 Mega) is the same H100 SXM card as A3 High's;
+   * {@code rtx6000} is the G4's RTX PRO 6000 Blackwell.
    */
-  static final Map<String, String> GPU_KEYS = Map.of(
-      "a100", "a100-40g-sxm",
-      "a100-80gb", "a100-80g-sxm",
-      "h100-80gb", "h100-sxm",
-      "h100-80gb-mega", "h100-sxm",
-      "l4", "l4",
-      "rtx6000", "rtx-pro-6000");
+  static final Map<String, String> GPU_KEYS = LookupTables.load("gcp-pricing-yml.yaml").strings("gpuKeys");
 
   /** Machine keys that are not GPUs (as in Cyclenerd's build/gcp.yml). */
   static final Set<String> MACHINE_KEYS = Set.of("cost", "cpu", "ram", "local-ssd", "type");

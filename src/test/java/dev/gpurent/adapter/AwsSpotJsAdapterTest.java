@@ -3,6 +3,7 @@ package dev.gpurent.adapter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Billing;
@@ -50,6 +51,15 @@ class AwsSpotJsAdapterTest {
     assertEquals(Optional.of("sa-east-1"), AwsSpotJsAdapter.region("sa-east-1"));
     assertEquals(Optional.of("eu-central-1"), AwsSpotJsAdapter.region("eu-central-1"));
     assertEquals(Optional.empty(), AwsSpotJsAdapter.region("apac-mars"));
+  }
+
+  @Test
+  void reads_its_gpu_table_from_the_resource_with_catalog_cards() {
+    assertEquals(21, AwsSpotJsAdapter.GPU_TYPES.size());
+    assertEquals(new AwsSpotJsAdapter.GpuType("m2050", 2, 16, 22.5), AwsSpotJsAdapter.GPU_TYPES.get("cg1.4xlarge"));
+    AwsSpotJsAdapter.GPU_TYPES.forEach((type, g) ->
+        assertTrue(catalog.find(g.gpuId()).isPresent(), type + " -> " + g.gpuId() + " is not in config/gpus.yaml"));
+    assertEquals("cg1.4xlarge", AwsSpotJsAdapter.LEGACY_SIZES.get("clusterGPUI/xxxxl"));
   }
 
   @Test
