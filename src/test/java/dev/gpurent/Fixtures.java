@@ -1,6 +1,6 @@
 package dev.gpurent;
 
-import dev.gpurent.adapter.StaticSheetAdapter;
+import dev.gpurent.adapter.StaticSheetFactory;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.catalog.Regions;
@@ -30,7 +30,7 @@ public final class Fixtures {
   /** A static vendor sheet read without any I/O beyond the YAML file. */
   public static VendorQuotes sheet(Path yaml) {
     VendorDefinition def = VendorDefinition.load(yaml);
-    return new StaticSheetAdapter().create(null, def, CATALOG).fetch().result();
+    return new StaticSheetFactory().create(null, def, CATALOG).fetch().result();
   }
 
   public static VendorQuotes guideReference() {

@@ -21,7 +21,6 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,7 +62,7 @@ import java.util.regex.Pattern;
  * ({@code https://ecs.{region}.aliyuncs.com/}). Requests go one at a time, at most
  * {@code maxRequests} a fetch.
  */
-public final class AlibabaEcsAdapter implements VendorAdapterFactory {
+public final class AlibabaEcsAdapter {
 
   public static final String KIND = "alibaba-ecs";
   static final String VERSION = "2014-05-26";
@@ -110,20 +109,7 @@ public final class AlibabaEcsAdapter implements VendorAdapterFactory {
   /** ecs.FAMILY-cXgY.SIZE or ecs.FAMILY.SIZE. */
   private static final Pattern TYPE = Pattern.compile("^ecs\\.([a-z0-9]+)(?:-c(\\d+)g(\\d+))?\\.\\s*(\\d*)(xlarge|large)$");
 
-  @Override
-  public String name() {
-    return KIND;
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    java.security.SecureRandom random = new java.security.SecureRandom();
-    return adapter(vertx, def, catalog, System::getenv, Clock.systemUTC(), () -> {
-      byte[] b = new byte[16];
-      random.nextBytes(b);
-      return HexFormat.of().formatHex(b);
-    });
-  }
+  private AlibabaEcsAdapter() {}
 
   /** The adapter, with the key lookup, clock and signature nonces given (tests pass their own). */
   static Adapter adapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog, Function<String, String> env, Clock clock,

@@ -10,8 +10,6 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,8 +18,6 @@ import java.io.InputStreamReader;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -38,10 +34,10 @@ import java.util.Set;
  * Kind {@code aws-price-list}: the AWS Price List bulk offer file for AmazonEC2 of one region,
  * as JSON ({@code format: json}, the default) or as CSV ({@code format: csv}).
  *
- * <p>The real file is about 450 MB per region, so it is never held in memory: {@code fetch()}
- * streams the URL to a temporary file ({@link PayloadSource#download()}) and the file is read
- * on a worker thread with Jackson's streaming parser (CSV: line by line). Only the small
- * records of the GPU instances kept are remembered.
+ * <p>The real file is about 450 MB per region, so it is never held in memory: the adapter
+ * ({@link FetchAndParse}) streams the URL to a temporary file, and the file is read on a worker
+ * thread with Jackson's streaming parser (CSV: row by row). Only the small records of the GPU
+ * instances kept are remembered.
  *
  * <p>JSON: {@code products} comes before {@code terms}. A product is kept when it is a
  * {@code Compute Instance} with GPUs ({@code gpu} > 0, instanceFamily "GPU instance" or a known
@@ -55,15 +51,17 @@ import java.util.Set;
  *
  * <p>The offer file does not always name the GPU model ({@code gpuMemory} is often "NA"), so the
  * model comes from the instance family ({@code p4d} of {@code p4d.24xlarge}) through
- * {@link #GPU_FAMILIES} (resource aws-price-list.yaml), which the YAML key {@code gpuFamilies} (family: catalog id) extends or
- * overrides; the count is the {@code gpu} attribute. The currency is the pricePerUnit key (China
+ * {@link #GPU_FAMILIES} (resource aws-price-list.yaml), which the YAML key {@code gpuFamilies}
+ * (family: catalog id) extends or overrides; the count is the {@code gpu} attribute. The currency is the pricePerUnit key (China
  * regions price in CNY); the region is {@code regionCode} (or the {@code location} name mapped).
  *
  * <p>Products that are not GPU instances, or other variants of one (Windows, Dedicated, ...),
  * are counted, not listed: one {@code rejected} line per reason gives the count and the first
  * example. GPU rows that cannot be priced are listed one by one with their reason.
  */
-public final class AwsPriceListAdapter implements VendorAdapterFactory {
+public final class AwsPriceListAdapter {
+
+  public static final String KIND = "aws-price-list";
 
   private static final LookupTables TABLES = LookupTables.load("aws-price-list.yaml");
 
@@ -79,20 +77,12 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
   private static final BigDecimal HOURS_PER_YEAR = PriceUnit.YEAR.hours();
   private static final JsonFactory JSON = new JsonFactory();
 
-  @Override
-  public String name() {
-    return "aws-price-list";
-  }
+  private AwsPriceListAdapter() {}
 
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    PayloadSource source = PayloadSource.of(vertx, def);
-    boolean csv = csv(def);
-    Map<String, String> families = families(def, catalog);
-    String cite = "aws-price-list:" + source.describe();
-    return () -> source.download().compose(dl -> vertx.executeBlocking(
-            () -> parse(dl.file(), csv, def, catalog, families, Instant.now(), cite))
-        .eventually(() -> dl.temporary() ? vertx.fileSystem().delete(dl.file().toString()) : Future.succeededFuture()));
+  /** Fails fast on this kind's YAML keys {@code format} and {@code gpuFamilies}. */
+  static void check(VendorDefinition def, GpuCatalog catalog) {
+    csv(def);
+    families(def, catalog);
   }
 
   /**
@@ -100,18 +90,13 @@ public final class AwsPriceListAdapter implements VendorAdapterFactory {
    * observed at {@code fetchedAt} and dated (priceDate) by the file's publicationDate where it has
    * one (JSON {@code publicationDate}, CSV "Publication Date" line).
    */
-  public static VendorQuotes parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
-    return parse(file, csv(def), def, catalog, families(def, catalog), fetchedAt, "aws-price-list:" + file);
-  }
-
-  static VendorQuotes parse(Path file, boolean csv, VendorDefinition def, GpuCatalog catalog,
-                            Map<String, String> families, Instant fetchedAt, String cite) {
-    Reader r = new Reader(def, catalog, families, fetchedAt, cite);
-    try (InputStream in = Files.newInputStream(file)) {
-      if (csv) r.csv(in);
+  public static VendorQuotes parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    Reader r = new Reader(def, catalog, families(def, catalog), fetchedAt, KIND + ":" + payload.origin());
+    try (InputStream in = payload.open()) {
+      if (csv(def)) r.csv(in);
       else r.json(in);
     } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": not a readable AWS offer file: " + e.getMessage(), e);
+      throw new IllegalArgumentException(payload.origin() + ": not a readable AWS offer file: " + e.getMessage(), e);
     }
     return r.result();
   }

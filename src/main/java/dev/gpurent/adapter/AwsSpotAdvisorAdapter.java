@@ -49,7 +49,7 @@ public final class AwsSpotAdvisorAdapter {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    return src.fetch().compose(buf -> vertx.executeBlocking(() -> parse(buf, src.describe(), Instant.now())));
+    return FetchAndParse.fetch(vertx, src, null, p -> parse(Buffer.buffer(p.text()), p.origin(), Instant.now()));
   }
 
   /** Parses a payload held in memory; pure (no Vert.x I/O). */

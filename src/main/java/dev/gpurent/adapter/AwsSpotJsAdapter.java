@@ -10,12 +10,8 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,8 +44,9 @@ import java.util.stream.Collectors;
  * "N/A". The feed carries no date, so quotes are dated at fetch time. The three tables, with
  * their sources, are the resource aws-spot-js.yaml.
  */
-public final class AwsSpotJsAdapter implements VendorAdapterFactory {
+public final class AwsSpotJsAdapter {
 
+  public static final String KIND = "aws-spot-js";
   private static final LookupTables TABLES = LookupTables.load("aws-spot-js.yaml");
 
   /** Legacy spot.js region names -> region codes (ec2instances.info's transform_region). */
@@ -85,38 +82,21 @@ public final class AwsSpotJsAdapter implements VendorAdapterFactory {
       .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
       .build();
 
-  @Override
-  public String name() {
-    return "aws-spot-js";
-  }
+  private AwsSpotJsAdapter() {}
 
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    PayloadSource source = PayloadSource.of(vertx, def);
-    String cite = name() + ":" + source.describe();
-    return () -> source.fetch().compose(buf -> vertx.executeBlocking(() -> parse(buf, def, catalog, Instant.now(), cite)));
-  }
-
-  /** Reads one spot.js file; pure. Quotes are dated {@code observedAt} (the feed has no date). */
-  public static VendorQuotes parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
+  /** Reads one spot.js payload; pure. Quotes are dated {@code fetchedAt} (the feed has no date). */
+  public static VendorQuotes parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    String text;
     try {
-      return parse(Files.readString(file, StandardCharsets.UTF_8), def, catalog, observedAt, "aws-spot-js:" + file);
+      text = payload.text();
     } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage(), e);
+      throw new IllegalArgumentException(payload.origin() + ": cannot read: " + e.getMessage(), e);
     }
-  }
-
-  /** Reads one spot.js payload; pure. */
-  public static VendorQuotes parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
-    return parse(payload.toString(StandardCharsets.UTF_8), def, catalog, observedAt, cite);
-  }
-
-  public static VendorQuotes parse(String text, VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
     Map<String, Object> root = root(text);
     if (!(root.get("config") instanceof Map<?, ?> config) || !(config.get("regions") instanceof List<?> regions)) {
       throw new IllegalArgumentException("not a spot.js feed: expected config.regions[]");
     }
-    Reader r = new Reader(def, catalog, observedAt, cite);
+    Reader r = new Reader(def, catalog, fetchedAt, KIND + ":" + payload.origin());
     for (int i = 0; i < regions.size(); i++) r.region(i, regions.get(i));
     return r.result();
   }

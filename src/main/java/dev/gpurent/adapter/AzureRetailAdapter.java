@@ -64,7 +64,7 @@ import java.util.regex.Pattern;
  * the fetch and dated (priceDate) by the item's {@code effectiveStartDate}, the day the price took
  * effect (the fetch time when that is missing or not an ISO instant).
  */
-public final class AzureRetailAdapter implements VendorAdapterFactory {
+public final class AzureRetailAdapter implements VendorAdapter {
 
   public static final String KIND = "azure-retail";
   static final int DEFAULT_MAX_PAGES = 500;
@@ -130,33 +130,39 @@ public final class AzureRetailAdapter implements VendorAdapterFactory {
   /** One page: its items and the link to the next page (null on the last). */
   public record Page(List<Object> items, String nextPageLink) {}
 
-  @Override
-  public String name() {
-    return KIND;
+  private final Vertx vertx;
+  private final VendorDefinition def;
+  private final GpuCatalog catalog;
+  private final PayloadSource source;
+  private final int maxPages;
+  private final String cite;
+
+  /** The adapter of one vendor; fails fast on a bad {@code source} or {@code maxPages}, performs no I/O. */
+  AzureRetailAdapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+    this.vertx = vertx;
+    this.def = def;
+    this.catalog = catalog;
+    this.source = PayloadSource.of(vertx, def);
+    int pages;
+    try {
+      pages = Integer.parseInt(def.config().getValue("maxPages", DEFAULT_MAX_PAGES).toString().trim());
+    } catch (NumberFormatException e) {
+      pages = 0;
+    }
+    if (pages < 1) VendorDefinition.fail(def.where(), "maxPages", "must be a whole number >= 1");
+    this.maxPages = pages;
+    this.cite = KIND + ":" + source.describe();
   }
 
   @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    PayloadSource source = PayloadSource.of(vertx, def);
-    int maxPages;
-    try {
-      maxPages = Integer.parseInt(def.config().getValue("maxPages", DEFAULT_MAX_PAGES).toString().trim());
-    } catch (NumberFormatException e) {
-      maxPages = 0;
-    }
-    if (maxPages < 1) VendorDefinition.fail(def.where(), "maxPages", "must be a whole number >= 1");
-    int limit = maxPages;
-    String cite = KIND + ":" + source.describe();
-    return () -> {
-      List<Object> items = new ArrayList<>();
-      return pages(vertx, source, source.fetch(), items, 1, limit, new HashSet<>())
-          .compose(n -> vertx.executeBlocking(() -> build(items, n, def, catalog, Instant.now(), cite).vendorQuotes()));
-    };
+  public Future<VendorQuotes> fetch() {
+    List<Object> items = new ArrayList<>();
+    return pages(source.fetch(), items, 1, new HashSet<>())
+        .compose(n -> vertx.executeBlocking(() -> build(items, n, def, catalog, Instant.now(), cite).vendorQuotes()));
   }
 
   /** Reads one page on a worker, adds its items, and follows its link; completes with the number of pages read. */
-  private static Future<Integer> pages(Vertx vertx, PayloadSource source, Future<Buffer> body, List<Object> items,
-                                       int n, int maxPages, Set<String> seen) {
+  private Future<Integer> pages(Future<Buffer> body, List<Object> items, int n, Set<String> seen) {
     return body.compose(buf -> vertx.executeBlocking(() -> readPage(buf))).compose(page -> {
       items.addAll(page.items());
       String next = page.nextPageLink();
@@ -166,14 +172,14 @@ public final class AzureRetailAdapter implements VendorAdapterFactory {
             + " pages (maxPages); narrow the $filter or raise maxPages"));
       }
       if (!seen.add(next)) return Future.failedFuture(new IllegalStateException("Azure Retail Prices: NextPageLink loops back to " + next));
-      return pages(vertx, source, source.fetchUrl(next), items, n + 1, maxPages, seen);
+      return pages(source.fetchUrl(next), items, n + 1, seen);
     });
   }
 
   /** One page of the API; pure. Fails when the payload is not such a page. */
   @SuppressWarnings("unchecked")
   public static Page readPage(Buffer payload) {
-    Object root = OciPriceListAdapter.readJson(payload, "Azure Retail Prices");
+    Object root = JsonValues.document(Payload.of(payload, "an Azure Retail Prices page"), "Azure Retail Prices");
     if (!(root instanceof Map<?, ?> map) || !(map.get("Items") instanceof List<?> list)) {
       throw new IllegalArgumentException("not an Azure Retail Prices page: expected {\"Items\": [...], \"NextPageLink\": ...}");
     }

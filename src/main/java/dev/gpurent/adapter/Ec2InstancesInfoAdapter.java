@@ -10,15 +10,11 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -76,48 +72,21 @@ import java.util.Set;
  * <p>The live file lists every instance type with every region's prices (tens of MB), so it is
  * streamed to a temporary file and read record by record with Jackson's streaming parser.
  */
-public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
+public final class Ec2InstancesInfoAdapter {
 
+  public static final String KIND = "ec2instances-info";
   private static final JsonFactory JSON = new JsonFactory();
   private static final BigDecimal MEMORY_TOLERANCE = new BigDecimal("0.1");
 
-  @Override
-  public String name() {
-    return "ec2instances-info";
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    PayloadSource source = PayloadSource.of(vertx, def);
-    Map<String, String> families = families(def, catalog);
-    String cite = name() + ":" + source.describe();
-    return () -> source.download().compose(dl -> vertx.executeBlocking(
-            () -> parse(dl.file(), def, catalog, families, Instant.now(), cite))
-        .eventually(() -> dl.temporary() ? vertx.fileSystem().delete(dl.file().toString()) : Future.succeededFuture()));
-  }
+  private Ec2InstancesInfoAdapter() {}
 
   /**
-   * Reads one instances.json file; pure, no Vert.x. The files carry no date of their own, so
-   * every quote's observedAt is {@code observedAt} (the fetch time).
+   * Reads one instances.json (either shape); pure, no Vert.x. The files carry no date of their
+   * own, so every quote's observedAt is {@code fetchedAt} (the fetch time).
    */
-  public static VendorQuotes parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
-    return parse(file, def, catalog, families(def, catalog), observedAt, "ec2instances-info:" + file);
-  }
-
-  static VendorQuotes parse(Path file, VendorDefinition def, GpuCatalog catalog, Map<String, String> families,
-                            Instant observedAt, String cite) {
-    try (InputStream in = Files.newInputStream(file)) {
-      return parse(in, def, catalog, families, observedAt, cite);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": not a readable instances.json: " + e.getMessage(), e);
-    }
-  }
-
-  /** Reads an instances.json stream (either shape); pure. */
-  public static VendorQuotes parse(InputStream in, VendorDefinition def, GpuCatalog catalog, Map<String, String> families,
-                                   Instant observedAt, String cite) {
-    Reader r = new Reader(def, catalog, families, observedAt, cite);
-    try (JsonParser p = JSON.createParser(in)) {
+  public static VendorQuotes parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    Reader r = new Reader(def, catalog, families(def, catalog), fetchedAt, KIND + ":" + payload.origin());
+    try (InputStream in = payload.open(); JsonParser p = JSON.createParser(in)) {
       JsonToken first = p.nextToken();
       if (first == JsonToken.START_ARRAY) {
         r.records(p);
@@ -138,7 +107,7 @@ public final class Ec2InstancesInfoAdapter implements VendorAdapterFactory {
         throw new IllegalArgumentException("not an instances.json: expected an array of instances or {\"data\": [...]}");
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("not a readable instances.json: " + e.getMessage(), e);
+      throw new IllegalArgumentException(payload.origin() + ": not a readable instances.json: " + e.getMessage(), e);
     }
     return r.result();
   }

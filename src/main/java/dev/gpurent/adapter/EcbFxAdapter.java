@@ -52,7 +52,11 @@ public final class EcbFxAdapter {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    return source.fetch().compose(buf -> vertx.executeBlocking(() -> parse(buf, source.describe())));
+    return FetchAndParse.fetch(vertx, source, null, p -> {
+      try (InputStream in = p.open()) {
+        return parse(in, p.origin());
+      }
+    });
   }
 
   static PayloadSource source(Vertx vertx, JsonObject c) {

@@ -92,7 +92,7 @@ import java.util.stream.Collectors;
  * {@code maxPages} (default 100); each page is parsed on a worker thread as it arrives. A file
  * source is one saved page: its {@code nextPageToken} cannot be followed and is ignored.
  */
-public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
+public final class GcpBillingCatalogAdapter {
 
   public static final String KIND = "gcp-billing-catalog";
   /** Why a GPU SKU is not an offer: the machine it runs in is priced elsewhere. */
@@ -128,15 +128,7 @@ public final class GcpBillingCatalogAdapter implements VendorAdapterFactory {
   public record Result(VendorQuotes vendorQuotes, int skus, int nonGpuSkipped, int duplicatesDropped, int pages)
       implements ParsedPayload {}
 
-  @Override
-  public String name() {
-    return KIND;
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    return adapter(vertx, def, catalog, System::getenv);
-  }
+  private GcpBillingCatalogAdapter() {}
 
   /**
    * The adapter, reading the API key with {@code env} (the process environment in production;

@@ -8,16 +8,10 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -68,7 +62,7 @@ import java.util.Set;
  * it is streamed to a temporary file and parsed on a worker thread, decimals kept as text so
  * that prices are exact.
  */
-public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
+public final class GcpPricingYmlAdapter {
 
   public static final String KIND = "gcp-pricing-yml";
 
@@ -104,51 +98,25 @@ public final class GcpPricingYmlAdapter implements VendorAdapterFactory {
   public record Result(VendorQuotes vendorQuotes, int machines, int gpuMachines, int cpuMachinesSkipped,
                        Instant generated) implements ParsedPayload {}
 
-  @Override
-  public String name() {
-    return KIND;
-  }
+  private GcpPricingYmlAdapter() {}
 
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+  /** Fails fast on a vendor whose currency is not USD, the only one pricing.yml has. */
+  static void check(VendorDefinition def) {
     if (!"USD".equals(def.currency())) {
       VendorDefinition.fail(def.where(), "currency", "pricing.yml prices are USD, got " + def.currency());
     }
-    PayloadSource source = PayloadSource.of(vertx, def);
-    String cite = KIND + ":" + source.describe();
-    return () -> source.download().compose(d -> vertx.executeBlocking(() -> {
-      try {
-        return parse(d.file(), def, catalog, Instant.now(), cite).vendorQuotes();
-      } finally {
-        if (d.temporary()) Files.deleteIfExists(d.file());
-      }
-    }));
   }
 
   /** Reads a saved or downloaded pricing.yml; pure, no Vert.x I/O. */
-  public static Result parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
-    return parse(file, def, catalog, fetchedAt, defaultCite(def));
-  }
-
-  public static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
-    return parse(new StringReader(payload.toString(StandardCharsets.UTF_8)), def, catalog, fetchedAt, defaultCite(def),
-        def.where().toString());
-  }
-
-  static Result parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt, String cite) {
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return parse(in, def, catalog, fetchedAt, cite, file.toString());
+  public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    String where = payload.origin();
+    String cite = KIND + ":" + where;
+    Object root;
+    try (Reader in = payload.reader()) {
+      root = YamlFiles.parseDecimalsAsText(in, where);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
+      throw new UncheckedIOException("cannot read " + where, e);
     }
-  }
-
-  private static String defaultCite(VendorDefinition def) {
-    return KIND + ":" + def.config().getString("source", def.where().toString());
-  }
-
-  static Result parse(Reader in, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt, String cite, String where) {
-    Object root = YamlFiles.parseDecimalsAsText(in, where);
     if (!(root instanceof Map<?, ?> top) || !(top.get("compute") instanceof Map<?, ?> compute)
         || !(compute.get("instance") instanceof Map<?, ?> instances)) {
       throw new IllegalArgumentException(where + ": not a pricing.yml: no compute.instance section");

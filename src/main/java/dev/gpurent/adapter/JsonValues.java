@@ -1,8 +1,10 @@
 package dev.gpurent.adapter;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,12 +14,26 @@ import java.util.Map;
 /**
  * Reads one JSON value from a Jackson streaming parser into maps, lists, strings, booleans and
  * null, with every number as the {@link BigDecimal} of its text (prices never pass through a
- * double). For small values only: large payloads are streamed and only their small parts read
- * with this.
+ * double). For payloads of a few MB at most: large payloads are streamed and only their small
+ * parts read with this.
  */
 final class JsonValues {
 
   private JsonValues() {}
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  /** A whole payload, which must be one JSON value; {@code what} names it in the errors. */
+  static Object document(Payload payload, String what) {
+    try (InputStream in = payload.open(); JsonParser p = JSON.createParser(in)) {
+      if (p.nextToken() == null) throw new IllegalArgumentException("empty " + what + " payload");
+      Object v = read(p);
+      if (p.nextToken() != null) throw new IllegalArgumentException(what + " payload: trailing data after the JSON value");
+      return v;
+    } catch (IOException e) {
+      throw new IllegalArgumentException(what + " payload is not JSON: " + e.getMessage(), e);
+    }
+  }
 
   /** The value at the parser's current token; leaves the parser on that value's last token. */
   static Object read(JsonParser p) throws IOException {

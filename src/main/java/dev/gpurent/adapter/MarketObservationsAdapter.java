@@ -7,11 +7,8 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +60,7 @@ import java.util.Set;
  * providers are not this vendor's business. {@link #parseAll} gives every row of the file, for
  * price history.
  */
-public final class MarketObservationsAdapter implements VendorAdapterFactory {
+public final class MarketObservationsAdapter {
 
   public static final String KIND = "market-observations";
   /** The first day whose prices are per GPU rather than per bundle (see the class comment). */
@@ -132,24 +129,12 @@ public final class MarketObservationsAdapter implements VendorAdapterFactory {
   public record Result(VendorQuotes vendorQuotes, LocalDate latestDate, int providerRows, int dataRows)
       implements ParsedPayload {}
 
-  @Override
-  public String name() {
-    return KIND;
-  }
+  private MarketObservationsAdapter() {}
 
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+  /** Fails fast on this kind's YAML keys {@code provider} and {@code perGpuFrom}. */
+  static void check(VendorDefinition def) {
     provider(def);
     perGpuFrom(def);
-    PayloadSource source = PayloadSource.of(vertx, def);
-    String cite = KIND + ":" + source.describe();
-    return () -> source.download().compose(d -> vertx.executeBlocking(() -> {
-      try {
-        return parse(d.file(), def, catalog, cite).vendorQuotes();
-      } finally {
-        if (d.temporary()) Files.deleteIfExists(d.file());
-      }
-    }));
   }
 
   /** The YAML key {@code provider}, required. */
@@ -175,27 +160,16 @@ public final class MarketObservationsAdapter implements VendorAdapterFactory {
     }
   }
 
-  /** Reads the file for the definition's provider; pure apart from reading {@code csv}. */
-  public static Result parse(Path csv, VendorDefinition def, GpuCatalog catalog) {
-    return parse(csv, def, catalog, KIND + ":" + def.config().getString("source", def.where().toString()));
-  }
-
-  static Result parse(Path csv, VendorDefinition def, GpuCatalog catalog, String cite) {
-    try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      return parse(r, def, catalog, cite);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + csv, e);
-    }
-  }
-
-  public static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog) {
-    return parse(new StringReader(payload.toString(StandardCharsets.UTF_8)), def, catalog,
-        KIND + ":" + def.config().getString("source", def.where().toString()));
-  }
-
-  static Result parse(Reader in, VendorDefinition def, GpuCatalog catalog, String cite) {
+  /** Reads the file for the definition's provider, its quotes observed at {@code fetchedAt}; pure. */
+  public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
     String provider = provider(def);
-    Parsed all = read(in, catalog, perGpuFrom(def), provider);
+    String cite = KIND + ":" + payload.origin();
+    Parsed all;
+    try (Reader in = payload.reader()) {
+      all = read(in, catalog, perGpuFrom(def), provider);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + payload.origin(), e);
+    }
     // the provider's latest date, over its rows whose date could be read (rejected ones too)
     LocalDate latest = null;
     for (Observation o : all.observations()) if (latest == null || o.date().isAfter(latest)) latest = o.date();
@@ -208,13 +182,12 @@ public final class MarketObservationsAdapter implements VendorAdapterFactory {
     Set<String> keys = new HashSet<>();
     if (latest != null) {
       Instant observedOn = latest.atStartOfDay(ZoneOffset.UTC).toInstant();
-      Instant observed = Instant.now();
       for (Observation o : all.observations()) {
         if (!o.date().equals(latest)) continue;
         String region = o.region().equalsIgnoreCase("global") || o.region().equalsIgnoreCase("any") ? "" : o.region();
         String offer = o.gpuModel() + " x" + o.gpuCount();
         Quote q = new Quote(def.vendor(), region, offer, o.gpuId(), o.gpuCount(), 0, 0, o.billing(),
-            new Money(o.medianForBundle(), "USD"), PriceUnit.HOUR, observed, cite).withPriceDate(observedOn);
+            new Money(o.medianForBundle(), "USD"), PriceUnit.HOUR, fetchedAt, cite).withPriceDate(observedOn);
         if (!keys.add(q.key())) {
           rejected.add("line " + o.line() + " (" + o.date() + " " + offer + " " + o.region() + "): a second "
               + o.billing() + " row for the same offer and region ignored");

@@ -1,7 +1,5 @@
 package dev.gpurent.adapter;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Billing;
@@ -9,9 +7,6 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,7 +42,7 @@ import java.util.regex.Pattern;
  * parts; {@link Result#listed()} reports them for cross-checking the vendor YAML's terms, which
  * remain the figures the engine bills with.
  */
-public final class OciPriceListAdapter implements VendorAdapterFactory {
+public final class OciPriceListAdapter {
 
   public static final String KIND = "oci-price-list";
   static final String GPU_METRIC = "GPU Per Hour";
@@ -78,26 +73,12 @@ public final class OciPriceListAdapter implements VendorAdapterFactory {
   public record ListedTerms(String currency, BigDecimal objectStoragePerGbMonth, Map<String, List<Tier>> outboundPerGb,
                             BigDecimal loadBalancerBasePerHour, BigDecimal loadBalancerPerMbpsHour) {}
 
-  @Override
-  public String name() {
-    return KIND;
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    PayloadSource source = PayloadSource.of(vertx, def);
-    String cite = KIND + ":" + source.describe();
-    return () -> source.fetch()
-        .compose(buf -> vertx.executeBlocking(() -> parse(buf, def, catalog, Instant.now(), cite).vendorQuotes()));
-  }
+  private OciPriceListAdapter() {}
 
   /** Reads a price list payload; pure, no I/O. */
-  public static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
-    return parse(payload, def, catalog, observedAt, KIND + ":" + def.config().getString("source", def.where().toString()));
-  }
-
-  static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
-    List<Object> items = items(readJson(payload, "OCI price list"));
+  public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    List<Object> items = items(JsonValues.document(payload, "OCI price list"));
+    String cite = KIND + ":" + payload.origin();
     List<Quote> quotes = new ArrayList<>();
     List<String> rejected = new ArrayList<>();
     Set<String> parts = new HashSet<>();
@@ -156,7 +137,7 @@ public final class OciPriceListAdapter implements VendorAdapterFactory {
         continue;
       }
       quotes.add(new Quote(def.vendor(), "", part, gpu.get().id(), 1, 0, 0, Billing.ON_DEMAND,
-          new Money(price, currency), PriceUnit.HOUR, observedAt, cite));
+          new Money(price, currency), PriceUnit.HOUR, fetchedAt, cite));
     }
     VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
     return new Result(vq, items.size(), skipped, new ListedTerms(currency, storage, outbound, lbBase, lbMbps));
@@ -178,18 +159,6 @@ public final class OciPriceListAdapter implements VendorAdapterFactory {
       return out.isEmpty() ? null : out;
     }
     return null;
-  }
-
-  /** The whole payload as maps and lists, numbers as BigDecimal; fails when it is not one JSON value. */
-  static Object readJson(Buffer payload, String what) {
-    try (JsonParser p = new JsonFactory().createParser(payload.getBytes())) {
-      if (p.nextToken() == null) throw new IllegalArgumentException("empty " + what + " payload");
-      Object v = JsonValues.read(p);
-      if (p.nextToken() != null) throw new IllegalArgumentException(what + " payload: trailing data after the JSON value");
-      return v;
-    } catch (IOException e) {
-      throw new IllegalArgumentException(what + " payload is not JSON: " + e.getMessage(), e);
-    }
   }
 
   @SuppressWarnings("unchecked")

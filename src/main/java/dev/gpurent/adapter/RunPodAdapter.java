@@ -1,7 +1,5 @@
 package dev.gpurent.adapter;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Billing;
@@ -9,10 +7,6 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.json.JsonObject;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,7 +44,9 @@ import java.util.Optional;
  * <p>Live source: POST to {@code https://api.runpod.io/graphql} with the YAML key {@code query}
  * (sent as {@code {"query": ...}}) and an Authorization header from the environment.
  */
-public final class RunPodAdapter implements VendorAdapterFactory {
+public final class RunPodAdapter {
+
+  public static final String KIND = "runpod";
 
   static final String SECURE = "secure";
   static final String COMMUNITY = "community";
@@ -67,31 +63,12 @@ public final class RunPodAdapter implements VendorAdapterFactory {
       new Field("threeMonthPrice", SECURE, Billing.THREE_MONTHS),
       new Field("sixMonthPrice", SECURE, Billing.SIX_MONTHS));
 
-  @Override
-  public String name() {
-    return "runpod";
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    PayloadSource source = PayloadSource.of(vertx, def);
-    String query = def.config().getString("query");
-    if (source.isHttp() && (query == null || query.isBlank())) {
-      VendorDefinition.fail(def.where(), "query", "is required for an http source: the GraphQL gpuTypes query to POST");
-    }
-    String cite = "runpod:" + source.describe();
-    return () -> (source.isHttp() ? source.fetchPost(new JsonObject().put("query", query).toBuffer()) : source.fetch())
-        .compose(buf -> vertx.executeBlocking(() -> parse(buf, def, catalog, Instant.now(), cite)));
-  }
+  private RunPodAdapter() {}
 
   /** Reads a saved or live gpuTypes payload; pure, no I/O. */
-  public static VendorQuotes parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
-    return parse(payload, def, catalog, observedAt, "runpod:" + def.config().getString("source", def.where().toString()));
-  }
-
-  static VendorQuotes parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt,
-                            String cite) {
-    List<Object> types = gpuTypes(read(payload));
+  public static VendorQuotes parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    List<Object> types = gpuTypes(JsonValues.document(payload, "RunPod gpuTypes"));
+    String cite = KIND + ":" + payload.origin();
     List<Quote> quotes = new ArrayList<>();
     List<String> rejected = new ArrayList<>();
     for (int i = 0; i < types.size(); i++) {
@@ -126,7 +103,7 @@ public final class RunPodAdapter implements VendorAdapterFactory {
           continue;
         }
         quotes.add(new Quote(def.vendor(), "", id + "/" + f.cloud(), gpu.get().id(), 1, 0, 0, f.billing(),
-            new Money(price, "USD"), PriceUnit.HOUR, observedAt, cite));
+            new Money(price, "USD"), PriceUnit.HOUR, fetchedAt, cite));
       }
     }
     return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
@@ -145,17 +122,5 @@ public final class RunPodAdapter implements VendorAdapterFactory {
       }
     }
     throw new IllegalArgumentException("not a RunPod gpuTypes payload: expected a JSON array or {\"data\":{\"gpuTypes\":[...]}}");
-  }
-
-  /** The whole payload as maps and lists, numbers as BigDecimal. */
-  static Object read(Buffer payload) {
-    try (JsonParser p = new JsonFactory().createParser(payload.getBytes())) {
-      if (p.nextToken() == null) throw new IllegalArgumentException("empty RunPod payload");
-      Object v = JsonValues.read(p);
-      if (p.nextToken() != null) throw new IllegalArgumentException("trailing data after the JSON value");
-      return v;
-    } catch (IOException e) {
-      throw new IllegalArgumentException("RunPod payload is not JSON: " + e.getMessage(), e);
-    }
   }
 }

@@ -8,18 +8,11 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -98,7 +91,7 @@ import java.util.regex.PatternSyntaxException;
  * "A100-80GB" for SXM and PCIe), which {@code gpuByInstanceType} tells apart where the
  * instance type or the memory says which.
  */
-public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
+public final class SkyPilotCatalogAdapter {
 
   public static final String KIND = "skypilot-catalog";
   static final String GPU_ONLY_REASON = "GPU-only price; the host VM is billed separately";
@@ -129,56 +122,25 @@ public final class SkyPilotCatalogAdapter implements VendorAdapterFactory {
     }
   }
 
-  @Override
-  public String name() {
-    return KIND;
-  }
+  private SkyPilotCatalogAdapter() {}
 
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
+  /** Fails fast on this kind's own YAML keys (gpuOnlyRows, gpuByInstanceType, upstream, spotOnly...). */
+  static void check(VendorDefinition def, GpuCatalog catalog) {
     Options.from(def, catalog);
-    PayloadSource source = PayloadSource.of(vertx, def);
-    // A full catalog (Azure's is tens of thousands of rows) is streamed to a file and parsed
-    // from disk on a worker thread, never held whole in memory nor parsed on the event loop.
-    return () -> source.download().compose(d -> vertx.executeBlocking(() -> {
-      try {
-        return parse(d.file(), def, catalog, Instant.now()).vendorQuotes();
-      } finally {
-        if (d.temporary()) Files.deleteIfExists(d.file());
-      }
-    }));
-  }
-
-  public static Result parse(Path file, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return parse(in, def, catalog, observedAt);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-  }
-
-  public static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
-    return parse(payload.toString(StandardCharsets.UTF_8), def, catalog, observedAt);
-  }
-
-  public static Result parse(String payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
-    try {
-      return parse(new StringReader(payload), def, catalog, observedAt);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /**
    * Reads one {@code vms.csv}. Pure: no Vert.x, no network. Throws IllegalArgumentException when
    * the payload as a whole is not a SkyPilot catalog (empty, no such header, unterminated quote);
-   * a bad row is only rejected.
+   * a bad row is only rejected. A full catalog (Azure's is tens of thousands of rows) is read row
+   * by row, never held whole.
    */
-  public static Result parse(Reader in, VendorDefinition def, GpuCatalog catalog, Instant observedAt) throws IOException {
+  public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
     Options opts = Options.from(def, catalog);
-    String source = KIND + ":" + def.config().getString("source", String.valueOf(def.where()));
-    try (CsvRows csv = CsvRows.of(in)) {
-      return rows(csv, def, catalog, observedAt, opts, source);
+    try (CsvRows csv = CsvRows.of(payload.reader())) {
+      return rows(csv, def, catalog, fetchedAt, opts, KIND + ":" + payload.origin());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + payload.origin(), e);
     }
   }
 

@@ -10,7 +10,6 @@ import dev.gpurent.quote.QuoteExpiredException;
 import dev.gpurent.quote.QuoteIntegrity;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
@@ -50,17 +49,11 @@ import java.util.Map;
  * fails with {@link QuoteExpiredException} and the vendor leaves the ranking with that reason
  * instead of being ranked on its last good quotes.
  */
-public final class StaticSheetAdapter implements VendorAdapterFactory {
+public final class StaticSheetAdapter {
 
-  @Override
-  public String name() {
-    return "static";
-  }
+  public static final String KIND = "static";
 
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    return create(def, catalog, Clock.systemUTC());
-  }
+  private StaticSheetAdapter() {}
 
   /** The adapter, telling expired offers by {@code clock}'s UTC date. */
   public static VendorAdapter create(VendorDefinition def, GpuCatalog catalog, Clock clock) {

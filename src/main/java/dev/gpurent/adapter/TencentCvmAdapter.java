@@ -64,7 +64,7 @@ import java.util.regex.Pattern;
  * fetch, never from the YAML, never logged or put in a message. Requests are sent one at a time,
  * at most {@code maxRequests} a fetch (default 2000), each with the vendor's {@code timeout}.
  */
-public final class TencentCvmAdapter implements VendorAdapterFactory {
+public final class TencentCvmAdapter {
 
   public static final String KIND = "tencent-cvm";
   static final String SERVICE = "cvm";
@@ -86,15 +86,7 @@ public final class TencentCvmAdapter implements VendorAdapterFactory {
 
   private static final Pattern LEADING_COUNT = Pattern.compile("^\\s*\\d+(\\.\\d+)?\\s*[*xX×]\\s*");
 
-  @Override
-  public String name() {
-    return KIND;
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    return adapter(vertx, def, catalog, System::getenv, Clock.systemUTC());
-  }
+  private TencentCvmAdapter() {}
 
   /** The adapter, reading keys with {@code env} and timestamps from {@code clock} (tests pass their own). */
   static Adapter adapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog, Function<String, String> env, Clock clock) {

@@ -48,7 +48,7 @@ import java.util.function.Function;
  * variables named in {@code publicKeyEnv} / {@code privateKeyEnv}), from the environment only; the
  * private key is never sent (it only salts the signature), never logged.
  */
-public final class UcloudUhostAdapter implements VendorAdapterFactory {
+public final class UcloudUhostAdapter {
 
   public static final String KIND = "ucloud-uhost";
 
@@ -62,15 +62,7 @@ public final class UcloudUhostAdapter implements VendorAdapterFactory {
       Map.entry("uk-london", "GB"), Map.entry("rus-mosc", "RU"), Map.entry("uae-dubai", "AE"), Map.entry("bra-saopaulo", "BR"),
       Map.entry("afr-nigeria", "NG"));
 
-  @Override
-  public String name() {
-    return KIND;
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    return adapter(vertx, def, catalog, System::getenv, Clock.systemUTC());
-  }
+  private UcloudUhostAdapter() {}
 
   /** One host to price, as the YAML names it. */
   record Host(String region, String zone, String machineType, String gpuType, String gpuId, int gpus, int cpu, int memoryMb,

@@ -7,9 +7,6 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
-import io.vertx.core.buffer.Buffer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -45,7 +42,7 @@ import java.util.Set;
  * JSON; required for an http source) and {@code headers.Authorization} ("Bearer env:VAST_API_KEY").
  * A file source (a saved answer) is read as it is.
  */
-public final class VastBundlesAdapter implements VendorAdapterFactory {
+public final class VastBundlesAdapter {
 
   public static final String KIND = "vast-bundles";
   private static final BigDecimal MB_PER_GB = BigDecimal.valueOf(1024);
@@ -59,32 +56,12 @@ public final class VastBundlesAdapter implements VendorAdapterFactory {
   public record Result(VendorQuotes vendorQuotes, int offers)
       implements ParsedPayload {}
 
-  @Override
-  public String name() {
-    return KIND;
-  }
-
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    PayloadSource source = PayloadSource.of(vertx, def);
-    Object query = def.config().getValue("query");
-    if (query != null && !(query instanceof JsonObject)) VendorDefinition.fail(def.where(), "query", "must be a map (the JSON search body)");
-    if (source.isHttp() && query == null) {
-      VendorDefinition.fail(def.where(), "query", "is required for an http source: the search body to POST");
-    }
-    Buffer body = query == null ? null : ((JsonObject) query).toBuffer();
-    String cite = KIND + ":" + source.describe();
-    return () -> (source.isHttp() ? source.fetchPost(body) : source.fetch())
-        .compose(buf -> vertx.executeBlocking(() -> parse(buf, def, catalog, Instant.now(), cite).vendorQuotes()));
-  }
+  private VastBundlesAdapter() {}
 
   /** Reads a search-offers answer; pure, no I/O. */
-  public static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt) {
-    return parse(payload, def, catalog, observedAt, KIND + ":" + def.config().getString("source", def.where().toString()));
-  }
-
-  static Result parse(Buffer payload, VendorDefinition def, GpuCatalog catalog, Instant observedAt, String cite) {
-    List<Object> offers = offers(OciPriceListAdapter.readJson(payload, "Vast.ai search offers"));
+  public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    List<Object> offers = offers(JsonValues.document(payload, "Vast.ai search offers"));
+    String cite = KIND + ":" + payload.origin();
     List<Quote> quotes = new ArrayList<>();
     List<String> rejected = new ArrayList<>();
     Set<String> ids = new HashSet<>();
@@ -128,11 +105,11 @@ public final class VastBundlesAdapter implements VendorAdapterFactory {
       double vcpus = cpus == null ? 0 : cpus.doubleValue();
       double ramGiB = ram == null ? 0 : ram.divide(MB_PER_GB, 3, RoundingMode.HALF_UP).doubleValue();
       quotes.add(new Quote(def.vendor(), region, offerId, gpu.get().id(), count.doubleValue(), vcpus, ramGiB,
-          Billing.ON_DEMAND, new Money(dph, "USD"), PriceUnit.HOUR, observedAt, cite));
+          Billing.ON_DEMAND, new Money(dph, "USD"), PriceUnit.HOUR, fetchedAt, cite));
       BigDecimal bid = Decimals.of(o.get("min_bid"));
       if (bid != null && bid.signum() > 0) {
         quotes.add(new Quote(def.vendor(), region, offerId, gpu.get().id(), count.doubleValue(), vcpus, ramGiB,
-            Billing.SPOT, new Money(bid, "USD"), PriceUnit.HOUR, observedAt, cite));
+            Billing.SPOT, new Money(bid, "USD"), PriceUnit.HOUR, fetchedAt, cite));
       }
     }
     VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());

@@ -6,7 +6,9 @@ import io.vertx.core.Vertx;
 /**
  * The adapter plug-in SPI, after vertx-config's ConfigStoreFactory: one factory per price
  * format, found by {@link java.util.ServiceLoader} through
- * {@code META-INF/services/dev.gpurent.adapter.VendorAdapterFactory}.
+ * {@code META-INF/services/dev.gpurent.adapter.VendorAdapterFactory}. A format read from one
+ * payload per fetch is a pure {@link PayloadFormat} and a {@link FormatFactory} of a few lines;
+ * only paged or signed live APIs write their own {@link VendorAdapter}.
  */
 public interface VendorAdapterFactory {
 

@@ -51,7 +51,7 @@ class AdapterRegistryTest {
     c.getJsonArray("offers").add(new JsonObject().put("gpu", "RTX 9999").put("prices", new JsonObject().put("on-demand", "1/hour")));
     c.getJsonArray("offers").add(new JsonObject().put("gpu", "l4").put("prices", new JsonObject().put("on-demand", "0/hour")));
     c.getJsonArray("offers").add(new JsonObject().put("gpu", "l4").put("prices", new JsonObject().put("weekly", "5/hour")));
-    VendorQuotes q = new StaticSheetAdapter().create(null, VendorDefinition.from(c, def.where()), Fixtures.CATALOG).fetch().result();
+    VendorQuotes q = new StaticSheetFactory().create(null, VendorDefinition.from(c, def.where()), Fixtures.CATALOG).fetch().result();
     assertEquals(12, q.quotes().size());
     assertEquals(java.util.List.of(
         "offers[8]: unknown GPU 'RTX 9999'; see config/gpus.yaml for the known cards",

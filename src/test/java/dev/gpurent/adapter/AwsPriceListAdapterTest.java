@@ -58,11 +58,11 @@ class AwsPriceListAdapterTest {
   }
 
   static VendorQuotes parse(Path file) {
-    return AwsPriceListAdapter.parse(file, def, catalog, FETCHED);
+    return AwsPriceListAdapter.parse(Payload.of(file), def, catalog, FETCHED);
   }
 
   static VendorQuotes parseCsv(Path file) {
-    return AwsPriceListAdapter.parse(file, with("format", "csv"), catalog, FETCHED);
+    return AwsPriceListAdapter.parse(Payload.of(file), with("format", "csv"), catalog, FETCHED);
   }
 
   static Quote only(VendorQuotes vq, String offerId, Billing billing) {
@@ -246,7 +246,7 @@ class AwsPriceListAdapterTest {
     VendorDefinition bad = VendorDefinition.from(def.config().copy().put("gpuFamilies", new JsonObject().put("g6f", "l4-eighth")),
         def.where());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new AwsPriceListAdapter().create(null, bad, catalog));
+        () -> new AwsPriceListFactory().create(null, bad, catalog));
     assertTrue(e.getMessage().contains("gpuFamilies.g6f"), e.getMessage());
   }
 
@@ -269,7 +269,7 @@ class AwsPriceListAdapterTest {
 
   @Test
   void fetches_through_vertx(Vertx vertx, VertxTestContext ctx) {
-    VendorAdapter adapter = new AwsPriceListAdapter().create(vertx, with("source", US_EAST_1.toString()), catalog);
+    VendorAdapter adapter = new AwsPriceListFactory().create(vertx, with("source", US_EAST_1.toString()), catalog);
     adapter.fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(1, vq.quotes().size());
       assertEquals(Money.of("32.7726", "USD"), vq.quotes().get(0).price());
@@ -287,7 +287,7 @@ class AwsPriceListAdapterTest {
         .listen(0, "127.0.0.1")
         .compose(server -> {
           String url = "http://127.0.0.1:" + server.actualPort() + "/offers/v1.0/aws/AmazonEC2/current/us-east-1/index.json";
-          return new AwsPriceListAdapter().create(vertx, with("source", url), catalog).fetch()
+          return new AwsPriceListFactory().create(vertx, with("source", url), catalog).fetch()
               .map(vq -> Map.entry(url, vq));
         })
         .onComplete(ctx.succeeding(e -> ctx.verify(() -> {
@@ -337,7 +337,7 @@ class AwsPriceListAdapterTest {
     GpuCatalog cat = GpuCatalog.load(Path.of("config/gpus.yaml"));
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/aws.yaml"));
     long t0 = System.nanoTime();
-    VendorQuotes vq = AwsPriceListAdapter.parse(Path.of(args[0]), d, cat, Instant.now());
+    VendorQuotes vq = AwsPriceListAdapter.parse(Payload.of(Path.of(args[0])), d, cat, Instant.now());
     long ms = (System.nanoTime() - t0) / 1_000_000;
     long peak = 0;
     StringBuilder pools = new StringBuilder();

@@ -12,6 +12,7 @@ import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ class AwsSpotJsAdapterTest {
 
   @Test
   void reads_the_2012_cluster_gpu_spot_prices() {
-    VendorQuotes q = AwsSpotJsAdapter.parse(NETFLIX_2012, def, catalog, FETCHED);
+    VendorQuotes q = AwsSpotJsAdapter.parse(Payload.of(NETFLIX_2012), def, catalog, FETCHED);
     assertEquals("aws-spot", q.vendor());
     // 8 regions x 15 sizes: 112 non-GPU rows skipped; clusterGPUI xxxxl priced in 2 regions, N/A* in 6
     assertEquals(2, q.quotes().size());
@@ -94,7 +95,7 @@ class AwsSpotJsAdapterTest {
 
   @Test
   void finds_no_gpu_types_in_the_ligoj_mock() {
-    VendorQuotes q = AwsSpotJsAdapter.parse(LIGOJ, def, catalog, FETCHED);
+    VendorQuotes q = AwsSpotJsAdapter.parse(Payload.of(LIGOJ), def, catalog, FETCHED);
     // m3.medium (us-east), c1.medium, x1.16xlarge, r4.large (eu-ireland); eu-central-1 is empty
     assertEquals(0, q.quotes().size());
     assertEquals(List.of("skipped 4 rows: not GPU instance types (first: us-east generalCurrentGen m3.medium)"), q.rejected());
@@ -118,7 +119,7 @@ class AwsSpotJsAdapterTest {
           {region: "apac-mars", instanceTypes: []}
         ]}});
         """;
-    VendorQuotes q = AwsSpotJsAdapter.parse(js, def, catalog, FETCHED, "test");
+    VendorQuotes q = AwsSpotJsAdapter.parse(Payload.of(Buffer.buffer(js), "test"), def, catalog, FETCHED);
     assertEquals(1, q.quotes().size());
     Quote g2 = q.quotes().get(0);
     assertEquals("g2.2xlarge", g2.offerId());
@@ -137,9 +138,9 @@ class AwsSpotJsAdapterTest {
   @Test
   void refuses_a_payload_that_is_not_spot_js() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> AwsSpotJsAdapter.parse("<html>", def, catalog, FETCHED, "x"));
+        () -> AwsSpotJsAdapter.parse(Payload.of(Buffer.buffer("<html>"), "x"), def, catalog, FETCHED));
     assertEquals("not a spot.js feed: expected callback({...}) or a JSON object", e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> AwsSpotJsAdapter.parse("callback({\"vers\": 1});", def, catalog, FETCHED, "x"));
+    assertThrows(IllegalArgumentException.class, () -> AwsSpotJsAdapter.parse(Payload.of(Buffer.buffer("callback({\"vers\": 1});"), "x"), def, catalog, FETCHED));
   }
 
   @Test

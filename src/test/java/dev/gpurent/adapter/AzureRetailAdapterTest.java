@@ -260,7 +260,7 @@ class AzureRetailAdapterTest {
         .compose(server -> {
           VendorDefinition http = VendorDefinition.from(shipped.config().copy()
               .put("source", "http://127.0.0.1:" + server.actualPort() + "/api/retail/prices?$filter=x"), shipped.where());
-          return new AzureRetailAdapter().create(vertx, http, catalog).fetch();
+          return new AzureRetailFactory().create(vertx, http, catalog).fetch();
         })
         .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
           assertEquals(2, requests.get(), paths.toString());
@@ -280,7 +280,7 @@ class AzureRetailAdapterTest {
         .compose(server -> {
           VendorDefinition http = VendorDefinition.from(shipped.config().copy().put("maxPages", 3)
               .put("source", "http://127.0.0.1:" + server.actualPort() + "/p"), shipped.where());
-          return new AzureRetailAdapter().create(vertx, http, catalog).fetch();
+          return new AzureRetailFactory().create(vertx, http, catalog).fetch();
         })
         .onComplete(ctx.failing(e -> ctx.verify(() -> {
           assertEquals("Azure Retail Prices: more than 3 pages (maxPages); narrow the $filter or raise maxPages", e.getMessage());
@@ -292,7 +292,7 @@ class AzureRetailAdapterTest {
   void fetches_a_saved_page_through_vertx(Vertx vertx, VertxTestContext ctx, @TempDir Path dir) throws IOException {
     Path file = dir.resolve("page.json");
     Files.write(file, page(page2Items(), "https://prices.azure.com/api/retail/prices?$skip=2000").getBytes());
-    new AzureRetailAdapter().create(vertx, fileDef(file), catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
+    new AzureRetailFactory().create(vertx, fileDef(file), catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(9, vq.quotes().size());   // a file is one page: its NextPageLink is not followed
       assertEquals(1, vq.rejected().size());
       // cited relative to the working directory: quotes are shown to API users, absolute paths never are

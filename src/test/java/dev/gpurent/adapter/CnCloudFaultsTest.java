@@ -117,7 +117,7 @@ class CnCloudFaultsTest {
 
   /** Kinds that build the adapters with the test's keys, as the pipeline would from the environment. */
   static AdapterRegistry registry() {
-    return new AdapterRegistry(List.of(new StaticSheetAdapter(), factory(TencentCvmAdapter.KIND,
+    return new AdapterRegistry(List.of(new StaticSheetFactory(), factory(TencentCvmAdapter.KIND,
             (v, d, c) -> TencentCvmAdapter.adapter(v, d, c, ENV, CLOCK)),
         factory(UcloudUhostAdapter.KIND, (v, d, c) -> UcloudUhostAdapter.adapter(v, d, c, ENV, CLOCK))));
   }

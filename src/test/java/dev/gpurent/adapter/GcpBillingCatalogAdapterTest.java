@@ -243,7 +243,7 @@ class GcpBillingCatalogAdapterTest {
 
   @Test
   void rejects_every_gpu_only_sku_of_the_recorded_page_as_shipped(Vertx vertx, VertxTestContext ctx) {
-    new GcpBillingCatalogAdapter().create(vertx, withSource(JUMBO.toString()), catalog).fetch()
+    new GcpBillingCatalogFactory().create(vertx, withSource(JUMBO.toString()), catalog).fetch()
         .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
           assertEquals("gcp-catalog", vq.vendor());
           assertEquals(List.of(), vq.quotes(), "a GPU without its host VM is no machine");
@@ -264,7 +264,7 @@ class GcpBillingCatalogAdapterTest {
 
   @Test
   void keeps_gpu_only_skus_labelled_when_the_yaml_says_keep(Vertx vertx, VertxTestContext ctx) {
-    new GcpBillingCatalogAdapter().create(vertx, keeping(JUMBO.toString()), catalog).fetch()
+    new GcpBillingCatalogFactory().create(vertx, keeping(JUMBO.toString()), catalog).fetch()
         .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
           assertEquals(1058, vq.quotes().size());
           assertEquals(427, vq.rejected().size());

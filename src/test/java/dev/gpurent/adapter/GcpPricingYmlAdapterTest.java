@@ -41,7 +41,7 @@ class GcpPricingYmlAdapterTest {
   }
 
   static GcpPricingYmlAdapter.Result parseSample() {
-    return GcpPricingYmlAdapter.parse(SAMPLE, def, catalog, FETCHED);
+    return GcpPricingYmlAdapter.parse(Payload.of(SAMPLE), def, catalog, FETCHED);
   }
 
   static Map<Billing, Quote> offer(GcpPricingYmlAdapter.Result r, String machine, String region) {
@@ -144,7 +144,7 @@ class GcpPricingYmlAdapterTest {
               cost:
                 us-central1: {hour: 0, hour_spot: 0.2236, month_1y: abc, month_3y: 317.33}
         """;
-    GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Buffer.buffer(yml), def, catalog, FETCHED);
+    GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
     assertEquals(3, r.machines());
     assertEquals(1, r.cpuMachinesSkipped());
     assertEquals(Instant.parse("2026-07-02T06:13:17Z"), r.generated());
@@ -158,7 +158,7 @@ class GcpPricingYmlAdapterTest {
   @Test
   void uses_fetch_time_without_about_header() {
     String yml = "compute:\n  instance:\n    g2-standard-4: {l4: 1, cost: {us-east1: {hour: 0.70683228}}}\n";
-    GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Buffer.buffer(yml), def, catalog, FETCHED);
+    GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
     assertNull(r.generated());
     assertEquals(FETCHED, r.quotes().get(0).observedAt());
     assertEquals(FETCHED, r.quotes().get(0).priceDate(), "no date of its own: the fetch dates it");
@@ -168,9 +168,9 @@ class GcpPricingYmlAdapterTest {
   @Test
   void fails_on_a_payload_that_is_not_pricing_yml() {
     assertThrows(IllegalArgumentException.class,
-        () -> GcpPricingYmlAdapter.parse(Buffer.buffer("<html>not yaml: [</html>"), def, catalog, FETCHED));
+        () -> GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer("<html>not yaml: [</html>"), "test"), def, catalog, FETCHED));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> GcpPricingYmlAdapter.parse(Buffer.buffer("about: {generated: x}\n"), def, catalog, FETCHED));
+        () -> GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer("about: {generated: x}\n"), "test"), def, catalog, FETCHED));
     assertTrue(e.getMessage().contains("no compute.instance section"), e.getMessage());
   }
 
@@ -193,7 +193,7 @@ class GcpPricingYmlAdapterTest {
 
   @Test
   void fetches_through_the_adapter(Vertx vertx, VertxTestContext ctx) {
-    new GcpPricingYmlAdapter().create(vertx, def, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
+    new GcpPricingYmlFactory().create(vertx, def, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals("gcp-machines", vq.vendor());
       assertEquals(3609, vq.quotes().size());
       assertEquals(327, vq.rejected().size());

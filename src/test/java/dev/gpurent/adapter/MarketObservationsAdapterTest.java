@@ -40,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MarketObservationsAdapterTest {
 
   static final Path SAMPLE = Path.of("../shared/data/market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
+  static final Instant FETCHED = Instant.parse("2026-06-01T08:00:00Z");
   /**
    * The vendor YAMLs this kind ships, with the quotes each gives on the sample's latest day of its
    * provider. (Verda left this kind for its SkyPilot catalog; its rows are still read and counted below.)
@@ -133,7 +134,7 @@ class MarketObservationsAdapterTest {
 
   @Test
   void quotes_crusoe_at_the_median_of_its_latest_day() {
-    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(SAMPLE, def("crusoe"), catalog);
+    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("crusoe"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-31"), r.latestDate());
     assertEquals(803, r.providerRows());
     assertEquals(20208, r.dataRows());
@@ -158,39 +159,39 @@ class MarketObservationsAdapterTest {
   @Test
   void prices_a_per_gpu_row_for_the_whole_bundle() {
     // vultr H100_SXM x8 is 2.99 on 2026-05-08 (per GPU, as Vultr lists it): the 8-GPU offer costs 23.92
-    MarketObservationsAdapter.Result vultr = MarketObservationsAdapter.parse(SAMPLE, def("vultr"), catalog);
+    MarketObservationsAdapter.Result vultr = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("vultr"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-08"), vultr.latestDate());
     Quote h100x8 = one(vultr.quotes(), "H100_SXM x8", Billing.ON_DEMAND);
     assertEquals(Money.of("23.92", "USD"), h100x8.price());
     assertEquals(8.0, h100x8.gpuCount());
     assertEquals("", h100x8.region());                     // "global"
     // koyeb H200 x2 is 3.0 (per GPU) on 2026-05-08
-    MarketObservationsAdapter.Result koyeb = MarketObservationsAdapter.parse(SAMPLE, def("koyeb"), catalog);
+    MarketObservationsAdapter.Result koyeb = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("koyeb"), catalog, FETCHED);
     assertEquals(Money.of("6.0", "USD"), one(koyeb.quotes(), "H200 x2", Billing.ON_DEMAND).price());
     assertEquals(Money.of("3.0", "USD"), one(koyeb.quotes(), "H200 x1", Billing.ON_DEMAND).price());
     // with perGpuFrom: never every price is read as written
-    MarketObservationsAdapter.Result asWritten = MarketObservationsAdapter.parse(SAMPLE, def("vultr", "perGpuFrom", "never"), catalog);
+    MarketObservationsAdapter.Result asWritten = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("vultr", "perGpuFrom", "never"), catalog, FETCHED);
     assertEquals(Money.of("2.99", "USD"), one(asWritten.quotes(), "H100_SXM x8", Billing.ON_DEMAND).price());
   }
 
   @Test
   void every_shipped_vendor_file_quotes_its_provider() {
     SHIPPED.forEach((vendor, expected) -> {
-      MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(SAMPLE, def(vendor), catalog);
+      MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def(vendor), catalog, FETCHED);
       assertEquals(expected, r.quotes().size(), vendor);
       assertEquals(List.of(), r.rejected(), vendor);
       assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals(vendor) && q.price().isPositive()), vendor);
     });
-    MarketObservationsAdapter.Result nebius = MarketObservationsAdapter.parse(SAMPLE, def("nebius"), catalog);
+    MarketObservationsAdapter.Result nebius = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("nebius"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-31"), nebius.latestDate());
     assertEquals(Money.of("2.15", "USD"), one(nebius.quotes(), "H100_SXM x1", Billing.ON_DEMAND).price());
     assertEquals("eu", one(nebius.quotes(), "H100_SXM x1", Billing.ON_DEMAND).region());
     // hotaisle MI300X x8 is 1.99 per GPU on 2026-05-08: the 8-GPU machine is 15.92, in no region ("global")
-    MarketObservationsAdapter.Result hotaisle = MarketObservationsAdapter.parse(SAMPLE, def("hotaisle"), catalog);
+    MarketObservationsAdapter.Result hotaisle = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("hotaisle"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-08"), hotaisle.latestDate());
     assertEquals(Money.of("15.92", "USD"), one(hotaisle.quotes(), "MI300X x8", Billing.ON_DEMAND).price());
     assertEquals("", one(hotaisle.quotes(), "MI300X x8", Billing.ON_DEMAND).region());
-    assertEquals(Money.of("68.8", "USD"), one(MarketObservationsAdapter.parse(SAMPLE, def("coreweave"), catalog).quotes(), "B200 x8",
+    assertEquals(Money.of("68.8", "USD"), one(MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("coreweave"), catalog, FETCHED).quotes(), "B200 x8",
         Billing.ON_DEMAND).price());
   }
 
@@ -205,7 +206,7 @@ class MarketObservationsAdapterTest {
     String text = Files.readString(SAMPLE, StandardCharsets.UTF_8);
     assertTrue(text.contains(real + "\r\n"));
     String changed = text + real.replace("H100_SXM", "H999_SXM") + "\r\n" + real.replace("on_demand", "reserved") + "\r\n";
-    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Buffer.buffer(changed), def("crusoe"), catalog);
+    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(Buffer.buffer(changed), SAMPLE.toString()), def("crusoe"), catalog, FETCHED);
     assertEquals(6, r.quotes().size());
     assertEquals(805, r.providerRows());
     assertEquals(List.of(
@@ -226,13 +227,13 @@ class MarketObservationsAdapterTest {
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/crusoe.yaml"));
     VendorDefinition noProvider = VendorDefinition.from(d.config().copy().put("provider", " "), d.where());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new MarketObservationsAdapter().create(null, noProvider, catalog));
+        () -> new MarketObservationsFactory().create(null, noProvider, catalog));
     assertEquals("adapters/crusoe.yaml: provider: is required: the provider column's value to quote (e.g. crusoe)", e.getMessage());
   }
 
   @Test
   void fetches_through_vertx(Vertx vertx, VertxTestContext ctx) {
-    new MarketObservationsAdapter().create(vertx, def("crusoe"), catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
+    new MarketObservationsFactory().create(vertx, def("crusoe"), catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(6, vq.quotes().size());
       assertEquals(Money.of("3.9", "USD"), one(vq.quotes(), "H100_SXM x1", Billing.ON_DEMAND).price());
       assertTrue(Files.exists(SAMPLE), "a file source is never deleted");
@@ -246,7 +247,7 @@ class MarketObservationsAdapterTest {
     vertx.createHttpServer()
         .requestHandler(req -> req.response().end(Buffer.buffer(csv)))
         .listen(0, "127.0.0.1")
-        .compose(server -> new MarketObservationsAdapter().create(vertx,
+        .compose(server -> new MarketObservationsFactory().create(vertx,
             def("nebius", "source", "http://127.0.0.1:" + server.actualPort() + "/data/observations.csv"), catalog).fetch())
         .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
           assertEquals(4, vq.quotes().size());

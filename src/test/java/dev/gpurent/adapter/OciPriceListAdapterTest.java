@@ -51,7 +51,7 @@ class OciPriceListAdapterTest {
   }
 
   static OciPriceListAdapter.Result parseSample() throws IOException {
-    return OciPriceListAdapter.parse(Buffer.buffer(Files.readAllBytes(SAMPLE)), def, catalog, AT);
+    return OciPriceListAdapter.parse(Payload.of(SAMPLE), def, catalog, AT);
   }
 
   static void assertQuote(Quote q, String gpu, String usdPerGpuHour) {
@@ -141,7 +141,7 @@ class OciPriceListAdapterTest {
     JsonObject a100 = find(items, "B95907").copy().put("partNumber", "B95907-copy");
     a100.getJsonArray("currencyCodeLocalizations").getJsonObject(0).getJsonArray("prices").getJsonObject(0).put("value", 0);
     items.add(h100).add(a100);
-    OciPriceListAdapter.Result r = OciPriceListAdapter.parse(root.toBuffer(), def, catalog, AT);
+    OciPriceListAdapter.Result r = OciPriceListAdapter.parse(Payload.of(root.toBuffer(), "test"), def, catalog, AT);
     assertEquals(409, r.items());
     assertEquals(403, r.nonGpuSkipped());
     assertEquals(4, r.quotes().size());
@@ -161,14 +161,14 @@ class OciPriceListAdapterTest {
   @Test
   void refuses_a_payload_that_is_not_a_price_list() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> OciPriceListAdapter.parse(Buffer.buffer("{\"products\": []}"), def, catalog, AT));
+        () -> OciPriceListAdapter.parse(Payload.of(Buffer.buffer("{\"products\": []}"), "test"), def, catalog, AT));
     assertEquals("not an OCI price list payload: expected {\"items\": [...]}", e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> OciPriceListAdapter.parse(Buffer.buffer("<html>"), def, catalog, AT));
+    assertThrows(IllegalArgumentException.class, () -> OciPriceListAdapter.parse(Payload.of(Buffer.buffer("<html>"), "test"), def, catalog, AT));
   }
 
   @Test
   void fetches_through_vertx(Vertx vertx, VertxTestContext ctx) {
-    new OciPriceListAdapter().create(vertx, def, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
+    new OciPriceListFactory().create(vertx, def, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(4, vq.quotes().size());
       assertEquals(0, vq.rejected().size());
       assertTrue(vq.quotes().stream().anyMatch(q -> q.offerId().equals("B98415") && q.price().equals(Money.of("10", "USD"))));

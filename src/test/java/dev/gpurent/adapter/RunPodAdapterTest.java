@@ -44,7 +44,7 @@ class RunPodAdapterTest {
   }
 
   static VendorQuotes parseSample() throws IOException {
-    return RunPodAdapter.parse(Buffer.buffer(Files.readAllBytes(SAMPLE)), def, catalog, AT);
+    return RunPodAdapter.parse(Payload.of(SAMPLE), def, catalog, AT);
   }
 
   static Map<Billing, Quote> offer(VendorQuotes vq, String offerId) {
@@ -128,7 +128,7 @@ class RunPodAdapterTest {
   void accepts_graphql_envelope() throws IOException {
     JsonArray types = new JsonArray(Files.readString(SAMPLE));
     Buffer wrapped = new JsonObject().put("data", new JsonObject().put("gpuTypes", types)).toBuffer();
-    VendorQuotes vq = RunPodAdapter.parse(wrapped, def, catalog, AT);
+    VendorQuotes vq = RunPodAdapter.parse(Payload.of(wrapped, "test"), def, catalog, AT);
     assertEquals(147, vq.quotes().size());
     assertEquals(29, vq.rejected().size());
   }
@@ -137,10 +137,10 @@ class RunPodAdapterTest {
   void fails_on_graphql_errors_and_garbage() {
     Buffer errors = Buffer.buffer("{\"errors\":[{\"message\":\"Unauthorized\"}]}");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> RunPodAdapter.parse(errors, def, catalog, AT));
+        () -> RunPodAdapter.parse(Payload.of(errors, "test"), def, catalog, AT));
     assertTrue(e.getMessage().contains("Unauthorized"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> RunPodAdapter.parse(Buffer.buffer("<html>"), def, catalog, AT));
-    assertThrows(IllegalArgumentException.class, () -> RunPodAdapter.parse(Buffer.buffer("{\"x\":1}"), def, catalog, AT));
+    assertThrows(IllegalArgumentException.class, () -> RunPodAdapter.parse(Payload.of(Buffer.buffer("<html>"), "test"), def, catalog, AT));
+    assertThrows(IllegalArgumentException.class, () -> RunPodAdapter.parse(Payload.of(Buffer.buffer("{\"x\":1}"), "test"), def, catalog, AT));
   }
 
   @Test
@@ -148,7 +148,7 @@ class RunPodAdapterTest {
     VendorDefinition noQuery = VendorDefinition.from(def.config().copy().put("source", "https://api.runpod.io/graphql")
         .put("query", null), def.where());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new RunPodAdapter().create(null, noQuery, catalog));
+        () -> new RunPodFactory().create(null, noQuery, catalog));
     assertTrue(e.getMessage().contains("query"), e.getMessage());
   }
 
@@ -170,7 +170,7 @@ class RunPodAdapterTest {
         .compose(server -> {
           VendorDefinition http = VendorDefinition.from(
               def.config().copy().put("source", "http://127.0.0.1:" + server.actualPort() + "/graphql"), def.where());
-          return new RunPodAdapter().create(vertx, http, catalog).fetch();
+          return new RunPodFactory().create(vertx, http, catalog).fetch();
         })
         .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
           assertEquals(147, vq.quotes().size());
@@ -182,7 +182,7 @@ class RunPodAdapterTest {
 
   @Test
   void fetches_through_vertx(Vertx vertx, VertxTestContext ctx) {
-    VendorAdapter adapter = new RunPodAdapter().create(vertx, def, catalog);
+    VendorAdapter adapter = new RunPodFactory().create(vertx, def, catalog);
     adapter.fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(147, vq.quotes().size());
       assertEquals(29, vq.rejected().size());

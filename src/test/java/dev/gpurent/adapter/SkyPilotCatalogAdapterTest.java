@@ -11,6 +11,7 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -69,7 +70,12 @@ class SkyPilotCatalogAdapterTest {
   }
 
   private static SkyPilotCatalogAdapter.Result parse(VendorDefinition d) {
-    return SkyPilotCatalogAdapter.parse(Path.of(d.config().getString("source")), d, catalog, AT);
+    return SkyPilotCatalogAdapter.parse(Payload.of(Path.of(d.config().getString("source"))), d, catalog, AT);
+  }
+
+  /** A CSV text, cited as the vendor's source as a fetch of it would be. */
+  private static SkyPilotCatalogAdapter.Result parse(String csv, VendorDefinition d) {
+    return SkyPilotCatalogAdapter.parse(Payload.of(Buffer.buffer(csv), d.config().getString("source")), d, catalog, AT);
   }
 
   private static Quote one(SkyPilotCatalogAdapter.Result r, String offer, String region, Billing billing) {
@@ -227,7 +233,7 @@ class SkyPilotCatalogAdapterTest {
     // A row whose Region is empty (line 21: jp-tok-2), on its own, lands in jp-tok.
     String csv = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"
         + "gx2-8x64x1v100,V100,1.0,8,64,V100,2.821,,,jp-tok-2\n";
-    SkyPilotCatalogAdapter.Result alone = SkyPilotCatalogAdapter.parse(csv, def("ibm", "skypilot-org/v5/ibm/vms.csv"), catalog, AT);
+    SkyPilotCatalogAdapter.Result alone = parse(csv, def("ibm", "skypilot-org/v5/ibm/vms.csv"));
     assertQuote(one(alone, "gx2-8x64x1v100", "jp-tok", Billing.ON_DEMAND), "2.821", "v100-pcie-16g", 1);
   }
 
@@ -315,8 +321,8 @@ class SkyPilotCatalogAdapterTest {
       String text = Files.readString(DATA.resolve(s[1]), StandardCharsets.UTF_8);
       String lf = text.replace("\r\n", "\n");
       String crlf = lf.replace("\n", "\r\n");
-      SkyPilotCatalogAdapter.Result fromLf = SkyPilotCatalogAdapter.parse(lf, d, catalog, AT);
-      SkyPilotCatalogAdapter.Result fromCrlf = SkyPilotCatalogAdapter.parse(crlf, d, catalog, AT);
+      SkyPilotCatalogAdapter.Result fromLf = parse(lf, d);
+      SkyPilotCatalogAdapter.Result fromCrlf = parse(crlf, d);
       SkyPilotCatalogAdapter.Result fromFile = parse(d);
       assertFalse(fromLf.quotes().isEmpty(), s[1]);
       assertEquals(fromLf.quotes(), fromCrlf.quotes(), s[1]);
@@ -539,7 +545,7 @@ class SkyPilotCatalogAdapterTest {
     assertTrue(text.contains(real + "\r\n"), "the row is copied from the file");
     String csv = header + real + "\r\n" + real.replace(",,0.05", ",,") + "\r\n" + real.replace(",,0.05", ",,0") + "\r\n"
         + real.replace(",,0.05", ",,n/a") + "\r\n";
-    SkyPilotCatalogAdapter.Result r = SkyPilotCatalogAdapter.parse(csv, def("primeintellect", "skypilot-org/v8/primeintellect/vms.csv"), catalog, AT);
+    SkyPilotCatalogAdapter.Result r = parse(csv, def("primeintellect", "skypilot-org/v8/primeintellect/vms.csv"));
     assertEquals(List.of(
         "line 3 (datacrunch__1xV100_16GB__6__23__SPOT, FIN-01): no Price",
         "line 4 (datacrunch__1xV100_16GB__6__23__SPOT, FIN-01): no Price, and SpotPrice 0 is not an offer (must be > 0)",
@@ -555,11 +561,11 @@ class SkyPilotCatalogAdapterTest {
       VendorDefinition d = def("shadeform", "skypilot-org/v8/shadeform/vms.csv");
       JsonObject noColumn = d.config().copy().put("upstream", new JsonObject().put("before", "_"));
       IllegalArgumentException e1 = assertThrows(IllegalArgumentException.class,
-          () -> new SkyPilotCatalogAdapter().create(vertx, VendorDefinition.from(noColumn, d.where()), catalog));
+          () -> new SkyPilotCatalogFactory().create(vertx, VendorDefinition.from(noColumn, d.where()), catalog));
       assertTrue(e1.getMessage().contains("upstream: must be a map {column, before}"), e1.getMessage());
       JsonObject badSpot = d.config().copy().put("spotOnly", "sometimes");
       IllegalArgumentException e2 = assertThrows(IllegalArgumentException.class,
-          () -> new SkyPilotCatalogAdapter().create(vertx, VendorDefinition.from(badSpot, d.where()), catalog));
+          () -> new SkyPilotCatalogFactory().create(vertx, VendorDefinition.from(badSpot, d.where()), catalog));
       assertTrue(e2.getMessage().contains("spotOnly: must be true or false"), e2.getMessage());
     } finally {
       vertx.close();
@@ -581,7 +587,7 @@ class SkyPilotCatalogAdapterTest {
         + "gpu_1x_badspot,A10,1.0,,,1.10,us-west-1,,cheap\n"                                // 9: spot unreadable, on-demand kept
         + "\n"                                                                              // blank: ignored
         + "cpu_4x,,,4,16,0.20,us-east-1,,\n";                                               // 11: CPU row, skipped
-    SkyPilotCatalogAdapter.Result r = SkyPilotCatalogAdapter.parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"), catalog, AT);
+    SkyPilotCatalogAdapter.Result r = parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
     assertEquals(List.of(
         "line 3 (gpu_1x_free, us-east-1): Price 0 is not an offer (must be > 0)",
         "line 4 (gpu_1x_neg, us-east-1): Price -1.5 is not an offer (must be > 0)",
@@ -605,7 +611,7 @@ class SkyPilotCatalogAdapterTest {
         + "1x_L4,L4,1,8,32,SE,0.30,0.50,EU-SE-1,\n"
         + "1x_L4,L4,1,8,32,SE,0.20,0.45,EU-SE-2,\n"
         + "1x_L4,L4,1,8,32,SE,,0.45,EU-SE-3,\n";
-    SkyPilotCatalogAdapter.Result r = SkyPilotCatalogAdapter.parse(csv, runpodDef(), catalog, AT);
+    SkyPilotCatalogAdapter.Result r = parse(csv, runpodDef());
     assertEquals(2, r.quotes().size());
     assertEquals(3, r.duplicatesDropped());
     assertQuote(one(r, "1x_L4", "SE", Billing.ON_DEMAND), "0.45", "l4", 1);
@@ -617,7 +623,7 @@ class SkyPilotCatalogAdapterTest {
     String csv = "\uFEFF" + LAMBDA_HEADER
         + "gpu_1x_a10,A10,1.0,30.0,200.0,0.75,\"us-\"\"east\"\"\r\n-1\",\"{'a': 1,\n 'b': 2}\",\r\n"
         + "gpu_1x_l4,L4,1.0,8,32,0.55,us-west-1,,";                       // no final line break
-    SkyPilotCatalogAdapter.Result r = SkyPilotCatalogAdapter.parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"), catalog, AT);
+    SkyPilotCatalogAdapter.Result r = parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
     assertEquals(List.of(), r.rejected());
     assertQuote(one(r, "gpu_1x_a10", "us-\"east\"\r\n-1", Billing.ON_DEMAND), "0.75", "a10", 1);
     assertQuote(one(r, "gpu_1x_l4", "us-west-1", Billing.ON_DEMAND), "0.55", "l4", 1);
@@ -626,16 +632,16 @@ class SkyPilotCatalogAdapterTest {
   @Test
   void fails_on_payloads_that_are_not_a_catalog() {
     VendorDefinition d = def("lambda", "anycloud-sh/lambda/vms.gpu.csv");
-    IllegalArgumentException empty = assertThrows(IllegalArgumentException.class, () -> SkyPilotCatalogAdapter.parse("", d, catalog, AT));
+    IllegalArgumentException empty = assertThrows(IllegalArgumentException.class, () -> parse("", d));
     assertTrue(empty.getMessage().contains("empty"), empty.getMessage());
     IllegalArgumentException html = assertThrows(IllegalArgumentException.class,
-        () -> SkyPilotCatalogAdapter.parse("<html><body>rate limited</body></html>\n", d, catalog, AT));
+        () -> parse("<html><body>rate limited</body></html>\n", d));
     assertTrue(html.getMessage().contains("the header lacks InstanceType, AcceleratorName, AcceleratorCount, Price, Region"), html.getMessage());
     IllegalArgumentException accelerators = assertThrows(IllegalArgumentException.class, () -> SkyPilotCatalogAdapter.parse(
-        DATA.resolve("skypilot-org/v8/common/accelerators.csv"), d, catalog, AT));
+        Payload.of(DATA.resolve("skypilot-org/v8/common/accelerators.csv")), d, catalog, AT));
     assertTrue(accelerators.getMessage().contains("lacks InstanceType"), accelerators.getMessage());
     IllegalArgumentException cut = assertThrows(IllegalArgumentException.class,
-        () -> SkyPilotCatalogAdapter.parse(LAMBDA_HEADER + "gpu_1x_a10,A10,1,30,200,0.75,us-east-1,\"{'Gpus': [", d, catalog, AT));
+        () -> parse(LAMBDA_HEADER + "gpu_1x_a10,A10,1,30,200,0.75,us-east-1,\"{'Gpus': [", d));
     assertTrue(cut.getMessage().contains("line 2 never closes"), cut.getMessage());
   }
 
@@ -646,17 +652,17 @@ class SkyPilotCatalogAdapterTest {
       VendorDefinition d = def("vast", "anycloud-sh/vast/vms.gpu.csv");
       JsonObject badMode = d.config().copy().put("gpuOnlyRows", "sometimes");
       IllegalArgumentException e1 = assertThrows(IllegalArgumentException.class,
-          () -> new SkyPilotCatalogAdapter().create(vertx, VendorDefinition.from(badMode, d.where()), catalog));
+          () -> new SkyPilotCatalogFactory().create(vertx, VendorDefinition.from(badMode, d.where()), catalog));
       assertTrue(e1.getMessage().contains("gpuOnlyRows: must be reject or keep"), e1.getMessage());
       JsonObject badGpu = d.config().copy().put("gpuByInstanceType",
           new JsonArray().add(new JsonObject().put("match", "x").put("gpu", "A100")));
       IllegalArgumentException e2 = assertThrows(IllegalArgumentException.class,
-          () -> new SkyPilotCatalogAdapter().create(vertx, VendorDefinition.from(badGpu, d.where()), catalog));
+          () -> new SkyPilotCatalogFactory().create(vertx, VendorDefinition.from(badGpu, d.where()), catalog));
       assertTrue(e2.getMessage().contains("gpuByInstanceType[0].gpu: 'A100' is not a catalog id"), e2.getMessage());
       JsonObject badRegex = d.config().copy().put("gpuByInstanceType",
           new JsonArray().add(new JsonObject().put("match", "(").put("gpu", "a10")));
       assertThrows(IllegalArgumentException.class,
-          () -> new SkyPilotCatalogAdapter().create(vertx, VendorDefinition.from(badRegex, d.where()), catalog));
+          () -> new SkyPilotCatalogFactory().create(vertx, VendorDefinition.from(badRegex, d.where()), catalog));
     } finally {
       vertx.close();
     }
@@ -682,7 +688,7 @@ class SkyPilotCatalogAdapterTest {
             d.config().getString("source"));
         assertFalse(d.terms().source().isBlank(), v[0]);
         assertTrue(d.terms().source().contains("http"), v[0] + " terms cite a pricing page");
-        new SkyPilotCatalogAdapter().create(vertx, d, catalog);
+        new SkyPilotCatalogFactory().create(vertx, d, catalog);
       }
       assertTrue(AdapterRegistry.load().kinds().contains(SkyPilotCatalogAdapter.KIND));
     } finally {
@@ -693,7 +699,7 @@ class SkyPilotCatalogAdapterTest {
   @Test
   void fetches_a_file_source_through_vertx(Vertx vertx, VertxTestContext ctx) {
     VendorDefinition d = def("lambda", "anycloud-sh/lambda/vms.gpu.csv");
-    new SkyPilotCatalogAdapter().create(vertx, d, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
+    new SkyPilotCatalogFactory().create(vertx, d, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals("lambda", vq.vendor());
       assertEquals("Lambda", vq.displayName());
       assertEquals(391, vq.quotes().size());
@@ -713,7 +719,7 @@ class SkyPilotCatalogAdapterTest {
       VendorDefinition d = def("paperspace", "skypilot-org/v6/paperspace/vms.csv");
       VendorDefinition http = VendorDefinition.from(d.config().copy()
           .put("source", "http://localhost:" + s.actualPort() + "/catalogs/v6/paperspace/vms.csv"), d.where());
-      return new SkyPilotCatalogAdapter().create(vertx, http, catalog).fetch();
+      return new SkyPilotCatalogFactory().create(vertx, http, catalog).fetch();
     }).onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(14, vq.quotes().size());
       Quote q = vq.quotes().stream().filter(x -> x.offerId().equals("H100x8")).findFirst().orElseThrow();
@@ -726,7 +732,7 @@ class SkyPilotCatalogAdapterTest {
   @Test
   void fails_the_fetch_when_the_source_is_garbage(Vertx vertx, VertxTestContext ctx) {
     VendorDefinition d = def("lambda", "../vast/openapi/search_offers.yaml");
-    new SkyPilotCatalogAdapter().create(vertx, d, catalog).fetch().onComplete(ctx.failing(e -> ctx.verify(() -> {
+    new SkyPilotCatalogFactory().create(vertx, d, catalog).fetch().onComplete(ctx.failing(e -> ctx.verify(() -> {
       assertTrue(e instanceof IllegalArgumentException, e.toString());
       assertTrue(e.getMessage().startsWith("not a SkyPilot vms.csv"), e.getMessage());
       ctx.completeNow();

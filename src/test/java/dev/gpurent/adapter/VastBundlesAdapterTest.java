@@ -85,7 +85,7 @@ class VastBundlesAdapterTest {
     JsonObject example = specExample();
     JsonObject offer = example.getJsonObject("offers");   // the spec gives one object, not an array
     assertEquals("Imaginary RTX 9999", offer.getString("gpu_name"));
-    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(example.toBuffer(), shipped, catalog, AT);
+    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(example.toBuffer(), "test"), shipped, catalog, AT);
     assertEquals(1, r.offers());
     assertEquals(0, r.quotes().size());
     assertEquals(List.of("offers[0] (vast-12345678): unknown GPU 'Imaginary RTX 9999' (gpu_ram 24576 MB)"), r.rejected());
@@ -95,7 +95,7 @@ class VastBundlesAdapterTest {
   @Test
   void quotes_the_example_offer_under_a_real_gpu_name() {
     JsonObject answer = new JsonObject().put("offers", new JsonArray().add(exampleOfferNamed("RTX 4090")));
-    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(answer.toBuffer(), shipped, catalog, AT);
+    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(answer.toBuffer(), "test"), shipped, catalog, AT);
     assertEquals(List.of(), r.rejected());
     assertEquals(2, r.quotes().size());
     Quote onDemand = r.quotes().get(0);
@@ -126,8 +126,8 @@ class VastBundlesAdapterTest {
     JsonObject noBid = exampleOfferNamed("RTX 4090").put("min_bid", 0).put("id", 4);
     JsonObject noPrice = exampleOfferNamed("RTX 4090").put("dph_total", 0).put("id", 5);
     JsonObject again = exampleOfferNamed("RTX 4090").put("id", 1);
-    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(new JsonObject()
-        .put("offers", new JsonArray().add(a100).add(v100).add(h100).add(noBid).add(noPrice).add(again)).toBuffer(),
+    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(new JsonObject()
+        .put("offers", new JsonArray().add(a100).add(v100).add(h100).add(noBid).add(noPrice).add(again)).toBuffer(), "test"),
         shipped, catalog, AT);
     assertEquals(6, r.offers());
     assertEquals("a100-80g-sxm", r.quotes().stream().filter(q -> q.offerId().equals("vast-1")).findFirst().orElseThrow().gpuId());
@@ -153,7 +153,7 @@ class VastBundlesAdapterTest {
   @Test
   void refuses_an_error_answer() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VastBundlesAdapter.parse(
-        Buffer.buffer("{\"error\": \"invalid_request\", \"msg\": \"Invalid json body\"}"), shipped, catalog, AT));
+        Payload.of(Buffer.buffer("{\"error\": \"invalid_request\", \"msg\": \"Invalid json body\"}"), "test"), shipped, catalog, AT));
     assertEquals("Vast.ai answered with an error: invalid_request Invalid json body", e.getMessage());
   }
 
@@ -177,7 +177,7 @@ class VastBundlesAdapterTest {
           else req.response().setStatusCode(400).end("{\"error\": \"invalid_request\"}");
         }))
         .listen(0, "127.0.0.1")
-        .compose(server -> new VastBundlesAdapter().create(vertx, VendorDefinition.from(shipped.config().copy()
+        .compose(server -> new VastBundlesFactory().create(vertx, VendorDefinition.from(shipped.config().copy()
             .put("source", "http://127.0.0.1:" + server.actualPort() + "/api/v0/bundles/"), shipped.where()), catalog).fetch())
         .onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
           assertEquals(2, vq.quotes().size());
@@ -191,7 +191,7 @@ class VastBundlesAdapterTest {
     Path file = dir.resolve("bundles.json");
     Files.write(file, specExample().toBuffer().getBytes());
     VendorDefinition def = VendorDefinition.from(shipped.config().copy().put("source", file.toString()), shipped.where());
-    new VastBundlesAdapter().create(vertx, def, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
+    new VastBundlesFactory().create(vertx, def, catalog).fetch().onComplete(ctx.succeeding(vq -> ctx.verify(() -> {
       assertEquals(0, vq.quotes().size());
       assertEquals(List.of("offers[0] (vast-12345678): unknown GPU 'Imaginary RTX 9999' (gpu_ram 24576 MB)"), vq.rejected());
       ctx.completeNow();

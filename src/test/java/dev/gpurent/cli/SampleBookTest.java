@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
+import dev.gpurent.adapter.Payload;
 import dev.gpurent.adapter.RunPodAdapter;
 import dev.gpurent.adapter.SkyPilotCatalogAdapter;
 import dev.gpurent.adapter.VendorDefinition;
@@ -12,10 +13,8 @@ import dev.gpurent.quote.MarketPlausibility;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.buffer.Buffer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -58,8 +57,8 @@ class SampleBookTest {
   static List<Quote> recorded(String yaml, Path file, boolean runpod) throws Exception {
     VendorDefinition d = VendorDefinition.load(Path.of("adapters", yaml));
     d = VendorDefinition.from(d.config().copy().put("source", file.toString()), d.where());
-    return runpod ? RunPodAdapter.parse(Buffer.buffer(Files.readAllBytes(file)), d, Fixtures.CATALOG, Fixtures.AT).quotes()
-        : SkyPilotCatalogAdapter.parse(file, d, Fixtures.CATALOG, Fixtures.AT).quotes();
+    return runpod ? RunPodAdapter.parse(Payload.of(file), d, Fixtures.CATALOG, Fixtures.AT).quotes()
+        : SkyPilotCatalogAdapter.parse(Payload.of(file), d, Fixtures.CATALOG, Fixtures.AT).quotes();
   }
 
   /** What identifies a quote and its price, without the fetch time. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
+import dev.gpurent.adapter.Payload;
 import dev.gpurent.adapter.SkyPilotCatalogAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class MarketPlausibilityTest {
   static VendorQuotes sky(String vendor, String sample) {
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/" + vendor + ".yaml"));
     d = VendorDefinition.from(d.config().copy().put("source", SKY.resolve(sample).toString()), d.where());
-    return SkyPilotCatalogAdapter.parse(SKY.resolve(sample), d, Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
+    return SkyPilotCatalogAdapter.parse(Payload.of(SKY.resolve(sample)), d, Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
   }
 
   static Map<String, VendorQuotes> book(VendorQuotes... vendors) {

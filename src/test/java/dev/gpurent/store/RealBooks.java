@@ -2,6 +2,7 @@ package dev.gpurent.store;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.EcbFxAdapter;
+import dev.gpurent.adapter.Payload;
 import dev.gpurent.adapter.RunPodAdapter;
 import dev.gpurent.adapter.SkyPilotCatalogAdapter;
 import dev.gpurent.adapter.VendorDefinition;
@@ -11,7 +12,6 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
-import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -46,15 +46,11 @@ public final class RealBooks {
   }
 
   private static VendorQuotes runpod() {
-    try {
-      return RunPodAdapter.parse(Buffer.buffer(Files.readAllBytes(RUNPOD)), def("runpod.yaml", RUNPOD), Fixtures.CATALOG, AT);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return RunPodAdapter.parse(Payload.of(RUNPOD), def("runpod.yaml", RUNPOD), Fixtures.CATALOG, AT);
   }
 
   private static VendorQuotes lambda() {
-    return SkyPilotCatalogAdapter.parse(LAMBDA, def("lambda.yaml", LAMBDA), Fixtures.CATALOG, AT).vendorQuotes();
+    return SkyPilotCatalogAdapter.parse(Payload.of(LAMBDA), def("lambda.yaml", LAMBDA), Fixtures.CATALOG, AT).vendorQuotes();
   }
 
   private static FxRates fx() {

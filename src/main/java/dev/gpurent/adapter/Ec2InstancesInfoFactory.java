@@ -1,0 +1,16 @@
+package dev.gpurent.adapter;
+
+import dev.gpurent.catalog.GpuCatalog;
+
+/** The plug-in of kind {@code ec2instances-info}: ec2instances.info's instances.json, see {@link Ec2InstancesInfoAdapter}. */
+public final class Ec2InstancesInfoFactory extends FormatFactory {
+
+  public Ec2InstancesInfoFactory() {
+    super(Ec2InstancesInfoAdapter.KIND, Ec2InstancesInfoAdapter::parse);
+  }
+
+  @Override
+  protected void check(VendorDefinition def, GpuCatalog catalog) {
+    Ec2InstancesInfoAdapter.families(def, catalog);
+  }
+}
