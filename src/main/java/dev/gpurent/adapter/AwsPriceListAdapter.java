@@ -293,7 +293,7 @@ public final class AwsPriceListAdapter {
           int first = row.line();
           List<String> cells = row.cells();
           if (header == null) {
-            if (!cells.isEmpty() && cells.get(0).replace("\uFEFF", "").trim().equals("SKU")) header = keys(cells);
+            if (!cells.isEmpty() && cells.get(0).trim().equals("SKU")) header = cells.stream().map(AwsPriceListAdapter::key).toList();
             else if (cells.size() > 1 && cells.get(0).equals("Publication Date")) publication(cells.get(1));
             continue;
           }
@@ -334,12 +334,6 @@ public final class AwsPriceListAdapter {
         Map<String, String> attrs = termAttrs.get(t.getKey());
         reserved(kept.get(attrs.get("sku")), termWhere.get(t.getKey()), attrs, t.getValue());
       }
-    }
-
-    private static List<String> keys(List<String> header) {
-      List<String> k = new ArrayList<>();
-      for (String h : header) k.add(key(h.replace("\uFEFF", "")));
-      return k;
     }
 
     // ----------------------------------------------------------------- products and prices

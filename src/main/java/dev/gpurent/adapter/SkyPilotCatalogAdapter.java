@@ -151,7 +151,7 @@ public final class SkyPilotCatalogAdapter {
     if (first == null) throw new IllegalArgumentException("not a SkyPilot vms.csv: the payload is empty");
     List<String> header = first.cells();
     Map<String, Integer> col = new HashMap<>();
-    for (int i = 0; i < header.size(); i++) col.putIfAbsent(header.get(i).strip().replace("\uFEFF", ""), i);
+    for (int i = 0; i < header.size(); i++) col.putIfAbsent(header.get(i).strip(), i);
     List<String> missing = REQUIRED.stream().filter(c -> !col.containsKey(c)).toList();
     if (!missing.isEmpty()) {
       String shown = String.join(",", header);
