@@ -229,6 +229,7 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
         ps.setFetchSize(5_000);
         try (ResultSet rs = ps.executeQuery()) {
           String[] key = null;
+          double gpus = 0;
           List<PriceSeries.Point> points = new ArrayList<>();
           int n = 0;
           while (rs.next()) {
@@ -239,21 +240,22 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
             String[] k = {rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7),
                 rs.getString(8)};
             if (key != null && !Arrays.equals(key, k)) {
-              out.add(series(key, points));
+              out.add(series(key, gpus, points));
               points = new ArrayList<>();
             }
             key = k;
+            gpus = rs.getDouble(10);
             points.add(new PriceSeries.Point(Instant.ofEpochMilli(rs.getLong(1)), new BigDecimal(rs.getString(9))));
           }
-          if (key != null) out.add(series(key, points));
+          if (key != null) out.add(series(key, gpus, points));
         }
       }
       return out;
     });
   }
 
-  private static PriceSeries series(String[] k, List<PriceSeries.Point> points) {
-    return new PriceSeries(k[0], k[1], k[2], k[3], k[4], k[5], k[6], points);
+  private static PriceSeries series(String[] k, double gpuCount, List<PriceSeries.Point> points) {
+    return new PriceSeries(k[0], k[1], k[2], k[3], gpuCount, k[4], k[5], k[6], points);
   }
 
   @Override

@@ -9,9 +9,12 @@ import java.util.List;
 /**
  * One offer's price over time: one point per snapshot that listed it, oldest first. An offer is
  * vendor, region, offer id, GPU and billing mode; a change of currency or unit starts another series.
+ *
+ * @param gpuCount GPUs in one instance of the offer (its latest snapshot's), so that a chart can
+ *                 show a price per GPU without guessing it from the offer id
  */
-public record PriceSeries(String vendor, String region, String offer, String gpu, String billing, String currency,
-                          String unit, List<Point> points) {
+public record PriceSeries(String vendor, String region, String offer, String gpu, double gpuCount, String billing,
+                          String currency, String unit, List<Point> points) {
 
   public PriceSeries {
     points = List.copyOf(points);
@@ -24,6 +27,6 @@ public record PriceSeries(String vendor, String region, String offer, String gpu
     JsonArray pts = new JsonArray();
     for (Point p : points) pts.add(new JsonObject().put("at", p.at().toString()).put("price", p.price().toPlainString()));
     return new JsonObject().put("vendor", vendor).put("region", region).put("offer", offer).put("gpu", gpu)
-        .put("billing", billing).put("currency", currency).put("unit", unit).put("points", pts);
+        .put("gpuCount", gpuCount).put("billing", billing).put("currency", currency).put("unit", unit).put("points", pts);
   }
 }

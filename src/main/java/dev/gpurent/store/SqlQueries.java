@@ -136,11 +136,12 @@ final class SqlQueries {
 
   /**
    * History: taken_at, then the series key (vendor, region, offer, gpu, billing, currency, unit),
-   * then price, of the complete snapshots the query selects; grouped by key, oldest first within each.
+   * then price and GPUs per instance, of the complete snapshots the query selects; grouped by key,
+   * oldest first within each.
    */
   static Bound history(HistoryQuery q) {
     StringBuilder sql = new StringBuilder("SELECT s.taken_at, q.vendor, q.region, q.offer, q.gpu, q.billing, q.currency, q.unit,"
-        + " q.price FROM quotes q JOIN snapshots s ON s.id = q.snapshot_id WHERE s.complete = 1");
+        + " q.price, q.gpu_count FROM quotes q JOIN snapshots s ON s.id = q.snapshot_id WHERE s.complete = 1");
     List<Object> args = new ArrayList<>();
     if (q.gpu() != null) {
       sql.append(" AND q.gpu = ?");

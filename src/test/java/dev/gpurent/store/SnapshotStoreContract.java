@@ -334,6 +334,8 @@ abstract class SnapshotStoreContract {
     assertEquals(List.of(new PriceSeries.Point(T1, new BigDecimal("6.32")), new PriceSeries.Point(T2, new BigDecimal("6.50")),
         new PriceSeries.Point(T3, new BigDecimal("6.32"))), s.points());
     assertEquals("6.50", s.toJson().getJsonArray("points").getJsonObject(1).getString("price"));
+    assertEquals(8.0, s.gpuCount(), "gpu_8x_v100_n is an 8-GPU machine");
+    assertEquals(8.0, s.toJson().getDouble("gpuCount"));
 
     PriceSeries fromT2 = await(store.history(new HistoryQuery("v100-16g", "lambda", null, T2, null))).stream()
         .filter(x -> x.offer().equals("gpu_8x_v100_n") && x.region().equals("europe-central-1") && x.billing().equals("on-demand"))
