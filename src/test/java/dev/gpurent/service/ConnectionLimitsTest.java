@@ -3,15 +3,12 @@ package dev.gpurent.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gpurent.config.YamlFiles;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetSocket;
 import io.vertx.ext.web.client.WebClient;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -39,13 +36,10 @@ class ConnectionLimitsTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = new FakeVendorServer(vertx).serve("runpod", ServiceTest.DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
-        .serve("vast", ServiceTest.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
+    fake = ServiceTest.recordedVendors(vertx);
     ServiceTest.await(fake.start());
     ServiceTest.writeRoot(root, fake);
-    JsonObject config = new JsonObject(ServiceTest.castMap(YamlFiles.load(root.resolve("config/gpurent.yaml"))));
-    config.getJsonObject("http").put("headerTimeout", "1s").put("maxConnections", 300);
-    Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
+    ServiceTest.editConfig(root, config -> config.getJsonObject("http").put("headerTimeout", "1s").put("maxConnections", 300));
     service = ServiceTest.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
   }
 

@@ -72,9 +72,7 @@ class DashboardBrowserTest {
       return;
     }
     vertx = Vertx.vertx();
-    fake = new FakeVendorServer(vertx)
-        .serve("runpod", ServiceTest.DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
-        .serve("vast", ServiceTest.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
+    fake = ServiceTest.recordedVendors(vertx);
     ServiceTest.await(fake.start());
     ServiceTest.writeRoot(root, fake);
     importMarketHistory();

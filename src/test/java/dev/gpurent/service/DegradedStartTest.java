@@ -37,13 +37,10 @@ class DegradedStartTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = new FakeVendorServer(vertx).serve("runpod", ServiceTest.DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
-        .serve("vast", ServiceTest.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
+    fake = ServiceTest.recordedVendors(vertx);
     ServiceTest.await(fake.start());
     ServiceTest.writeRoot(root, fake);
-    JsonObject config = new JsonObject(ServiceTest.castMap(YamlFiles.load(root.resolve("config/gpurent.yaml"))));
-    config.getJsonObject("quotes").put("cacheDir", "data/last-good");
-    Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
+    ServiceTest.editConfig(root, config -> config.getJsonObject("quotes").put("cacheDir", "data/last-good"));
     Files.createDirectories(root.resolve("data/last-good"));
     byte[] garbage = new byte[64 * 1024];
     new java.util.Random(15).nextBytes(garbage);

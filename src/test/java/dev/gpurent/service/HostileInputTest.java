@@ -56,9 +56,7 @@ class HostileInputTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = new FakeVendorServer(vertx)
-        .serve("runpod", ServiceTest.DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
-        .serve("vast", ServiceTest.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
+    fake = ServiceTest.recordedVendors(vertx);
     ServiceTest.await(fake.start());
     ServiceTest.writeRoot(root, fake);
     service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());

@@ -50,15 +50,27 @@ class ServiceTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = new FakeVendorServer(vertx)
-        .serve("runpod", DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
-        .serve("vast", DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
+    fake = recordedVendors(vertx);
     await(fake.start());
     writeRoot(root, fake);
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
     // the first fetch of every vendor, done
     await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send());
+  }
+
+  /** The fake vendors the service tests run against: RunPod's and Vast's recorded payloads, not yet started. */
+  static FakeVendorServer recordedVendors(Vertx vertx) throws IOException {
+    return new FakeVendorServer(vertx)
+        .serve("runpod", DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
+        .serve("vast", DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
+  }
+
+  /** Rewrites the root's config/gpurent.yaml after {@code edit}: a test's own limits on the shipped configuration. */
+  static void editConfig(Path root, java.util.function.Consumer<JsonObject> edit) throws IOException {
+    JsonObject config = new JsonObject(castMap(YamlFiles.load(root.resolve("config/gpurent.yaml"))));
+    edit.accept(config);
+    Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
   }
 
   static void writeRoot(Path root, FakeVendorServer fake) throws IOException {
