@@ -1,0 +1,136 @@
+package dev.gpurent.text;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One bundle of templates in one language, read from {@code messages/<bundle>_<lang>.properties}
+ * (UTF-8). A template names its arguments in braces: {@code "{count} x {gpu}"}; a brace is
+ * written {@code {{}. A missing code or argument is a programming error and fails loudly: a
+ * bill must never show a half-made sentence.
+ */
+public final class Messages {
+
+  private static final Map<String, Messages> LOADED = new ConcurrentHashMap<>();
+
+  private final String bundle;
+  private final Lang lang;
+  private final Properties templates;
+
+  private Messages(String bundle, Lang lang, Properties templates) {
+    this.bundle = bundle;
+    this.lang = lang;
+    this.templates = templates;
+  }
+
+  /** The bundle {@code bundle} in {@code lang}, read once. */
+  public static Messages of(String bundle, Lang lang) {
+    return LOADED.computeIfAbsent(bundle + "_" + lang.tag(), k -> new Messages(bundle, lang, load(k)));
+  }
+
+  public Lang lang() {
+    return lang;
+  }
+
+  /** The codes this bundle defines, for tests that hold the languages to the same set. */
+  public java.util.Set<String> codes() {
+    return templates.stringPropertyNames();
+  }
+
+  /** The raw template of a code. */
+  public String template(String code) {
+    String t = templates.getProperty(code);
+    if (t == null) throw new IllegalArgumentException("no message '" + code + "' in " + bundle + "_" + lang.tag());
+    return t;
+  }
+
+  public String text(String code, Object... nameValues) {
+    return render(Message.of(code, nameValues));
+  }
+
+  public String render(Message m) {
+    String t = template(m.code());
+    StringBuilder out = new StringBuilder(t.length() + 32);
+    int i = 0;
+    while (i < t.length()) {
+      char c = t.charAt(i);
+      if (c != '{') {
+        out.append(c);
+        i++;
+        continue;
+      }
+      if (t.startsWith("{{}", i)) {
+        out.append('{');
+        i += 3;
+        continue;
+      }
+      int end = t.indexOf('}', i);
+      if (end < 0) throw new IllegalArgumentException(m.code() + ": unclosed brace in " + bundle + "_" + lang.tag());
+      String name = t.substring(i + 1, end);
+      if (!m.args().containsKey(name)) {
+        throw new IllegalArgumentException(m.code() + ": argument '" + name + "' missing (" + bundle + "_" + lang.tag() + ")");
+      }
+      out.append(value(m.args().get(name)));
+      i = end + 1;
+    }
+    return out.toString();
+  }
+
+  /** The argument names a template uses, in order, for tests that hold the languages to the same arguments. */
+  public List<String> argumentsOf(String code) {
+    String t = template(code).replace("{{}", "");
+    List<String> names = new ArrayList<>();
+    for (int i = t.indexOf('{'); i >= 0; i = t.indexOf('{', i + 1)) {
+      int end = t.indexOf('}', i);
+      if (end > i) names.add(t.substring(i + 1, end));
+    }
+    return names;
+  }
+
+  private String value(Object v) {
+    if (v instanceof Message nested) return render(nested);
+    if (v instanceof List<?> list) {
+      StringBuilder sb = new StringBuilder();
+      for (Object o : list) {
+        if (sb.length() > 0) sb.append(lang == Lang.ZH ? "；" : "; ");
+        sb.append(value(o));
+      }
+      return sb.toString();
+    }
+    if (v instanceof Double || v instanceof Float) return number(((Number) v).doubleValue());
+    return String.valueOf(v);
+  }
+
+  /** Up to two decimals, no trailing zeros: 1.5, 0.25, 12. */
+  static String number(double d) {
+    long hundredths = Math.round(d * 100);
+    if (hundredths % 100 == 0) return Long.toString(hundredths / 100);
+    String sign = hundredths < 0 ? "-" : "";
+    long abs = Math.abs(hundredths);
+    String frac = (abs % 100 < 10 ? "0" : "") + (abs % 100);
+    if (frac.endsWith("0")) frac = frac.substring(0, 1);
+    return sign + (abs / 100) + "." + frac;
+  }
+
+  private static Properties load(String name) {
+    String path = "messages/" + name + ".properties";
+    Properties p = new Properties();
+    try (InputStream in = Messages.class.getClassLoader().getResourceAsStream(path)) {
+      if (in == null) throw new IllegalArgumentException("no message bundle " + path);
+      try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+        p.load(r);
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(path, e);
+    }
+    return p;
+  }
+}
