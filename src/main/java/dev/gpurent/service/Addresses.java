@@ -107,9 +107,10 @@ public final class Addresses {
   public static final String SNAPSHOTS_DIFF = "gpurent.snapshots.diff";
 
   /**
-   * Request-reply. Body: {@code {"gpu"?, "vendor"?, "billing"?, "from"?, "to"?}} (dates or ISO
-   * instants). Reply: JSON array of series, one per offer:
-   * {@code {vendor, region, offer, gpu, billing, currency, unit, points: [{at, price}]}}; fails 400.
+   * Request-reply. Body: {@code {"gpu"?, "vendor"?, "billing"?, "from"?, "to"?, "currency"?}} (dates or
+   * ISO instants). Reply: JSON array of series, one per offer, under the vendor's canonical id:
+   * {@code {vendor, listedAs?, region, offer, gpu, gpuCount, billing, currency, unit, points: [{at, price}],
+   * fx?: {from, rate, asOf, source}}}, converted to {@code currency} at the book's rates; fails 400.
    */
   public static final String HISTORY = "gpurent.history";
 

@@ -61,7 +61,13 @@ final class HistoryRoutes {
       }
       q.put("gpu", g.get().id());
     }
-    for (String k : List.of("vendor", "billing", "from", "to")) {
+    String currency = rc.queryParams().get("currency");
+    if (currency != null && !currency.matches("[A-Za-z]{3}")) {
+      HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("currency", "must be a 3-letter ISO code, got '"
+          + shown(currency) + "'")));
+      return;
+    }
+    for (String k : List.of("vendor", "billing", "from", "to", "currency")) {
       String v = rc.queryParams().get(k);
       if (v != null) q.put(k, v);
     }

@@ -7,7 +7,6 @@ import dev.gpurent.store.CurrentBook;
 import dev.gpurent.store.HistoryQuery;
 import dev.gpurent.store.NightlySchedule;
 import dev.gpurent.store.NoSuchSnapshotException;
-import dev.gpurent.store.PriceSeries;
 import dev.gpurent.store.Retention;
 import dev.gpurent.store.SnapshotStore;
 import dev.gpurent.store.StoreSettings;
@@ -119,11 +118,9 @@ public final class SnapshotVerticle extends VerticleBase {
       String billing = text(b, "billing");
       HistoryQuery q = new HistoryQuery(text(b, "gpu"), text(b, "vendor"), billing == null ? null : billing(billing),
           instant(b, "from", false), instant(b, "to", true));
-      return store.history(q).compose(series -> offLoop(() -> {
-        JsonArray out = new JsonArray();
-        for (PriceSeries s : series) out.add(s.toJson());
-        return out;
-      }));
+      String currency = text(b, "currency");
+      return store.history(q).compose(series -> book().compose(book -> offLoop(() -> new HistoryAnswer(vendorNames(book),
+          book == null ? null : book.fx(), currency).toJson(series))));
     }));
     arm(schedule.next(clock.instant()));
     LOG.info(() -> "snapshots: " + schedule + " into " + store.describe() + "; next at " + due);
@@ -165,6 +162,17 @@ public final class SnapshotVerticle extends VerticleBase {
   }
 
   private record Taken(SnapshotStore.WriteResult write, CurrentBook current) {}
+
+  /** The current book for history's vendor ids and FX rates, or null while the quote pipeline is not answering. */
+  private Future<QuoteBook> book() {
+    return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(Message::body).otherwiseEmpty();
+  }
+
+  private static Map<String, String> vendorNames(QuoteBook book) {
+    Map<String, String> names = new java.util.HashMap<>();
+    if (book != null) book.vendors().forEach((id, e) -> names.put(id, e.quotes().displayName()));
+    return names;
+  }
 
   // ------------------------------------------------------------------ nightly
 

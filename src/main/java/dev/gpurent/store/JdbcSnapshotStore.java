@@ -212,8 +212,8 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
         then = byId(c, against);
       } else {
         long at = now.takenAt().toEpochMilli();
-        then = SnapshotRows.first(c, SqlQueries.PREVIOUS, at, at, now.id()).orElseThrow(() -> new NoSuchSnapshotException(
-            "snapshot " + id + " (" + now.slot() + ") is the oldest there is: nothing before it to compare with"));
+        then = SnapshotRows.first(c, SqlQueries.PREVIOUS, now.kind(), now.kind(), at, at, now.id()).orElseThrow(() -> new NoSuchSnapshotException(
+            "snapshot " + id + " (" + now.slot() + ") is the oldest of its origin: nothing before it to compare with"));
       }
       return SnapshotDiff.of(now, SnapshotRows.quotes(c, now.id()), then, SnapshotRows.quotes(c, then.id()));
     });

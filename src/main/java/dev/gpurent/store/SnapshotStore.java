@@ -50,8 +50,8 @@ public interface SnapshotStore {
   Future<Snapshot> get(long id);
 
   /**
-   * What changed from {@code against} (null: the snapshot taken just before {@code id}) to
-   * {@code id}: prices that moved, offers added and removed.
+   * What changed from {@code against} (null: the snapshot of the same origin, imported or fetched,
+   * taken just before {@code id}) to {@code id}: prices that moved, offers added and removed.
    */
   Future<SnapshotDiff> diff(long id, Long against);
 

@@ -124,8 +124,13 @@ final class SqlQueries {
   static final String LIST = COMPLETE + NEWEST_FIRST + " LIMIT ?";
   /** Binds taken_at's bound (exclusive), then the limit. */
   static final String LIST_BEFORE = COMPLETE + " AND taken_at < ?" + NEWEST_FIRST + " LIMIT ?";
-  /** The one just before a snapshot, ties on taken_at broken by id. Binds taken_at, taken_at, id. */
-  static final String PREVIOUS = COMPLETE + " AND (taken_at < ? OR (taken_at = ? AND id < ?))" + NEWEST_FIRST + " LIMIT 1";
+  /**
+   * The one just before a snapshot and of the same origin (imported market history, or fetched:
+   * scheduled and manual alike), ties on taken_at broken by id: a diff across origins compares
+   * market medians with list prices, which is noise. Binds kind, kind, taken_at, taken_at, id.
+   */
+  static final String PREVIOUS = COMPLETE + " AND (kind = ? OR (? <> '" + SnapshotMeta.IMPORT + "' AND kind <> '"
+      + SnapshotMeta.IMPORT + "')) AND (taken_at < ? OR (taken_at = ? AND id < ?))" + NEWEST_FIRST + " LIMIT 1";
   /** The newest not of the kind bound (imported history is no restart's quotes). */
   static final String NEWEST_NOT_OF_KIND = COMPLETE + " AND kind <> ?" + NEWEST_FIRST + " LIMIT 1";
   /** A snapshot's quotes in the order written. Binds snapshot_id. */

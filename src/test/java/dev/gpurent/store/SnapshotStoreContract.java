@@ -303,9 +303,22 @@ abstract class SnapshotStoreContract {
 
     Throwable oldest = failure(store.diff(id1, null));
     assertInstanceOf(NoSuchSnapshotException.class, oldest);
-    assertEquals("snapshot " + id1 + " (2026-03-01) is the oldest there is: nothing before it to compare with", oldest.getMessage());
+    assertEquals("snapshot " + id1 + " (2026-03-01) is the oldest of its origin: nothing before it to compare with", oldest.getMessage());
     assertInstanceOf(NoSuchSnapshotException.class, failure(store.diff(id2, 999_999L)));
     assertInstanceOf(IllegalArgumentException.class, failure(store.diff(id2, id2)));
+  }
+
+  @Test
+  void diffs_only_against_a_snapshot_of_the_same_origin() {
+    long fetched1 = await(store.write("2026-03-01", RealBooks.book(T1), T1)).id();
+    long imported1 = await(store.write("market-2026-03-02", QuoteBook.of(List.of(RealBooks.RUNPOD_QUOTES), FxRates.none("USD"), T2), T2)).id();
+    long fetched2 = await(store.write("manual-" + T3, RealBooks.book(T3), T3)).id();
+    // a manual snapshot is fetched like a scheduled one: it skips the imported market day between them
+    assertEquals(fetched1, await(store.diff(fetched2, null)).against().id());
+    Throwable none = failure(store.diff(imported1, null));
+    assertInstanceOf(NoSuchSnapshotException.class, none, "the fetched one before it is no market history");
+    assertEquals("snapshot " + imported1 + " (market-2026-03-02) is the oldest of its origin: nothing before it to compare with",
+        none.getMessage());
   }
 
   // ------------------------------------------------------------------ history
