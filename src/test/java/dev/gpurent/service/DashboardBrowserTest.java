@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gpurent.Slow;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
 import java.io.File;
 import java.math.BigDecimal;
@@ -24,6 +25,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -38,10 +40,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The dashboard in a real (headless) Chromium against the whole service, started as ServiceTest
  * starts it: fake vendors on loopback serving the recorded RunPod and Vast payloads, plus the
- * guide's reference sheet. Picks presets, ranks live over the WebSocket, watches the table follow a
- * price change that flips the order, downloads the CSV and switches to Chinese. Screenshots go to
- * target/dashboard-*.png. Needs the Debian packages chromium and chromium-driver (.ci/run installs
- * them); without them the test is skipped, saying so.
+ * guide's reference sheet and months of imported market prices. The page opens ranked; the form
+ * and the sliders re-rank; errors sit on their fields; two bills are compared; it prints a page per
+ * plan; it follows a price change live and reconnects; the price history is in the scenario's
+ * currency with lone prices as dots; Chinese, Excel. Every figure checked is the API's. Full-page
+ * screenshots go to target/dashboard-*.png (en and zh; fonts-noto-cjk for the glyphs). Needs the
+ * Debian packages chromium and chromium-driver (.ci/run installs them); without them the test is
+ * skipped, saying so.
  */
 @Slow
 class DashboardBrowserTest {
@@ -150,283 +155,348 @@ class DashboardBrowserTest {
     }
   }
 
-  @Test
-  void ranks_live_follows_a_price_flip_downloads_csv_and_speaks_chinese() throws Exception {
-    driver.get("http://127.0.0.1:" + service.port() + "/");
+  String base() {
+    return "http://127.0.0.1:" + service.port();
+  }
+
+  /** The page as a first-time visitor sees it: nothing kept from an earlier test. */
+  WebDriverWait fresh(String query) {
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1500));
+    driver.get(base() + "/?lang=en");
+    driver.executeScript("localStorage.clear();");
+    driver.get(base() + "/" + query);
     WebDriverWait wait = new WebDriverWait(driver, WAIT);
     wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
-    wait.until(d -> new Select(d.findElement(By.id("preset"))).getOptions().size() > 1);
+    return wait;
+  }
+
+  static boolean live(org.openqa.selenium.WebDriver d) {
+    return "live".equals(d.findElement(By.id("status")).getAttribute("data-state")) && rankedRows() > 0;
+  }
+
+  /** What POST /api/rank answers for the scenario the page holds, with {@code edit} applied. */
+  JsonObject ranked(java.util.function.Consumer<JsonObject> edit) throws Exception {
+    JsonObject s = pageScenario();
+    edit.accept(s);
+    var r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank?lang=en").sendJsonObject(s));
+    assertEquals(200, r.statusCode(), r::bodyAsString);
+    return r.bodyAsJsonObject();
+  }
+
+  static JsonObject pageScenario() {
+    return new JsonObject((String) driver.executeScript("return JSON.stringify(JSON.parse(localStorage.getItem('gpurent.scenario')).scenario);"));
+  }
+
+  static JsonObject plan(JsonObject ranking, String vendor) {
+    return ranking.getJsonArray("plans").stream().map(JsonObject.class::cast).filter(p -> p.getString("vendor").equals(vendor))
+        .findFirst().orElseThrow(() -> new AssertionError(vendor + " not ranked: " + ranking.encode()));
+  }
+
+  static void type(String css, String text) {
+    WebElement input = driver.findElement(By.cssSelector(css));
+    input.sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"), text);
+  }
+
+  @Test
+  void opens_ranked_rows_answer_the_form_and_sliders_rerank_errors_sit_on_their_field_compare_and_print() throws Exception {
+    WebDriverWait wait = fresh("?lang=en");
+    // no button pressed: the guide's 5-10 person team, ranked live
+    wait.until(DashboardBrowserTest::live);
     assertEquals("en", driver.findElement(By.tagName("html")).getAttribute("lang"));
+    assertEquals("team-medium", new Select(driver.findElement(By.id("preset"))).getFirstSelectedOption().getAttribute("value"));
+    assertTrue(driver.findElement(By.id("status")).getText().startsWith("Live · updated "), driver.findElement(By.id("status")).getText());
 
-    // the vendor freshness panel: all three vendors fetched on loopback
-    wait.until(d -> d.findElements(By.cssSelector("#vendors tbody tr[data-vendor]")).size() == 3);
-    for (String v : List.of("guide-reference", "runpod", "vast")) {
-      WebElement row = driver.findElement(By.cssSelector("#vendors tbody tr[data-vendor='" + v + "']"));
-      assertEquals("fresh", row.getAttribute("data-freshness"),
-          () -> v + ": " + driver.findElement(By.id("vendors")).getText());
+    // each row says what is rented, per workload, and its totals are the API's
+    JsonObject expected = ranked(s -> { });
+    assertEquals(expected.getJsonArray("plans").size(), rankedRows());
+    JsonObject vast = plan(expected, "vast");
+    assertEquals(vast.getString("monthlyTotal"), monthly("vast"));
+    WebElement row = driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='vast']"));
+    assertEquals(vast.getString("horizonTotal"), row.findElement(By.cssSelector("td.horizon")).getAttribute("data-value"));
+    for (Object o : vast.getJsonArray("placements")) {
+      JsonObject pl = (JsonObject) o;
+      WebElement li = row.findElement(By.cssSelector("td.rent li[data-workload='" + pl.getString("workload") + "']"));
+      assertEquals(pl.getString("workload") + ": " + pl.getString("gpuName") + " × " + pl.getInteger("cards") + " · "
+          + pl.getString("billing") + " · " + pl.getString("region"), li.getText());
     }
-    assertEquals("147", driver.findElement(By.cssSelector("#vendors tr[data-vendor='runpod'] td.num")).getText());
+    assertEquals("NVIDIA GeForce RTX 4090 × 2", row.findElement(By.cssSelector("td.rent li[data-workload='inference']")).getText()
+        .replaceAll("^inference: (.*?) · .*$", "$1"), "two 4090s serve 3 QPS, as the guide sizes them");
+    assertEquals(vast.getBoolean("complete") ? "complete" : "incomplete: " + vast.getJsonArray("gaps").size() + " from a fallback",
+        row.findElement(By.cssSelector(vast.getBoolean("complete") ? ".complete-flag" : ".gap-flag")).getText());
+    if (vast.getBoolean("dated")) {
+      assertEquals("dated " + vast.getString("priceDate").substring(0, 10), row.findElement(By.cssSelector(".dated-flag")).getText());
+    }
+    // the breakdown: one bar per vendor in five parts, on a canvas
+    assertEquals(List.of("GPU", "Object storage", "Public bandwidth", "Load balancer", "Data migration"),
+        driver.findElements(By.cssSelector("#breakdown-legend li")).stream().map(WebElement::getText).toList());
+    assertFalse(driver.findElements(By.cssSelector("#breakdown canvas")).isEmpty());
 
-    // the guide's template: the guide-reference sheet is no vendor, so it is shown beside the ranking...
-    new Select(driver.findElement(By.id("preset"))).selectByValue("guide-template");
-    assertTrue(driver.findElement(By.id("scenario-json")).getAttribute("value").contains("\"guide template (5.1)\""));
-    driver.findElement(By.id("rank-live")).click();
-    wait.until(d -> "live".equals(d.findElement(By.id("status")).getAttribute("data-state"))
-        && !d.findElements(By.cssSelector("#unavailable p.reference-note")).isEmpty());
-    assertEquals("Reference, not ranked: Guide reference prices (not a real vendor) at 5,000.00 CNY a month."
-        + " #1 costs 41% more than the guide's reference (5000.00 CNY a month)",
-        driver.findElement(By.cssSelector("#unavailable p.reference-note")).getText());
-    assertTrue(driver.findElements(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).isEmpty());
-    // Vast sells no load balancer: its plan says so on the row, and the bill line is the fallback's
-    WebElement vast = driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='vast']"));
-    assertEquals("1", vast.findElement(By.cssSelector("span.gap-flag")).getAttribute("data-gaps"));
-    assertEquals("incomplete: 1 from a fallback", vast.findElement(By.cssSelector("span.gap-flag")).getText());
-    // ...and ranked like one when the scenario asks for it: it reproduces the guide's 5000 a month
-    setEditor(driver.findElement(By.id("scenario-json")).getAttribute("value").replaceFirst("\\{", "{\"includeReference\": true, "));
-    driver.findElement(By.id("rank-live")).click();
-    wait.until(d -> "live".equals(d.findElement(By.id("status")).getAttribute("data-state"))
+    // the form: a switch adds the guide's reference sheet to the ranking
+    driver.findElement(By.id("f-includeReference")).click();
+    wait.until(d -> rankedRows() == expected.getJsonArray("plans").size() + 1
         && !d.findElements(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).isEmpty());
-    WebElement guide = driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']"));
-    assertEquals("1", guide.getAttribute("data-rank"));
-    assertEquals("5000.00", guide.findElement(By.cssSelector("td.monthly")).getAttribute("data-value"));
-    assertEquals("5,000.00", guide.findElement(By.cssSelector("td.monthly")).getText());
-    assertEquals("60,000.00", guide.findElement(By.cssSelector("td.horizon")).getText());
-    assertEquals("Monthly total (CNY)", driver.findElement(By.id("th-monthly")).getText());
-    // RunPod sells no A100 40GB SXM, so it is listed as not ranked, with the reason
-    assertEquals("runpod: fine-tuning: no offer of a100-40g-sxm",
-        driver.findElement(By.cssSelector("#unavailable li[data-vendor='runpod']")).getText());
-    // the bill, as the guide's template lays it out
-    guide.findElement(By.cssSelector("button.toggle")).click();
-    WebElement bill = driver.findElement(By.cssSelector("tr[data-detail-for='guide-reference'] table.bill"));
-    assertTrue(bill.isDisplayed());
-    List<String> firstLine = bill.findElements(By.cssSelector(":scope > tbody > tr:first-child > td")).stream().map(WebElement::getText).toList();
-    assertEquals(List.of("inference GPU", "NVIDIA GeForce RTX 4090 (rtx-4090, cn)", "2", "1,500.00 / month", "3,000.00", "monthly"),
-        firstLine);
-    assertEquals("5,000.00", bill.findElement(By.cssSelector("tfoot td.total")).getText());
-    assertFalse(driver.findElements(By.cssSelector("#chart canvas")).isEmpty(), "the bar chart is drawn");
-    screenshot("dashboard-guide.png");
+    assertEquals("4800.00", monthly("guide-reference"), "the guide's 5.2 sheet for this team: about 4800 a month");
 
-    // a bad field comes back from the API, named, next to the editor
-    String goodJson = driver.findElement(By.id("scenario-json")).getAttribute("value");
-    setEditor(goodJson.replace("\"peakQps\": 3", "\"peakQps\": -1"));
-    driver.findElement(By.id("rank-live")).click();
-    wait.until(d -> d.findElement(By.id("field-errors")).isDisplayed());
-    assertEquals("workloads[0].peakQps must be > 0, got -1",
-        driver.findElement(By.cssSelector("#field-error-list li[data-field='workloads[0].peakQps']")).getText());
-    assertEquals("true", driver.findElement(By.id("scenario-json")).getAttribute("aria-invalid"));
-    screenshot("dashboard-errors.png");
+    // typing a peak QPS re-ranks: a different figure, the API's for 30 QPS
+    String before = monthly("vast");
+    type("#f-workloads-0-peakQps", "30");
+    wait.until(d -> !before.equals(monthly("vast")));
+    assertEquals(plan(ranked(s -> { }), "vast").getString("monthlyTotal"), monthly("vast"));
+    assertEquals(30, pageScenario().getJsonArray("workloads").getJsonObject(0).getInteger("peakQps"));
+    String at30 = monthly("vast");
 
-    // the small team's plan: RunPod takes part; a hundredfold price cut at RunPod flips the order live
+    // and so does the slider, which the form then shows
+    driver.executeScript("const s = document.getElementById('s-qps'); s.value = 10; s.dispatchEvent(new Event('input', {bubbles: true}));");
+    wait.until(d -> !at30.equals(monthly("vast")));
+    assertEquals("10", driver.findElement(By.id("f-workloads-0-peakQps")).getAttribute("value"));
+    assertEquals(plan(ranked(s -> { }), "vast").getString("monthlyTotal"), monthly("vast"));
+    // the grid under it: the winner at each value, the break-even marked where it changes
+    wait.until(d -> d.findElement(By.id("ranking")).getAttribute("data-scenario").equals(d.findElement(By.id("s-qps-grid")).getAttribute("data-scenario"))
+        && d.findElements(By.cssSelector("#s-qps-grid li[data-vendor]")).size() == 7);
+    List<WebElement> cells = driver.findElements(By.cssSelector("#s-qps-grid li"));
+    List<Integer> values = List.of(1, 2, 5, 10, 20, 40, 60);
+    for (int i = 0; i < cells.size(); i++) {
+      int qps = values.get(i);
+      assertEquals(String.valueOf(qps), cells.get(i).getAttribute("data-value"));
+      JsonObject winner = ranked(s -> s.getJsonArray("workloads").getJsonObject(0).put("peakQps", qps)).getJsonArray("plans").getJsonObject(0);
+      assertEquals(winner.getString("vendor"), cells.get(i).getAttribute("data-vendor"), "the winner at " + qps + " QPS");
+      boolean flips = i > 0 && !cells.get(i).getAttribute("data-vendor").equals(cells.get(i - 1).getAttribute("data-vendor"));
+      assertEquals(flips, String.valueOf(cells.get(i).getAttribute("class")).contains("flip"), "break-even marked at " + qps);
+    }
+
+    // a bad figure: the API's reason, on the field it names
+    type("#f-workloads-0-peakQps", "-1");
+    WebElement error = driver.findElement(By.cssSelector(".field-error[data-field='workloads[0].peakQps']"));
+    wait.until(d -> error.isDisplayed());
+    assertEquals("must be > 0, got -1", error.getText());
+    assertEquals("true", driver.findElement(By.id("f-workloads-0-peakQps")).getAttribute("aria-invalid"));
+    assertEquals("invalid", driver.findElement(By.id("status")).getAttribute("data-state"));
+    type("#f-workloads-0-peakQps", "3");
+    wait.until(d -> !error.isDisplayed() && live(d));
+
+    // compare two vendors line by line: the totals are the rows'
+    assertEquals(plan(ranked(s -> { }), "vast").getString("monthlyTotal"), monthly("vast"));
+    driver.findElement(By.cssSelector(".compare-pick[data-vendor='guide-reference']")).click();
+    driver.findElement(By.cssSelector(".compare-pick[data-vendor='vast']")).click();
+    wait.until(d -> !d.findElements(By.cssSelector("#compare table")).isEmpty());
+    assertEquals(List.of("guide-reference", "vast"), driver.findElements(By.cssSelector("#compare thead th[data-vendor]")).stream()
+        .map(e -> e.getAttribute("data-vendor")).toList());
+    for (String v : List.of("guide-reference", "vast")) {
+      assertEquals(monthly(v), driver.findElement(By.cssSelector("#compare tfoot td.total[data-vendor='" + v + "']")).getAttribute("data-value"));
+    }
+    assertEquals("3,000.00", driver.findElement(By.cssSelector("#compare tbody tr[data-line='gpu:inference'] td")).getText().lines().findFirst().orElseThrow(),
+        "the guide's two monthly 4090s at 1500");
+    assertTrue(driver.findElements(By.cssSelector("#compare tbody tr")).size() >= 4);
+    fullScreenshot("dashboard-en.png");
+
+    // printed: the ranking on the first page, then one page per plan
+    String pdf = driver.print(new org.openqa.selenium.print.PrintOptions()).getContent();
+    String raw = new String(java.util.Base64.getDecoder().decode(pdf), StandardCharsets.ISO_8859_1);
+    long pages = java.util.regex.Pattern.compile("/Type\\s*/Page[^s]").matcher(raw).results().count();
+    assertEquals(1 + rankedRows(), pages, "a summary page and a page per plan");
+
+    // Chinese: the page's labels (both tables have every key), the guide's terms
+    assertEquals("[]", driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+        + " import('/i18n.js').then(m => { const en = Object.keys(m.TABLES.en), zh = Object.keys(m.TABLES.zh);"
+        + " done(JSON.stringify([...en.filter(k => !zh.includes(k)), ...zh.filter(k => !en.includes(k))])); });"));
+    driver.findElement(By.id("lang-zh")).click();
+    wait.until(d -> "zh-CN".equals(d.findElement(By.tagName("html")).getAttribute("lang")) && live(d)
+        && d.getCurrentUrl().endsWith("lang=zh"));
+    assertEquals("月费用（CNY）", driver.findElement(By.id("th-monthly")).getText());
+    assertEquals("排名", driver.findElement(By.id("ranking-title")).getText());
+    assertEquals(List.of("GPU", "对象存储", "公网带宽", "负载均衡", "数据迁移"),
+        driver.findElements(By.cssSelector("#breakdown-legend li")).stream().map(WebElement::getText).toList());
+    assertTrue(driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='vast'] td.rent")).getText().contains("按量计费"),
+        driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='vast'] td.rent")).getText());
+    assertEquals("余量", driver.findElement(By.cssSelector("label[for='f-headroom']")).getText().replaceAll("\\s*（.*|\\s*\\(.*", ""));
+    fullScreenshot("dashboard-zh.png");
+    driver.findElement(By.id("lang-en")).click();
+  }
+
+  @Test
+  void follows_a_price_flip_live_and_reconnects_after_the_service_forgets_the_scenario() throws Exception {
+    WebDriverWait wait = fresh("?lang=en");
+    wait.until(DashboardBrowserTest::live);
     new Select(driver.findElement(By.id("preset"))).selectByValue("team-small");
-    setEditor(driver.findElement(By.id("scenario-json")).getAttribute("value").replaceFirst("\\{", "{\"includeReference\": true, "));
-    driver.findElement(By.id("rank-live")).click();
-    wait.until(d -> rankedRows() == 3);
-    assertFalse(driver.findElement(By.id("field-errors")).isDisplayed());
-    String before = firstVendor().orElseThrow();
-    assertEquals("guide-reference", before);
-    assertEquals("1800.00", monthly("guide-reference"));
-    assertEquals("2279.30", monthly("runpod"));
-    screenshot("dashboard-before.png");
+    driver.findElement(By.id("f-includeReference")).click();
+    wait.until(d -> rankedRows() == 3 && live(d) && pageScenario().getBoolean("includeReference", false));
+    assertEquals("guide-reference", firstVendor().orElseThrow());
+    assertEquals("1800.00", monthly("guide-reference"), "the guide's 5.2 sheet for up to 3 people");
+    assertEquals(plan(ranked(s -> { }), "runpod").getString("monthlyTotal"), monthly("runpod"));
 
-    double factor = before.equals("runpod") ? 100 : 0.01;
-    fake.rewrite("runpod", body -> ServiceTest.scale(body, factor));
+    // a hundredfold price cut at RunPod: the table follows without a reload
+    fake.rewrite("runpod", body -> ServiceTest.scale(body, 0.01));
     try {
       assertEquals(200, ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod")
           .bearerTokenAuthentication(ServiceTest.TOKEN).send()).statusCode());
-      wait.until(d -> firstVendor().filter(v -> !v.equals(before)).isPresent());
-      String after = firstVendor().orElseThrow();
-      assertNotEquals(before, after);
-      assertEquals("runpod", after);
-      assertTrue(new BigDecimal(monthly("runpod")).compareTo(new BigDecimal("1800.00")) < 0, monthly("runpod"));
+      wait.until(d -> "runpod".equals(firstVendor().orElse(null)));
       assertEquals("2", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).getAttribute("data-rank"));
-      assertEquals("live", driver.findElement(By.id("status")).getAttribute("data-state"));
-      driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='runpod'] button.toggle")).click();
-      assertTrue(driver.findElement(By.cssSelector("tr[data-detail-for='runpod'] ul.fx")).getText().startsWith("1 USD = 7.24049"),
-          "RunPod's USD prices are converted to CNY, and the rate is shown");
-      screenshot("dashboard-after.png");
+      assertEquals("▼1", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference'] .move")).getText());
 
-      // the service forgets the scenario (as after a restart) and the connection drops: the
-      // dashboard reconnects with backoff, finds its scenario gone, registers it again and is live
+      // the service forgets the scenario (as after a restart) and the connection drops: the page
+      // reconnects with backoff, finds its scenario gone, registers it again and is live
       String oldId = driver.findElement(By.id("ranking")).getAttribute("data-scenario");
+      long sockets = (Long) driver.executeScript("return window.__sockets.length;");
       assertEquals(204, ServiceTest.await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + oldId).send()).statusCode());
       driver.executeScript("window.__sockets.forEach(s => s.close());");
       new WebDriverWait(driver, WAIT, Duration.ofMillis(50))
           .until(d -> "reconnecting".equals(d.findElement(By.id("status")).getAttribute("data-state")));
       assertTrue(driver.findElement(By.id("status")).getText().startsWith("Connection lost; reconnecting in "),
           driver.findElement(By.id("status")).getText());
-      wait.until(d -> "live".equals(d.findElement(By.id("status")).getAttribute("data-state"))
-          && !oldId.equals(d.findElement(By.id("ranking")).getAttribute("data-scenario")) && rankedRows() == 3);
-      assertEquals(2L, driver.executeScript("return window.__sockets.length;"));
+      wait.until(d -> live(d) && !oldId.equals(d.findElement(By.id("ranking")).getAttribute("data-scenario")) && rankedRows() == 3);
+      assertEquals(sockets + 1, (Long) driver.executeScript("return window.__sockets.length;"));
       assertEquals("runpod", firstVendor().orElseThrow());
-
-      // the CSV of the current scenario, saved through a Blob link
-      driver.findElement(By.id("download-csv")).click();
-      Path csv = new WebDriverWait(driver, WAIT).until(d -> csvIn(downloads));
-      String text = Files.readString(csv, StandardCharsets.UTF_8);
-      assertTrue(text.startsWith("\ufeffrank,vendor,item,spec,quantity,unit_price"), text);
-      assertTrue(text.lines().skip(1).findFirst().orElseThrow().startsWith("1,runpod,inference GPU,"), text);
-
-      // Chinese
-      driver.findElement(By.id("lang-zh")).click();
-      wait.until(d -> "zh-CN".equals(d.findElement(By.tagName("html")).getAttribute("lang")));
-      List<String> headers = driver.findElements(By.cssSelector("#ranking thead th")).stream().map(WebElement::getText).toList();
-      assertEquals(List.of("排名", "供应商", "月费用（CNY）", "合同期总额（12 个月）", "新鲜度", "节省"), headers.subList(0, 6));
-      assertTrue(driver.findElement(By.id("status")).getText().startsWith("实时"), driver.findElement(By.id("status")).getText());
-      assertEquals("供应商数据新鲜度", driver.findElement(By.id("vendors-title")).getText());
-      assertEquals("新鲜", driver.findElement(By.cssSelector("#vendors tr[data-vendor='vast'] .badge")).getText().replace("●", "").trim());
-      assertEquals("实时排名", driver.findElement(By.id("rank-live")).getText());
-      assertEquals("runpod", firstVendor().orElseThrow());
-      screenshot("dashboard-zh.png");
-
-      // a phone-sized window: one column, nothing cut off
-      driver.manage().window().setSize(new org.openqa.selenium.Dimension(420, 1500));
-      // the chart is redrawn to the new width and the page does not scroll sideways
-      wait.until(d -> (Boolean) driver.executeScript("const c = document.querySelector('#chart .uplot');"
-          + " return document.getElementById('results').getBoundingClientRect().width < 420 && c != null"
-          + " && c.getBoundingClientRect().right <= document.documentElement.clientWidth"
-          + " && document.documentElement.scrollWidth <= document.documentElement.clientWidth;"));
-      screenshot("dashboard-narrow.png");
     } finally {
-      fake.rewrite("runpod", body -> ServiceTest.scale(body, 1 / factor));
+      fake.rewrite("runpod", body -> ServiceTest.scale(body, 100));
+      ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(ServiceTest.TOKEN).send());
     }
   }
 
   @Test
-  void price_history_chart_of_imported_market_prices_with_per_gpu_prices_csv_and_changes() throws Exception {
-    assumeTrue(Files.isRegularFile(MARKET), "no market observations at " + MARKET);
-    long started = System.nanoTime();
-    driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1500));
-    driver.get("http://127.0.0.1:" + service.port() + "/");
-    WebDriverWait wait = new WebDriverWait(driver, WAIT);
-    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
-    driver.findElement(By.id("lang-en")).click();  // the other test may have left Chinese in localStorage
-    wait.until(d -> new Select(d.findElement(By.id("history-gpu"))).getOptions().size() > 1);
-
-    // H100 SXM, on-demand (the defaults, picked as a user would)
-    assertEquals("h100-sxm", new Select(driver.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"));
-    new Select(driver.findElement(By.id("history-gpu"))).selectByValue("h100-sxm");
-    new Select(driver.findElement(By.id("history-billing"))).selectByValue("on-demand");
-    wait.until(d -> "ok".equals(d.findElement(By.id("history")).getAttribute("data-state"))
-        && !d.findElements(By.cssSelector("#history-chart canvas")).isEmpty()
-        && !d.findElements(By.cssSelector("#history-legend tbody tr[data-vendor='lambda']")).isEmpty());
-    assertTrue(driver.findElement(By.id("history-status")).getText().endsWith("2026-02-11 to 2026-05-31 · 110 snapshots"),
-        driver.findElement(By.id("history-status")).getText());
-    assertEquals("NVIDIA H100 SXM · on-demand · USD per GPU-hour · 8 of 37 vendors", driver.findElement(By.id("history-caption")).getText());
-    // one line per vendor, at most 8, cheapest first: those quoted on 2026-05-31, then those last
-    // seen in the 30 days before (dashed), by their last price
-    List<String> lines = driver.findElements(By.cssSelector("#history-legend tbody tr[data-vendor]")).stream()
-        .map(r -> r.getAttribute("data-vendor")).toList();
-    assertEquals(8, lines.size(), lines::toString);
-    assertEquals(List.of("crusoe", "lambda", "nebius", "runpod", "vast-ai"), lines.subList(0, 5).stream().sorted().toList(), lines::toString);
-    assertEquals("nebius", lines.get(0), "nebius eu, 2.15 on 2026-05-31, is the cheapest there");
-    assertEquals(List.of("hyperstack", "sesterce", "theta"), lines.subList(5, 8), lines::toString);
-    assertEquals("swatch dashed", driver.findElement(By.cssSelector("#history-legend tr[data-vendor='theta'] .swatch")).getAttribute("class"));
-    assertEquals("swatch", driver.findElement(By.cssSelector("#history-legend tr[data-vendor='lambda'] .swatch")).getAttribute("class"));
-    assertEquals("vast.ai", driver.findElement(By.cssSelector("#history-legend tr[data-vendor='vast-ai'] th")).getText().trim(),
-        "the provider's own spelling, from the snapshot");
-    // the latest prices: lambda H100_SXM x1 in us at 4.19 on 2026-05-31 (CSV line 19890)
-    assertEquals("Latest price of each line (dashed: not in the newest snapshot)", driver.findElement(By.id("history-legend-caption")).getText());
-    WebElement lambda = driver.findElement(By.cssSelector("#history-legend tr[data-vendor='lambda']"));
-    assertEquals("4.19", lambda.findElement(By.cssSelector("td.price")).getText());
-    assertEquals("H100_SXM x1 · us", lambda.findElement(By.cssSelector("td.offer")).getText());
-    assertTrue(driver.findElement(By.id("history-more")).getText().startsWith("29 more not drawn"),
-        driver.findElement(By.id("history-more")).getText());
-
-    // pointing at the first date: per GPU-hour, lambda's cheapest was its 8-GPU node at 23.92 an
-    // hour on 2026-02-11 (CSV line 145), 2.99 a GPU
-    WebElement over = driver.findElement(By.cssSelector("#history-chart .u-over"));
-    new org.openqa.selenium.interactions.Actions(driver)
-        .moveToElement(over, -over.getSize().getWidth() / 2 + 1, 0).perform();
-    wait.until(d -> d.findElement(By.id("history-legend-caption")).getText().equals("Prices on 2026-02-11"));
-    lambda = driver.findElement(By.cssSelector("#history-legend tr[data-vendor='lambda']"));
-    assertEquals("2.99", lambda.findElement(By.cssSelector("td.price")).getText());
-    assertEquals("H100_SXM x8 · 8 GPUs: 23.92 / hour", lambda.findElement(By.cssSelector("td.offer")).getText());
-    new org.openqa.selenium.interactions.Actions(driver).moveToElement(driver.findElement(By.id("history-title"))).perform();
-    wait.until(d -> d.findElement(By.id("history-legend-caption")).getText().startsWith("Latest price of each line"));
-
-    // what changed on 2026-05-31: nebius eu went from 1.25 to 2.15 (CSV lines of 05-30 and 05-31)
-    wait.until(d -> !d.findElements(By.cssSelector("#changes-list li")).isEmpty());
-    assertTrue(driver.findElement(By.id("changes-summary")).getText().startsWith("Snapshot of 2026-05-31 against 2026-05-30: "),
-        driver.findElement(By.id("changes-summary")).getText());
-    WebElement top = driver.findElement(By.cssSelector("#changes-list li:first-child"));
-    assertEquals("nebius", top.getAttribute("data-vendor"));
-    assertEquals("▲ +72.0 % nebius H100_SXM x1 · eu · on-demand: 2.15 USD / hour (was 1.25)", top.getText());
-    assertTrue(driver.findElements(By.cssSelector("#changes-list li")).size() <= 10);
-    screenshot("dashboard-history.png");
-
-    // one vendor: a line per offer; the CSV link follows the filter and holds the prices as quoted
-    new Select(driver.findElement(By.id("history-vendor"))).selectByValue("lambda");
-    wait.until(d -> d.findElements(By.cssSelector("#history-legend tbody tr[data-vendor]")).stream()
-        .allMatch(r -> "lambda".equals(r.getAttribute("data-vendor"))));
-    List<String> offers = driver.findElements(By.cssSelector("#history-legend tbody tr[data-vendor] th")).stream()
-        .map(e -> e.getText().trim()).toList();
-    assertEquals("H100_SXM x1 · us", offers.get(0), offers::toString);
-    assertTrue(offers.containsAll(List.of("H100_SXM x1", "H100_SXM x2", "H100_SXM x4", "H100_SXM x8")), offers::toString);
-    String href = driver.findElement(By.id("history-csv")).getAttribute("href");
-    assertTrue(href.endsWith("/api/history?gpu=h100-sxm&billing=on-demand&vendor=lambda&format=csv"), href);
-    String csv = (String) driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
-        + " fetch(document.getElementById('history-csv').href).then(r => r.text()).then(done, e => done('failed: ' + e));");
-    assertTrue(csv.startsWith("vendor,region,offer,gpu,billing,currency,unit,at,price"), csv);
-    assertTrue(csv.contains("\nlambda,us,H100_SXM x1,h100-sxm,on-demand,USD,hour,2026-05-31T00:00:00Z,4.19"), csv);
-    assertTrue(csv.contains("\nlambda,,H100_SXM x8,h100-sxm,on-demand,USD,hour,2026-02-11T00:00:00Z,23.92"), csv);
-    assertTrue(csv.lines().skip(1).allMatch(l -> l.startsWith("lambda,")), "only lambda's offers");
-
-    // Chinese
-    driver.findElement(By.id("lang-zh")).click();
-    wait.until(d -> "价格走势".equals(d.findElement(By.id("history-title")).getText()));
-    assertEquals("与上一个快照相比的变化", driver.findElement(By.id("changes-title")).getText());
-    assertEquals("各条线的最新价格（虚线：最新快照中没有）", driver.findElement(By.id("history-legend-caption")).getText());
-    assertEquals("按需", new Select(driver.findElement(By.id("history-billing"))).getFirstSelectedOption().getText());
-    screenshot("dashboard-history-zh.png");
-    driver.findElement(By.id("lang-en")).click();
-
-    // a phone-sized window: the chart shrinks with the panel and nothing scrolls sideways
-    driver.manage().window().setSize(new org.openqa.selenium.Dimension(420, 1500));
-    try {
-      wait.until(d -> (Boolean) driver.executeScript("const c = document.querySelector('#history-chart .uplot');"
-          + " return c != null && c.getBoundingClientRect().right <= document.documentElement.clientWidth"
-          + " && document.documentElement.scrollWidth <= document.documentElement.clientWidth;"));
-      driver.executeScript("document.getElementById('history').scrollIntoView();");
-      screenshot("dashboard-history-narrow.png");
-    } finally {
-      driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1500));
+  @Disabled("enabled when issue17-xlsx merges")
+  void the_excel_button_downloads_a_workbook_whose_totals_are_the_rankings() throws Exception {
+    WebDriverWait wait = fresh("?lang=en");
+    wait.until(DashboardBrowserTest::live);
+    driver.findElement(By.id("download-xlsx")).click();
+    Path xlsx = new WebDriverWait(driver, WAIT).until(d -> fileIn(downloads, ".xlsx"));
+    JsonObject expected = ranked(s -> { });
+    try (var wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook(Files.newInputStream(xlsx))) {
+      var eval = wb.getCreationHelper().createFormulaEvaluator();
+      assertTrue(wb.getNumberOfSheets() >= 1 + expected.getJsonArray("plans").size(), "a summary and a sheet per bill");
+      var summary = wb.getSheetAt(0);
+      for (Object o : expected.getJsonArray("plans")) {
+        JsonObject p = (JsonObject) o;
+        BigDecimal total = new BigDecimal(p.getString("monthlyTotal"));
+        boolean found = false;
+        for (var r : summary) {
+          boolean names = false;
+          boolean sums = false;
+          for (var c : r) {
+            var v = eval.evaluate(c);
+            if (v == null) continue;
+            if (v.getCellType() == org.apache.poi.ss.usermodel.CellType.STRING
+                && (v.getStringValue().equals(p.getString("vendor")) || v.getStringValue().equals(p.getString("displayName")))) names = true;
+            if (v.getCellType() == org.apache.poi.ss.usermodel.CellType.NUMERIC
+                && BigDecimal.valueOf(v.getNumberValue()).setScale(2, java.math.RoundingMode.HALF_UP).compareTo(total) == 0) sums = true;
+          }
+          found |= names && sums;
+        }
+        assertTrue(found, () -> p.getString("vendor") + ": no summary row with its monthly total " + total);
+      }
     }
+  }
+
+  @Test
+  @Disabled("enabled when issue17-i18n merges")
+  void in_chinese_no_server_text_is_english_but_vendor_card_and_unit_names() throws Exception {
+    WebDriverWait wait = fresh("?lang=zh");
+    wait.until(d -> live(d) && "zh-CN".equals(d.findElement(By.tagName("html")).getAttribute("lang")));
+    driver.findElement(By.id("f-includeReference")).click();
+    wait.until(d -> !d.findElements(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).isEmpty());
+    JsonObject ranking = ranked(s -> { });
+    // what may stay Latin: vendor and card names, regions and offer ids, units and model terms
+    java.util.Set<String> allowed = new java.util.TreeSet<>(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
+    for (Object o : ranking.getJsonArray("plans")) {
+      JsonObject p = (JsonObject) o;
+      allowed.add(p.getString("vendor"));
+      allowed.add(p.getString("displayName"));
+      for (Object x : p.getJsonArray("placements")) {
+        JsonObject pl = (JsonObject) x;
+        for (String k : List.of("gpu", "gpuName", "region", "offer", "workload")) if (pl.getString(k) != null) allowed.add(pl.getString(k));
+      }
+    }
+    var gpus = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/gpus").send()).bodyAsJsonArray();
+    for (Object g : gpus) {
+      allowed.add(((JsonObject) g).getString("id"));
+      allowed.add(((JsonObject) g).getString("name"));
+    }
+    allowed.addAll(List.of("CNY", "USD", "EUR", "GB-month", "GB", "TB", "Mbps", "QPS", "GPU", "fp16", "bf16", "fp32", "int8", "int4",
+        "LoRA", "QLoRA", "lora", "qlora", "full", "NVLink", "PCIe", "SXM", "B", "h"));
+    for (WebElement b : driver.findElements(By.cssSelector("#ranking button.toggle"))) b.click();
+    List<String> texts = new java.util.ArrayList<>();
+    for (String css : List.of("table.bill td.item", "table.bill td.note", ".placements .explanation", ".warnings li", ".gaps li",
+        "#unavailable li", ".wins-at")) {
+      for (WebElement e : driver.findElements(By.cssSelector(css))) texts.add(e.getText());
+    }
+    assertFalse(texts.isEmpty());
+    for (String text : texts) {
+      String left = text;
+      for (String a : allowed) left = left.replace(a, "");
+      assertFalse(left.matches("(?s).*[A-Za-z]{2,}.*"), () -> "English in the zh page: " + text);
+    }
+  }
+
+  @Test
+  void history_is_in_the_scenario_currency_one_line_per_vendor_a_lone_price_is_a_dot_and_no_line_crosses_months() throws Exception {
+    assumeTrue(Files.isRegularFile(MARKET), "no market observations at " + MARKET);
+    // today's fetched prices beside the imported February-May market history
+    var snap = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/snapshot").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    assertEquals(201, snap.statusCode(), snap::bodyAsString);
+    WebDriverWait wait = fresh("?lang=en");
+    // the panel follows the scenario: its first card (RTX 4090) and its currency (CNY)
+    wait.until(d -> live(d) && "ok".equals(d.findElement(By.id("history")).getAttribute("data-state"))
+        && "rtx-4090".equals(new Select(d.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"))
+        && !d.findElements(By.cssSelector("#history-legend tbody tr[data-vendor='vast']")).isEmpty());
+    String caption = driver.findElement(By.id("history-caption")).getText();
+    assertTrue(caption.startsWith("NVIDIA GeForce RTX 4090 · on-demand · CNY per GPU-hour · "), caption);
+    var series = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/history?gpu=rtx-4090&billing=on-demand&currency=CNY").send())
+        .bodyAsJsonArray();
+    JsonObject fx = series.stream().map(JsonObject.class::cast).filter(x -> x.getJsonObject("fx") != null).findFirst().orElseThrow()
+        .getJsonObject("fx");
+    assertEquals("Converted to CNY at 1 USD = " + fx.getString("rate") + " CNY (rates of " + fx.getString("asOf") + ").",
+        driver.findElement(By.id("history-fx")).getText());
+    assertEquals("2025-05-09", fx.getString("asOf"), "the ECB file's date");
+    // Vast once: its imported market rows ("vast.ai") are the configured vendor's
+    assertEquals(1, driver.findElements(By.cssSelector("#history-legend tbody tr[data-vendor='vast']")).size());
+    assertTrue(driver.findElements(By.cssSelector("#history-legend tbody tr[data-vendor='vast-ai']")).isEmpty());
+    assertTrue(series.stream().map(JsonObject.class::cast).anyMatch(x -> "vast-ai".equals(x.getString("listedAs"))));
+    // the page reads gpuCount from the history: no guessing, no /api/quotes call
+    assertEquals(Boolean.FALSE, driver.executeScript(
+        "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/quotes'));"));
+
+    // Vast's price of today is months from its last market price: a lone dot at the right edge, in its colour,
+    // and nothing of its line between June and November
+    WebElement vast = driver.findElement(By.cssSelector("#history-legend tbody tr[data-vendor='vast']"));
+    assertEquals("1", vast.getAttribute("data-lone"));
+    String color = vast.getAttribute("data-color");
+    assertTrue(colourPixels(color, 0.93, 1.0) > 10, "a visible dot for the lone price");
+    assertEquals(0L, colourPixels(color, 0.3, 0.85), "no line across the months without data");
+    assertTrue(vast.getText().contains("one price, "), vast.getText());
+
+    // what changed: two snapshots of one origin (only one fetched so far: the imported market days), named
+    wait.until(d -> !d.findElements(By.cssSelector("#changes-list li")).isEmpty());
+    assertTrue(driver.findElement(By.id("changes-summary")).getText()
+        .startsWith("Imported market snapshot of 2026-05-31 against the one of 2026-05-30: "), driver.findElement(By.id("changes-summary")).getText());
+    driver.executeScript("document.getElementById('history').scrollIntoView();");
+    screenshot("dashboard-history.png");
 
     // a GPU nobody quoted: said so, with no chart
     new Select(driver.findElement(By.id("history-gpu"))).selectByValue("k80");
     wait.until(d -> "empty".equals(d.findElement(By.id("history")).getAttribute("data-state")));
     assertEquals("No on-demand prices for NVIDIA Tesla K80 in the snapshots yet.", driver.findElement(By.id("history-message")).getText());
     assertFalse(driver.findElement(By.id("history-figure")).isDisplayed());
-    assertEquals("All vendors", new Select(driver.findElement(By.id("history-vendor"))).getFirstSelectedOption().getText());
+  }
 
-    // no snapshot service (as the API answers then: 503): what to do about it, in both languages
-    driver.executeScript("const f = window.fetch; window.fetch = (u, o) => /\\/api\\/history/.test(String(u))"
-        + " ? Promise.resolve(new Response('{\"error\": \"snapshots are not running\"}', {status: 503,"
-        + " headers: {'Content-Type': 'application/json'}})) : f(u, o);");
-    new Select(driver.findElement(By.id("history-billing"))).selectByValue("spot");
-    wait.until(d -> d.findElement(By.id("history-message")).getText().startsWith("No price history yet"));
-    assertEquals("No price history yet: snapshots start tonight, or run `gpurent import-history`.",
-        driver.findElement(By.id("history-message")).getText());
-    assertFalse(driver.findElement(By.id("history-csv")).isDisplayed(), "no CSV to offer");
-    driver.findElement(By.id("lang-zh")).click();
-    assertEquals("暂无价格历史：快照将从今晚开始记录，或运行 `gpurent import-history` 导入历史数据。",
-        driver.findElement(By.id("history-message")).getText());
-    driver.executeScript("document.getElementById('history').scrollIntoView();");
-    screenshot("dashboard-history-none.png");
-    driver.findElement(By.id("lang-en")).click();
+  /** Pixels of the history canvas within 8 of {@code hex} in each channel, between two fractions of its width. */
+  static long colourPixels(String hex, double from, double to) {
+    return ((Number) driver.executeScript("const c = document.querySelector('#history-chart canvas');"
+        + " const x0 = Math.floor(c.width * arguments[1]), x1 = Math.floor(c.width * arguments[2]);"
+        + " const d = c.getContext('2d').getImageData(x0, 0, x1 - x0, c.height).data;"
+        + " const h = arguments[0], r = parseInt(h.slice(1, 3), 16), g = parseInt(h.slice(3, 5), 16), b = parseInt(h.slice(5, 7), 16);"
+        + " let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 200 && Math.abs(d[i] - r) <= 8"
+        + " && Math.abs(d[i + 1] - g) <= 8 && Math.abs(d[i + 2] - b) <= 8) n++; return n;", hex, from, to)).longValue();
+  }
 
-    // until the user picks one, the panel follows the live scenario's first GPU: the guide's
-    // template starts with an RTX 4090
-    driver.get("http://127.0.0.1:" + service.port() + "/");
-    wait.until(d -> d.findElement(By.id("scenario-json")).getAttribute("value").contains("\"guide template (5.1)\"")
-        && "ok".equals(d.findElement(By.id("history")).getAttribute("data-state")));
-    assertEquals("h100-sxm", new Select(driver.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"));
-    driver.findElement(By.id("rank-live")).click();
-    wait.until(d -> "rtx-4090".equals(new Select(d.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"))
-        && "ok".equals(d.findElement(By.id("history")).getAttribute("data-state")));
-    assertTrue(driver.findElement(By.id("history-caption")).getText().startsWith("NVIDIA GeForce RTX 4090 · on-demand · USD per GPU-hour"),
-        driver.findElement(By.id("history-caption")).getText());
-    System.err.println("DashboardBrowserTest: price history test took " + (System.nanoTime() - started) / 1_000_000 + " ms");
+  /** The whole page, not only the window: the window is stretched to the page's height for the shot. */
+  static void fullScreenshot(String name) throws Exception {
+    var size = driver.manage().window().getSize();
+    long height = (Long) driver.executeScript("return document.documentElement.scrollHeight;");
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(size.getWidth(), (int) Math.min(height + 140, 12000)));
+    try {
+      screenshot(name);
+    } finally {
+      driver.manage().window().setSize(size);
+    }
   }
 
   /** The vendor in the ranking table's first row (read in one script: live updates replace the rows). */
@@ -444,14 +514,9 @@ class DashboardBrowserTest {
         + " + \"'] td.monthly\"); return r ? r.dataset.value : null;", vendor);
   }
 
-  static void setEditor(String text) {
-    driver.executeScript("const t = document.getElementById('scenario-json'); t.value = arguments[0];"
-        + "t.dispatchEvent(new Event('input', {bubbles: true}));", text);
-  }
-
-  static Path csvIn(Path dir) {
+  static Path fileIn(Path dir, String ending) {
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.toString().endsWith(".csv")).findFirst().orElse(null);
+      return files.filter(p -> p.toString().endsWith(ending)).findFirst().orElse(null);
     } catch (java.io.IOException e) {
       return null;
     }

@@ -1,0 +1,164 @@
+// The ranking table: per plan, per workload what is rented (card, count, billing mode, region),
+// the monthly and horizon totals, complete / gaps and dated badges; the bill on demand; mixed
+// plan, reference and the vendors not ranked below it.
+import { state } from './state.js';
+import { el, $ } from './dom.js';
+import { t, known } from './i18n.js';
+import { money, moneyCur, unitPrice, num, dateTime } from './format.js';
+
+const FRESHNESS_ICON = { fresh: '●', stale: '◐', expired: '○', unavailable: '✕' };
+const COLS = 7;
+
+export function badge(freshness) {
+  const f = freshness || 'unavailable';
+  return el('span', { class: 'badge ' + f, 'data-freshness': f }, el('span', { 'aria-hidden': 'true' }, FRESHNESS_ICON[f] || '•'), ' ', t(f));
+}
+
+export const billingText = b => known('billing_', b);
+export const unitText = u => known('unit_', u);
+
+/** Renders the table, the notes under it, and keeps open bills and ticked vendors. */
+export function renderRanking(onCompare) {
+  const r = state.ranking;
+  const cur = r ? r.currency : '';
+  $('#th-monthly').textContent = r ? t('thMonthlyCur', { cur }) : t('thMonthly');
+  $('#th-horizon').textContent = r ? t('thHorizonN', { n: r.horizonMonths, cur }) : t('thHorizon');
+  const table = $('#ranking');
+  table.dataset.scenario = state.scenarioId || '';
+  const tbody = $('#ranking tbody');
+  const summary = $('#scenario-summary');
+  summary.hidden = !r;
+  if (!r) {
+    tbody.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: COLS }, t('noRanking'))));
+    renderNotes();
+    return;
+  }
+  summary.textContent = t('summary', { name: r.scenario || '—', count: r.plans.length, quotes: dateTime(r.quotesAt) });
+  if (!r.plans.length) {
+    tbody.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: COLS }, t('noPlans'))));
+    renderNotes();
+    return;
+  }
+  const rows = [];
+  r.plans.forEach((p, i) => {
+    const rank = i + 1;
+    const name = p.displayName || p.vendor;
+    const open = state.expanded.has(p.vendor);
+    const detailId = 'bill-' + p.vendor.replace(/[^a-zA-Z0-9_-]/g, '_');
+    const before = state.prevRanks.get(p.vendor);
+    const moved = before && before !== rank;
+    rows.push(el('tr', { 'data-vendor': p.vendor, 'data-rank': rank, class: rank === 1 ? 'best' : null },
+      el('td', { class: 'num rank' }, String(rank),
+        moved ? el('span', { class: 'move ' + (before > rank ? 'up' : 'down') }, (before > rank ? '▲' : '▼') + Math.abs(before - rank)) : null),
+      el('th', { scope: 'row', class: 'vendor' }, el('span', { class: 'name' }, name), ' ', badges(p)),
+      el('td', { class: 'rent' }, el('ul', null, (p.placements || []).map(rentItem))),
+      el('td', { class: 'num monthly', 'data-value': p.monthlyTotal }, money(p.monthlyTotal)),
+      el('td', { class: 'num horizon', 'data-value': p.horizonTotal }, money(p.horizonTotal)),
+      el('td', { class: 'pick' }, el('input', {
+        type: 'checkbox', class: 'compare-pick', 'data-vendor': p.vendor, 'aria-label': t('compareOf', { vendor: name }),
+        checked: state.compare.includes(p.vendor) || null,
+        disabled: !state.compare.includes(p.vendor) && state.compare.length >= 3 || null,
+        onchange: e => onCompare(p.vendor, e.target.checked),
+      })),
+      el('td', { class: 'details' }, el('button', {
+        type: 'button', class: 'toggle', 'aria-expanded': String(open), 'aria-controls': detailId, 'data-vendor': p.vendor,
+        'aria-label': t('billOf', { vendor: name }),
+        onclick: e => toggle(e.currentTarget, p.vendor),
+      }, el('span', { class: 'chev', 'aria-hidden': 'true' }, '▸'), ' ', t('showBill')))));
+    rows.push(el('tr', { class: 'detail', id: detailId, 'data-detail-for': p.vendor, hidden: !open || null },
+      el('td', { colspan: COLS }, planDetail(p, r, rank))));
+  });
+  tbody.replaceChildren(...rows);
+  renderNotes();
+}
+
+function toggle(button, vendor) {
+  const open = button.getAttribute('aria-expanded') !== 'true';
+  if (open) state.expanded.add(vendor);
+  else state.expanded.delete(vendor);
+  button.setAttribute('aria-expanded', String(open));
+  const detail = document.getElementById(button.getAttribute('aria-controls'));
+  if (detail) detail.hidden = !open;
+}
+
+function badges(p) {
+  const gaps = p.gaps || [];
+  return [
+    p.complete === false
+      ? el('span', { class: 'flag gap-flag', 'data-gaps': gaps.length, title: gaps.map(g => g.item + ': ' + g.reason).join('\n') }, t('incomplete', { n: gaps.length }))
+      : el('span', { class: 'flag complete-flag' }, t('complete')),
+    p.dated ? el('span', { class: 'flag dated-flag', 'data-date': (p.priceDate || '').slice(0, 10),
+      title: t('datedTitle', { date: (p.priceDate || '').slice(0, 10) }) }, t('dated', { date: (p.priceDate || '').slice(0, 10) })) : null,
+    p.warnings && p.warnings.length ? el('span', { class: 'flag warn-flag', title: p.warnings.join('\n') }, t('warnCount', { n: p.warnings.length })) : null,
+  ];
+}
+
+/** "NVIDIA GeForce RTX 4090 × 2 · 包月 · cn" for one workload. */
+function rentItem(pl) {
+  return el('li', { 'data-workload': pl.workload, 'data-gpu': pl.gpu, 'data-cards': pl.cards, 'data-billing': pl.billing },
+    el('span', { class: 'workload' }, pl.workload), ': ',
+    t('rentLine', { gpu: pl.gpuName || pl.gpu, n: pl.cards, billing: billingText(pl.billing), region: pl.region || '—' }));
+}
+
+export function billTable(bill, currency) {
+  const head = el('tr', null, ['billItem', 'billSpec', 'billQuantity', 'billUnitPrice', 'billPerMonth', 'billNote']
+    .map(k => el('th', { scope: 'col', class: ['billQuantity', 'billUnitPrice', 'billPerMonth'].includes(k) ? 'num' : null }, t(k))));
+  const body = (bill.lines || []).map(l => el('tr', { title: l.source || null, class: l.pricedBy === 'fallback' ? 'fallback' : null },
+    el('td', { class: 'item' }, l.item, l.pricedBy === 'fallback' ? el('span', { class: 'flag gap-flag', title: t('fallbackTitle') }, ' ' + t('fallback')) : null),
+    el('td', { class: 'spec' }, l.spec),
+    el('td', { class: 'num' }, l.quantity),
+    el('td', { class: 'num', title: l.unitPrice }, unitPrice(l.unitPrice) + ' / ' + unitText(l.unit)),
+    el('td', { class: 'num' }, money(l.perMonth)),
+    el('td', { class: 'note' }, l.note || '')));
+  const foot = el('tr', null, el('th', { scope: 'row', colspan: 4 }, t('billTotal', { cur: bill.currency || currency })),
+    el('td', { class: 'num total' }, money(bill.monthlyTotal)), el('td'));
+  return el('div', { class: 'table-wrap' }, el('table', { class: 'bill' }, el('thead', null, head), el('tbody', null, body), el('tfoot', null, foot)));
+}
+
+/** The bill and the words behind it; also what the print stylesheet puts on one page per plan. */
+export function planDetail(p, r, rank) {
+  const placements = p.placements || [];
+  const warnings = [...new Set([...(p.warnings || []), ...placements.flatMap(pl => pl.warnings || [])])];
+  const fx = [...new Set([...((p.bill && p.bill.lines) || []).map(l => l.fx), ...placements.map(pl => pl.fx)].filter(Boolean))];
+  return el('div', { class: 'plan-detail' },
+    el('h3', { class: 'print-only' }, (rank ? '#' + rank + ' ' : '') + (p.displayName || p.vendor || ''), ' · ',
+      moneyCur(p.monthlyTotal, r.currency), ' / ', unitText('month')),
+    billTable(p.bill || {}, r.currency),
+    p.gaps && p.gaps.length ? [el('h4', null, t('gapsTitle')), el('ul', { class: 'gaps' }, p.gaps.map(g => el('li', null, el('strong', null, g.item), ': ', g.reason)))] : null,
+    placements.length ? [el('h4', null, t('placements')), el('ul', { class: 'placements' }, placements.map(pl => el('li', null,
+      el('strong', null, pl.workload), ' · ', rentItem(pl).lastChild.textContent, ' · ', moneyCur(pl.perMonth, r.currency),
+      pl.explanation ? el('p', { class: 'explanation' }, pl.explanation) : null)))] : null,
+    warnings.length ? [el('h4', null, t('warnings')), el('ul', { class: 'warnings' }, warnings.map(w => el('li', null, w)))] : null,
+    fx.length ? [el('h4', null, t('fxNotes')), el('ul', { class: 'fx' }, fx.map(f => el('li', null, f)))] : null,
+    p.note ? el('p', { class: 'vendor-note' }, el('strong', null, t('vendorNote') + ': '), p.note) : null,
+    p.winsAt && p.winsAt.text ? el('p', { class: 'wins-at', 'data-discount': p.winsAt.discount || '' }, el('strong', null, t('winsAt') + ': '), p.winsAt.text) : null);
+}
+
+function renderNotes() {
+  const r = state.ranking;
+  const mixed = $('#mixed');
+  const m = r && r.mixed;
+  mixed.hidden = !m;
+  mixed.replaceChildren(...(m ? [el('details', { 'data-vendor-mixed': m.homeVendor },
+    el('summary', null, el('strong', null, t('mixedTitle')), ' — ',
+      t('mixedText', { home: m.homeVendor, monthly: moneyCur(m.monthlyTotal, r.currency), saved: money(m.savingsVsBest) })),
+    planDetail({ bill: m.bill, placements: m.placements || [], warnings: m.warnings || [], note: m.note }, r))] : []));
+  const list = (r && r.unavailable) || [];
+  const notes = [];
+  if (r && r.reference) {
+    notes.push(el('p', { class: 'reference-note', 'data-reference': r.reference.vendor },
+      t('referenceText', { name: r.reference.displayName || r.reference.vendor, monthly: moneyCur(r.reference.monthlyTotal, r.currency) }),
+      r.referenceNote ? ' ' + r.referenceNote : ''));
+  }
+  if (r && !r.mixed && r.mixedNote) notes.push(el('p', { class: 'mixed-note' }, t('noMixed') + ': ' + r.mixedNote));
+  const excluded = r && r.excluded ? Object.entries(r.excluded) : [];
+  if (excluded.length) {
+    notes.push(el('p', { class: 'excluded-note' }, t('excludedText', { n: excluded.reduce((a, [, n]) => a + n, 0) }),
+      ' (' + excluded.map(([k, n]) => k + ' ' + n).join(', ') + ')'));
+  }
+  const un = $('#unavailable');
+  un.hidden = list.length === 0 && notes.length === 0;
+  un.replaceChildren(...notes, ...(list.length ? [el('details', null, el('summary', null, t('unavailableTitle') + ' (' + list.length + ')'),
+    el('ul', null, list.map(u => el('li', { 'data-vendor': u.vendor }, el('strong', null, u.vendor), ': ', u.reason))))] : []));
+}
+
