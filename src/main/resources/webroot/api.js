@@ -35,7 +35,13 @@ export const getJson = async url => (await call('GET', url)).json();
 export const postJson = async (url, body) => (await call('POST', url, body)).json();
 export const rank = scenario => postJson('/api/rank', scenario);
 export const register = scenario => postJson('/api/scenarios', scenario);
-export const rankAs = async (scenario, accept) => (await call('POST', '/api/rank', scenario, accept)).blob();
+/** The ranking as a file of the type asked; a server that answers another type (one without that export) fails with 406. */
+export async function rankAs(scenario, accept) {
+  const r = await call('POST', '/api/rank', scenario, accept);
+  const type = (r.headers.get('Content-Type') || '').split(';')[0].trim();
+  if (type !== accept) throw new ApiError(406, { error: 'the service answered ' + (type || 'no type') + ', not ' + accept });
+  return r.blob();
+}
 
 export function forget(id) {
   fetch('/api/scenarios/' + encodeURIComponent(id), { method: 'DELETE', keepalive: true }).catch(() => {});

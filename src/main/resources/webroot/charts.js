@@ -61,10 +61,11 @@ export function renderBreakdown() {
   note.hidden = !clipped;
   note.textContent = clipped ? t('breakdownClipped', { max: money(cap) }) : '';
   const split = plans.map(parts);
-  const names = plans.map(p => shorten(p.displayName || p.vendor, 26));
+  width = Math.max(260, Math.floor(box.clientWidth || box.parentElement.clientWidth));
+  const room = Math.round(width * 0.35) - 12;
+  const names = plans.map(p => fit(p.displayName || p.vendor, room));
   const n = plans.length;
   const xs = plans.map((_, i) => i);
-  width = Math.max(260, Math.floor(box.clientWidth || box.parentElement.clientWidth));
   box.setAttribute('aria-label', $('#breakdown-title').textContent + ': ' + plans.map((p, i) => names[i] + ' ' + money(p.monthlyTotal)
     + ' (' + PARTS.filter(k => split[i][k] > 0).map(k => t('part_' + k) + ' ' + money(split[i][k])).join(', ') + ')').join('; '));
   box.dataset.clipped = clipped ? plans.filter((p, i) => totals[i] > cap).map(p => p.vendor).join(' ') : '';
@@ -121,6 +122,13 @@ function drawBars(u, split, totals, cap) {
     ctx.fillText((cut ? '▶ ' : '') + money(total), end + 5 * dpr, y);
   });
   ctx.restore();
+}
+
+/** The name, shortened with an ellipsis until it fits in px pixels. */
+function fit(name, px) {
+  let n = Math.min(name.length, 26);
+  while (n > 4 && measure(shorten(name, n)) > px) n--;
+  return shorten(name, n);
 }
 
 let measureCtx = null;

@@ -311,6 +311,14 @@ class DashboardBrowserTest {
     assertEquals("余量", driver.findElement(By.cssSelector("label[for='f-headroom']")).getText().replaceAll("\\s*（.*|\\s*\\(.*", ""));
     fullScreenshot("dashboard-zh.png");
     driver.findElement(By.id("lang-en")).click();
+
+    // a phone-sized window: one column, the answer above the form, nothing scrolls sideways
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(420, 1500));
+    wait.until(d -> (Boolean) driver.executeScript("const c = document.querySelector('#breakdown .uplot');"
+        + " return c != null && c.getBoundingClientRect().right <= document.documentElement.clientWidth"
+        + " && document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        + " && document.getElementById('results').getBoundingClientRect().top < document.getElementById('form').getBoundingClientRect().top;"));
+    screenshot("dashboard-narrow.png");
   }
 
   @Test
@@ -405,6 +413,7 @@ class DashboardBrowserTest {
         for (String k : List.of("gpu", "gpuName", "region", "offer", "workload")) if (pl.getString(k) != null) allowed.add(pl.getString(k));
       }
     }
+    for (Object o : ranking.getJsonArray("unavailable")) allowed.add(((JsonObject) o).getString("vendor"));
     var gpus = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/gpus").send()).bodyAsJsonArray();
     for (Object g : gpus) {
       allowed.add(((JsonObject) g).getString("id"));
