@@ -140,13 +140,25 @@ async function rankNow() {
   gridsSoon(s, id);
 }
 
-function socketError(m) {
+/**
+ * A socket error about the live scenario. Its text comes in the page's language, so what it means
+ * is asked of the REST copy of the same ranking, whose status says it: 404 the service forgot the
+ * scenario (a restart: register it again), 503 no quotes yet (wait and ask again).
+ */
+async function socketError(m) {
   const msg = String(m.error || '');
-  if (m.status === 503 || /no quotes yet/i.test(msg)) {
+  const id = state.scenarioId;
+  let status = 0;
+  if (id) {
+    try {
+      status = (await fetch(api.withLang('/api/scenarios/' + encodeURIComponent(id) + '/ranking'), { headers: { Accept: 'application/json' } })).status;
+    } catch (e) { /* the service is away: the socket's reconnect will tell */ }
+  }
+  if (id !== state.scenarioId) return;
+  if (status === 503) {
     setStatus('waiting');
     setTimeout(() => socket.resubscribe(), 2000);
-  } else if ((m.status === 404 || /no live scenario/i.test(msg)) && state.registered && !state.reregistering) {
-    // the service restarted and forgot the scenario: register it again
+  } else if (status === 404 && state.registered && !state.reregistering) {
     state.reregistering = true;
     state.scenarioId = null;
     rankNow().finally(() => { state.reregistering = false; });

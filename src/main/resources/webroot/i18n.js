@@ -58,7 +58,7 @@ export const TABLES = {
     dated: 'dated {date}',
     datedTitle: 'The oldest price used is of {date}: ask the vendor for a current quote before signing',
     warnCount: '{n} warnings',
-    summary: '{name} · {count} vendors ranked · prices read {quotes}',
+    summary: '{name} · vendors ranked: {count} · prices read {quotes}',
     statusIdle: '',
     statusConnecting: 'Connecting…',
     statusSubscribing: 'Ranking…',

@@ -341,16 +341,16 @@ class DashboardBrowserTest {
       assertEquals("2", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).getAttribute("data-rank"));
       assertEquals("▼1", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference'] .move")).getText());
 
-      // the service forgets the scenario (as after a restart) and the connection drops: the page
-      // reconnects with backoff, finds its scenario gone, registers it again and is live
+      // the connection drops and, meanwhile, the service forgets the scenario (as in a restart):
+      // the page reconnects with backoff, finds its scenario gone, registers it again and is live
       String oldId = driver.findElement(By.id("ranking")).getAttribute("data-scenario");
       long sockets = (Long) driver.executeScript("return window.__sockets.length;");
-      assertEquals(204, ServiceTest.await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + oldId).send()).statusCode());
       driver.executeScript("window.__sockets.forEach(s => s.close());");
       new WebDriverWait(driver, WAIT, Duration.ofMillis(50))
           .until(d -> "reconnecting".equals(d.findElement(By.id("status")).getAttribute("data-state")));
       assertTrue(driver.findElement(By.id("status")).getText().startsWith("Connection lost; reconnecting in "),
           driver.findElement(By.id("status")).getText());
+      assertEquals(204, ServiceTest.await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + oldId).send()).statusCode());
       wait.until(d -> live(d) && !oldId.equals(d.findElement(By.id("ranking")).getAttribute("data-scenario")) && rankedRows() == 3);
       assertEquals(sockets + 1, (Long) driver.executeScript("return window.__sockets.length;"));
       assertEquals("runpod", firstVendor().orElseThrow());
