@@ -19,8 +19,11 @@ const DATA = [
 ];
 const FILTERS = [
   { p: 'regions.exclude', k: 'f_excludeRegions', type: 'list' },
+  { p: 'regions.only', k: 'f_onlyRegions', type: 'list' },
   { p: 'vendors.exclude', k: 'f_excludeVendors', type: 'list' },
-  { p: 'gpuMakers', k: 'f_cudaOnly', type: 'nvidia' },
+  { p: 'vendors.only', k: 'f_onlyVendors', type: 'list' },
+  { p: 'gpuMakers', k: 'f_gpuMakers', type: 'list' },
+  { p: 'minComputeCapability', k: 'f_minComputeCapability', def: 0, min: 0, max: 20, step: 0.1 },
   { p: 'requireComplete', k: 'f_requireComplete', type: 'bool', def: false },
   { p: 'includeReference', k: 'f_includeReference', type: 'bool', def: false },
 ];
@@ -46,7 +49,10 @@ const INFERENCE = [
   { p: 'latencyTargetSeconds', k: 'w_latencyTargetSeconds', def: 0, min: 0, step: 0.1 },
   { p: 'bound', k: 'w_bound', type: 'select', options: ['memory', 'compute'], def: 'memory' },
   { p: 'referenceGpu', k: 'w_referenceGpu', type: 'gpu', def: 'rtx-4090' },
+  { p: 'vendor', k: 'w_vendor', type: 'text' },
   { p: 'interruptible', k: 'w_interruptible', type: 'bool', def: false },
+  { p: 'restartOverheadHours', k: 'w_restartOverheadHours', def: 1.5, min: 0, step: 0.5 },
+  { p: 'allowMultiNode', k: 'w_allowMultiNode', type: 'bool', def: false },
 ];
 const JOB = [
   { p: 'paramsBillions', k: 'w_paramsBillions', min: 0, step: 0.5 },
@@ -55,6 +61,7 @@ const JOB = [
   { p: 'memoryGB', k: 'w_memoryGB', def: 0, min: 0, only: 'batch' },
   { p: 'cards', k: 'w_cards', def: 0, min: 0, step: 1 },
   { p: 'referenceGpu', k: 'w_referenceGpu', type: 'gpu', def: 'a100-80g-sxm' },
+  { p: 'vendor', k: 'w_vendor', type: 'text' },
   { p: 'interruptible', k: 'w_interruptible', type: 'bool', def: w => w.kind === 'batch' },
   { p: 'restartOverheadHours', k: 'w_restartOverheadHours', def: 1.5, min: 0, step: 0.5 },
   { p: 'allowMultiNode', k: 'w_allowMultiNode', type: 'bool', def: false },
@@ -136,10 +143,10 @@ export class ScenarioForm {
       if (f.p === 'kind') this.kindChanged(obj);
       this.onChange(now || f.p === 'kind');
     };
-    if (type === 'bool' || type === 'nvidia') {
-      const checked = type === 'nvidia' ? Array.isArray(v) && v.length === 1 && v[0] === 'nvidia' : v == null ? !!def : !!v;
+    if (type === 'bool') {
+      const checked = v == null ? !!def : !!v;
       input = el('input', { id, type: 'checkbox', 'data-path': path, checked: checked || null,
-        onchange: e => commit(type === 'nvidia' ? (e.target.checked ? ['nvidia'] : undefined) : e.target.checked === !!def ? undefined : e.target.checked, true) });
+        onchange: e => commit(e.target.checked === !!def ? undefined : e.target.checked, true) });
       return el('div', { class: 'field check', 'data-field': path },
         el('label', { for: id }, input, ' ', t(f.k)), el('p', { class: 'help' }, t(f.k + '_help')), errorSlot(path));
     }
