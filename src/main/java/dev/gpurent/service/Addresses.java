@@ -26,8 +26,9 @@ public final class Addresses {
   public static final String QUOTES_REFRESH = "gpurent.quotes.refresh";
 
   /**
-   * Request-reply. Body: {@code {"scenario": {...}, "format": "json" | "csv"}}. Reply: the ranking
-   * encoded as text (JSON or CSV). Fails 400 with a JSON array of bad fields, 503 before any quotes.
+   * Request-reply. Body: {@code {"scenario": {...}, "format": "json" | "csv" | "xlsx", "lang": "en" | "zh"}}.
+   * Reply: the ranking encoded as text (JSON or CSV), or the Excel workbook as a Buffer. Fails 400
+   * with a JSON array of bad fields, 503 before any quotes.
    */
   public static final String RANKING_COMPUTE = "gpurent.ranking.compute";
 

@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.report.RankingXlsx;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -143,6 +144,8 @@ public final class HttpVerticle extends VerticleBase {
         || !path.startsWith(RANKING_PREFIX) || !path.endsWith(RANKING_SUFFIX)) {
       return false;
     }
+    String accept = req.getHeader(HttpHeaders.ACCEPT);
+    if (accept != null && accept.contains(RankingXlsx.MEDIA_TYPE)) return false;  // the workbook is made by the route
     String id = path.substring(RANKING_PREFIX.length(), path.length() - RANKING_SUFFIX.length());
     return id.indexOf('/') < 0 && id.indexOf('%') < 0 && serveCached(req, id);
   }

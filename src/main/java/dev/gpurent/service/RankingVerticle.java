@@ -10,10 +10,13 @@ import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.report.RankingCsv;
+import dev.gpurent.report.RankingXlsx;
+import dev.gpurent.text.Lang;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.Json;
@@ -81,15 +84,18 @@ public final class RankingVerticle extends VerticleBase {
   private static final class Job {
     final Message<JsonObject> msg;
     final Scenario scenario;
-    final boolean csv;
+    /** json, csv or xlsx (a Buffer), and the language of the workbook's own labels. */
+    final String format;
+    final Lang lang;
     final String request;
     final long deadline;
     volatile boolean cancelled;
 
-    Job(Message<JsonObject> msg, Scenario scenario, boolean csv, String request, long deadline) {
+    Job(Message<JsonObject> msg, Scenario scenario, String format, Lang lang, String request, long deadline) {
       this.msg = msg;
       this.scenario = scenario;
-      this.csv = csv;
+      this.format = format;
+      this.lang = lang;
       this.request = request;
       this.deadline = deadline;
     }
@@ -153,7 +159,7 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     if (!knownCurrency(msg, s)) return;
-    Job job = new Job(msg, s, "csv".equals(body.getString("format")), request,
+    Job job = new Job(msg, s, body.getString("format", "json"), Lang.fromAcceptLanguage(body.getString("lang")), request,
         System.nanoTime() + limits.timeout().toNanos());
     if (running.get() < limits.maxConcurrent()) {
       run(job);
@@ -175,7 +181,11 @@ public final class RankingVerticle extends VerticleBase {
     vertx.executeBlocking(() -> {
       Ranking r = rankingTime.recordCallable(() -> model.rank(job.scenario, b));
       if (job.cancelled) return null;
-      return job.csv ? RankingCsv.render(r) : Json.encode(r.toMap());
+      return switch (job.format) {
+        case "csv" -> RankingCsv.render(r);
+        case "xlsx" -> Buffer.buffer(RankingXlsx.render(r.toMap(), job.lang));
+        default -> Json.encode(r.toMap());
+      };
     }, false).onComplete(ar -> {
       running.decrementAndGet();
       if (job.request != null) byRequest.remove(job.request);
