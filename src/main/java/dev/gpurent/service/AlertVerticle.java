@@ -130,12 +130,13 @@ public final class AlertVerticle extends VerticleBase {
     store.claimAlert(new AlertDelivery(e.key(), e.scenario(), rule.index(), rule.when().wire(), rule.to().channel().wire(),
             AlertDelivery.PENDING, 0, null, now, now, Json.encode(event)))
         .onSuccess(claimed -> {
-          if (claimed) attempt(e, text, event, 1);
+          if (claimed) attempt(e, text, event, 1, null);
         })
         .onFailure(err -> LOG.warning(() -> "alert " + e.key() + " is not delivered: it cannot be claimed (" + err.getMessage() + ")"));
   }
 
-  private void attempt(AlertEvent e, String text, Map<String, Object> event, int n) {
+  /** Try {@code n}; {@code lastError} is why the try before failed (kept in the log after a later success). */
+  private void attempt(AlertEvent e, String text, Map<String, Object> event, int n, String lastError) {
     AlertRule.Target to = e.rule().to();
     Instant now = clock.instant();
     // signed at each try: a signature is only good for an hour
@@ -144,11 +145,12 @@ public final class AlertVerticle extends VerticleBase {
     sender.post(to.channel(), url, body).onSuccess(v -> {
       boolean again = v.outcome() == Channel.Outcome.RETRY && n < settings.attempts() && live.containsKey(e.scenario());
       String status = v.outcome() == Channel.Outcome.DELIVERED ? AlertDelivery.DELIVERED : again ? AlertDelivery.PENDING : AlertDelivery.FAILED;
-      store.updateAlert(e.key(), status, n, v.reason(), clock.instant())
+      String error = v.reason() == null ? lastError : v.reason();
+      store.updateAlert(e.key(), status, n, error, clock.instant())
           .onFailure(err -> LOG.warning(() -> "alert " + e.key() + ": its log cannot be updated (" + err.getMessage() + ")"));
       if (again) {
         vertx.setTimer(settings.delayBefore(n + 1, ThreadLocalRandom.current().nextDouble()).toMillis(),
-            t -> attempt(e, text, event, n + 1));
+            t -> attempt(e, text, event, n + 1, error));
       } else if (!status.equals(AlertDelivery.DELIVERED)) {
         LOG.warning(() -> "alert " + e.key() + " to a " + to + " failed after " + n + " tries: " + v.reason());
       }
