@@ -94,7 +94,11 @@ public final class AlertVerticle extends VerticleBase {
       LOG.warning(() -> "scenario " + id + " has unusable alert rules, none are watched: " + e.getMessage());
       rules = new AlertRules(Lang.EN, "scenario", List.of());
     }
-    live.put(id, new Live(rules));
+    // A scenario registered again (a restore on another node of a cluster) keeps its last
+    // ranking: its next change is still compared with it, not taken for a baseline.
+    Live again = new Live(rules);
+    Live before = live.put(id, again);
+    if (before != null) again.last = before.last;
   }
 
   private void changed(Message<String> m) {

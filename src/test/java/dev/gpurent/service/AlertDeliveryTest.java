@@ -297,6 +297,18 @@ class AlertDeliveryTest {
     assertEquals(List.of(), await(store.alerts("s-gone", 10)));
   }
 
+  @Test
+  void a_scenario_registered_again_keeps_its_last_ranking_to_compare_with() throws Exception {
+    JsonArray rules = new JsonArray().add(new JsonObject().put("when", "winnerChanged")
+        .put("to", new JsonObject().put("type", "slack").put("url", hooks.url("/slack"))));
+    register(vertx, "s-again", "en", rules);
+    rank(vertx, "s-again", T0, "runpod", "1800.00", false);
+    register(vertx, "s-again", "en", rules);
+    rank(vertx, "s-again", T1, "vast", "1700.00", false);
+    assertEquals(new JsonObject().put("text", "gpurent: the cheapest vendor for \"team-small\" is now vast at 1700.00 USD a month (was runpod)."),
+        new JsonObject(received(1).get(0).body()));
+  }
+
   // ------------------------------------------------------------------ restart (single node)
 
   /**
