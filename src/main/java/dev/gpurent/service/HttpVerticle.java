@@ -27,7 +27,7 @@ import java.util.Locale;
  * request first passes the {@link RequestGuard} (Host, Origin, JSON bodies) and the
  * {@link ConnectionLimits}. This class keeps the server, the cached-ranking fast path, the
  * WebSocket and health; each resource mounts its own routes ({@link CatalogRoutes},
- * {@link ScenarioRoutes}, {@link HistoryRoutes}, {@link AdminRoutes}, {@link QuoteSheetRoutes},
+ * {@link ScenarioRoutes}, {@link AlertRoutes}, {@link HistoryRoutes}, {@link AdminRoutes}, {@link QuoteSheetRoutes},
  * {@link DocsRoutes}).
  */
 public final class HttpVerticle extends VerticleBase {
@@ -93,6 +93,7 @@ public final class HttpVerticle extends VerticleBase {
     router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     new CatalogRoutes(vertx, catalog, presets).mount(router);
     new ScenarioRoutes(vertx, catalog, rankingTimeoutMs, this::serveCached).mount(router);
+    new AlertRoutes(vertx).mount(router);
     new HistoryRoutes(vertx, catalog).mount(router, admin::admin);
     admin.mount(router);
     DocsRoutes.mount(router);

@@ -233,7 +233,8 @@ public final class RankingVerticle extends VerticleBase {
   // ------------------------------------------------------------------ live scenarios
 
   private void register(Message<JsonObject> msg) {
-    Scenario s = parse(msg, msg.body());
+    JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
+    Scenario s = parseRegistration(msg, body);
     if (s == null) return;
     if (book != null && !knownCurrency(msg, s)) return;
     String client = msg.headers().get(Addresses.CLIENT_HEADER);
@@ -250,6 +251,8 @@ public final class RankingVerticle extends VerticleBase {
     Registered r = new Registered(s, who);
     scenarios.put(id, r);
     perClient.merge(who, 1, Integer::sum);
+    // Before its first ranking, so that the AlertVerticles know its rules when it comes.
+    vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body));
     // Published before the answer, so that the HTTP verticles know the id when the client uses it.
     if (book == null) publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
         .put("error", "no quotes yet: the first fetch is under way").encode(), 503);
@@ -271,6 +274,32 @@ public final class RankingVerticle extends VerticleBase {
     } else {
       action.accept(r);
     }
+  }
+
+  /**
+   * Reads a registration: the scenario, and its alert rules and language ({@code alerts},
+   * {@code lang}: the AlertVerticle's, left out of the scenario); on bad input fails the message
+   * 400 with every bad field of both and returns null.
+   */
+  private Scenario parseRegistration(Message<?> msg, JsonObject body) {
+    List<InvalidInputException.Problem> problems = new java.util.ArrayList<>();
+    Scenario s = null;
+    JsonObject scenario = body.copy();
+    scenario.remove("alerts");
+    scenario.remove("lang");
+    try {
+      s = reader.read(PlainValues.of(scenario));
+    } catch (InvalidInputException e) {
+      problems.addAll(e.problems());
+    }
+    try {
+      dev.gpurent.alert.AlertRules.read(PlainValues.map(body));
+    } catch (InvalidInputException e) {
+      problems.addAll(e.problems());
+    }
+    if (problems.isEmpty()) return s;
+    Failures.invalid(msg, problems);
+    return null;
   }
 
   /** Reads a scenario; on bad input fails the message 400 with every bad field and returns null. */
