@@ -9,12 +9,17 @@ import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.report.RankingCsv;
 import dev.gpurent.report.RankingText;
+import dev.gpurent.report.RankingXlsx;
+import dev.gpurent.text.Lang;
 import io.vertx.core.json.JsonObject;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,10 +45,11 @@ public final class RankCommand implements Callable<Integer> {
   static final class Format {
     @Option(names = "--json", description = "print the ranking as JSON") boolean json;
     @Option(names = "--csv", description = "print every bill line as CSV") boolean csv;
+    @Option(names = "--xlsx", paramLabel = "FILE", description = "write the ranking as an Excel workbook for finance: a summary and one sheet per bill, totals as formulas") Path xlsx;
   }
 
-  /** Null when not given: the table shows {@link #TABLE_TOP}, JSON and CSV (read by programs) every plan. */
-  @Option(names = "--top", paramLabel = "N", description = "the N best vendors' plans; 0 for all (default: 5 in the table, all with --json or --csv)")
+  /** Null when not given: the table shows {@link #TABLE_TOP}, JSON, CSV and the workbook (read by programs and finance) every plan. */
+  @Option(names = "--top", paramLabel = "N", description = "the N best vendors' plans; 0 for all (default: 5 in the table, all with --json, --csv or --xlsx)")
   Integer top;
 
   static final int TABLE_TOP = 5;
@@ -80,7 +86,7 @@ public final class RankCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (top != null && top < 0) throw new IllegalArgumentException("--top: must be 0 (all vendors) or more, got " + top);
-    int shown = top != null ? top : format.json || format.csv ? 0 : TABLE_TOP;
+    int shown = top != null ? top : format.json || format.csv || format.xlsx != null ? 0 : TABLE_TOP;
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
       ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
@@ -89,6 +95,7 @@ public final class RankCommand implements Callable<Integer> {
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
       if (format.json) out.println(new JsonObject(json(ranking, shown)).encodePrettily());
       else if (format.csv) out.print(RankingCsv.render(ranking, shown));
+      else if (format.xlsx != null) out.println(writeXlsx(json(ranking, shown), format.xlsx));
       else out.print(RankingText.render(ranking, shown));
       return ranking.plans().isEmpty() ? 1 : 0;
     }
@@ -100,6 +107,15 @@ public final class RankCommand implements Callable<Integer> {
     List<?> plans = (List<?>) m.get("plans");
     if (top > 0 && plans.size() > top) m.put("plans", plans.subList(0, top));
     return m;
+  }
+
+  /** Writes the workbook; the line saying where, and what it holds. */
+  private static String writeXlsx(Map<String, Object> ranking, Path file) throws java.io.IOException {
+    try (XSSFWorkbook wb = RankingXlsx.workbook(ranking, Lang.EN); OutputStream out = Files.newOutputStream(file)) {
+      wb.write(out);
+      return "wrote " + file + ": " + wb.getNumberOfSheets() + " sheets (a summary and " + (wb.getNumberOfSheets() - 1)
+          + " bills, totals as formulas)";
+    }
   }
 
   /** The scenario's constraints, each one replaced by its flag where the flag is given. */

@@ -77,14 +77,14 @@ final class DataLines {
     if (s.storedGb() > 0) {
       Unit u = unit(vendor, terms, Service.OBJECT_STORAGE, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line("object storage", "standard", storedText, c.money(), "GB-month", c.money().times(storedGb), u, terms, c));
+      lines.add(line("object storage", "standard", storedText, storedGb, c.money(), "GB-month", c.money().times(storedGb), u, terms, c));
     }
     if (egressGb != null) lines.add(egress(vendor, terms, gaps));
     if (s.loadBalancers() > 0) {
       Unit u = unit(vendor, terms, Service.LOAD_BALANCER, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line("load balancer", "basic", Integer.toString(s.loadBalancers()), c.money(), "month",
-          c.money().times(s.loadBalancers()), u, terms, c));
+      lines.add(line("load balancer", "basic", Integer.toString(s.loadBalancers()), BigDecimal.valueOf(s.loadBalancers()),
+          c.money(), "month", c.money().times(s.loadBalancers()), u, terms, c));
     }
     List<String> warnings = new ArrayList<>();
     s.migration().ifPresent(m -> lines.add(migration(m, vendor, terms, gaps, warnings)));
@@ -105,8 +105,8 @@ final class DataLines {
       once = perGb.times(storedGb);
     }
     String note = "one-time " + once.cents().plain() + " at " + home + " egress, spread over " + s.horizonMonths() + " months";
-    return new LineItem(TRANSFER_ITEM, "copy from " + home + " to " + to + ", once", storedText,
-        perGb.round(CostModel.UNIT_PRICE_DECIMALS), "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
+    return new LineItem(TRANSFER_ITEM, "copy from " + home + " to " + to + ", once", storedText, spread(storedGb),
+        perGb, "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         u == null ? note : note + "; " + u.note(), u == null ? homeTerms.source() : u.source(), "",
         u == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.FALLBACK);
   }
@@ -116,23 +116,24 @@ final class DataLines {
       FxRates.Conversion cost = fx.convert(terms.egressCost(egressGb), s.currency());
       Money total = cost.money();
       boolean tiered = terms.egressTiers().size() > 1;
-      // A tiered line shows what one GB costs on average over the bands used, so quantity x unit = the line.
-      Money unit = tiered ? new Money(total.amount().divide(egressGb, 10, RoundingMode.HALF_UP), s.currency())
+      // A tiered line shows what one GB costs on average over the bands used, so quantity x unit = the line;
+      // rounded up, so that a line of exactly half a cent still rounds up.
+      Money unit = tiered ? new Money(total.amount().divide(egressGb, 10, RoundingMode.CEILING), s.currency())
           : fx.convert(terms.egressPerGb(), s.currency()).money();
       String note = tiered ? "tiered: " + terms.egressTiers().size() + " bands, average per GB" : "";
-      return new LineItem(EGRESS_ITEM, egressSpec, egressText, unit.round(CostModel.UNIT_PRICE_DECIMALS), "GB",
+      return new LineItem(EGRESS_ITEM, egressSpec, egressText, egressGb, unit, "GB",
           total.cents(), note, source(terms.egress(), terms), fxOf(terms.currency(), cost));
     }
     Unit u = unit(vendor, terms, Service.EGRESS, gaps);
     FxRates.Conversion c = fx.convert(u.price(), s.currency());
-    return line(EGRESS_ITEM, egressSpec, egressText, c.money(), "GB", c.money().times(egressGb), u, terms, c);
+    return line(EGRESS_ITEM, egressSpec, egressText, egressGb, c.money(), "GB", c.money().times(egressGb), u, terms, c);
   }
 
   private LineItem migration(Migration m, String vendor, VendorTerms terms, List<Gap> gaps, List<String> warnings) {
     String from = m.fromVendor().orElse("the current site");
     if (m.fromVendor().map(vendor::equals).orElse(false)) {
       return new LineItem("data migration", "none: the data is already at " + vendor, Sizing.fmt(m.gb()) + " GB",
-          Money.zero(s.currency()), "GB once", Money.zero(s.currency()), "", "", "");
+          spread(BigDecimal.valueOf(m.gb())), Money.zero(s.currency()), "GB once", Money.zero(s.currency()), "", "", "");
     }
     Optional<VendorTerms> source = m.fromVendor().flatMap(termsOf);
     Unit ingress = unit(vendor, terms, Service.INGRESS, gaps);
@@ -161,14 +162,22 @@ final class DataLines {
     String note = "one-time " + once.cents().plain() + " (" + parts + "), spread over " + s.horizonMonths() + " months; "
         + time + (ingress.gap() == null ? "" : "; ingress " + ingress.note());
     return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB",
-        perGb.round(CostModel.UNIT_PRICE_DECIMALS), "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
+        spread(BigDecimal.valueOf(m.gb())), perGb, "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         note, ingress.source(), fxOf(ingress.price().currency(), c), ingress.by());
   }
 
-  private LineItem line(String item, String spec, String quantity, Money unit, String unitName, Money perMonth, Unit u,
-                        VendorTerms terms, FxRates.Conversion c) {
-    return new LineItem(item, spec, quantity, unit.round(CostModel.UNIT_PRICE_DECIMALS), unitName, perMonth.cents(), u.note(),
+  private LineItem line(String item, String spec, String quantity, BigDecimal units, Money unit, String unitName,
+                        Money perMonth, Unit u, VendorTerms terms, FxRates.Conversion c) {
+    return new LineItem(item, spec, quantity, units, unit, unitName, perMonth.cents(), u.note(),
         u.source(), fxOf(u.price().currency(), c), u.by());
+  }
+
+  /**
+   * A one-time quantity's share of each month of the horizon, the units its line bills a month;
+   * rounded up at 10 places, as the line's cost is, so that price x units rounds to the line's cent.
+   */
+  private BigDecimal spread(BigDecimal once) {
+    return once.divide(BigDecimal.valueOf(s.horizonMonths()), 10, RoundingMode.CEILING);
   }
 
   /** The vendor's price for {@code service}, or its fallback's with the gap recorded. */

@@ -1,6 +1,7 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.quote.Money;
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -8,15 +9,25 @@ import java.util.Map;
  * One row of a bill, in the guide's template form (5.1): item, spec, quantity, unit price,
  * per month, note; plus where the price came from and the FX rate used, if any.
  *
- * @param unitPrice  price of one unit, in the scenario currency
+ * @param units      how many units are billed a month, so that {@code unitPrice x units} is
+ *                   {@code perMonth} before rounding to the cent (cards or instances for a month,
+ *                   instance-hours, GB; a one-time line's units are spread over the horizon); the
+ *                   workbook's quantity cell, which finance may edit
+ * @param unitPrice  price of one unit, in the scenario currency, exact (shown to 4 decimals)
  * @param unit       what one unit is: "hour", "month", "GB", "GB-month", "one-time"
  * @param perMonth   this row's monthly cost, rounded to the cent
  * @param fx         "1 USD = 7.1 CNY (ECB 2025-05-09)" when converted, else ""
  * @param pricedBy   who this line's price is from: the vendor, or a fallback provider for a
  *                   service the vendor does not sell or whose price is unknown
  */
-public record LineItem(String item, String spec, String quantity, Money unitPrice, String unit, Money perMonth,
-                       String note, String source, String fx, PricedBy pricedBy) {
+public record LineItem(String item, String spec, String quantity, BigDecimal units, Money unitPrice, String unit,
+                       Money perMonth, String note, String source, String fx, PricedBy pricedBy) {
+
+  public LineItem {
+    // 2, not 2.0 or 2E+0: units are read by people and spreadsheets
+    units = units.signum() == 0 ? BigDecimal.ZERO : units.stripTrailingZeros();
+    if (units.scale() < 0) units = units.setScale(0);
+  }
 
   /** Whose price a line carries. */
   public enum PricedBy {
@@ -28,9 +39,14 @@ public record LineItem(String item, String spec, String quantity, Money unitPric
   }
 
   /** A line priced by the vendor itself. */
-  public LineItem(String item, String spec, String quantity, Money unitPrice, String unit, Money perMonth, String note,
-                  String source, String fx) {
-    this(item, spec, quantity, unitPrice, unit, perMonth, note, source, fx, PricedBy.VENDOR);
+  public LineItem(String item, String spec, String quantity, BigDecimal units, Money unitPrice, String unit, Money perMonth,
+                  String note, String source, String fx) {
+    this(item, spec, quantity, units, unitPrice, unit, perMonth, note, source, fx, PricedBy.VENDOR);
+  }
+
+  /** The unit price as a bill shows it: 0.0123, not 0.012345678. */
+  public Money unitPriceShown() {
+    return unitPrice.round(CostModel.UNIT_PRICE_DECIMALS);
   }
 
   public Map<String, Object> toMap() {
@@ -38,6 +54,7 @@ public record LineItem(String item, String spec, String quantity, Money unitPric
     m.put("item", item);
     m.put("spec", spec);
     m.put("quantity", quantity);
+    m.put("units", units.toPlainString());
     m.put("unitPrice", unitPrice.plain());
     m.put("unit", unit);
     m.put("perMonth", perMonth.plain());

@@ -164,8 +164,17 @@ final class PlanBuilder {
     }
     if (p.billing() == Billing.SPOT) note += "; " + p.spotNote();
     if (q.gpuCount() > 1) note += "; " + p.instances() + " x " + Sizing.fmt(q.gpuCount()) + "-GPU instance";
-    return new LineItem(p.workload().kind().item(), spec, Integer.toString(q.gpuCount() > 1 ? p.instances() : p.cards()),
-        p.unitPrice().round(CostModel.UNIT_PRICE_DECIMALS), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
+    int count = q.gpuCount() > 1 ? p.instances() : p.cards();
+    return new LineItem(p.workload().kind().item(), spec, Integer.toString(count), units(p, count),
+        p.unitPrice(), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
+  }
+
+  /**
+   * The price units a GPU line bills a month (cards for a month, instance-hours, years spread over
+   * the horizon): exact, as the placement's cost is its unit price times them (BillingPlanner).
+   */
+  private static BigDecimal units(Placement p, int count) {
+    return p.unitPrice().isPositive() ? p.perMonth().amount().divide(p.unitPrice().amount()) : BigDecimal.valueOf(count);
   }
 
   /**

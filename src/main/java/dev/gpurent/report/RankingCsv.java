@@ -22,7 +22,7 @@ public final class RankingCsv {
       if (top > 0 && rank >= top) break;
       rank++;
       for (LineItem l : p.bill().lines()) {
-        csv.row(rank, p.vendor(), l.item(), l.spec(), l.quantity(), l.unitPrice().plain(), l.unit(), l.perMonth().plain(),
+        csv.row(rank, p.vendor(), l.item(), l.spec(), l.quantity(), l.unitPriceShown().plain(), l.unit(), l.perMonth().plain(),
             l.perMonth().currency(), l.note(), l.source(), l.fx(), p.monthlyTotal().plain(), p.bill().horizonTotal().plain(),
             l.pricedBy().wire(), p.complete(), p.dated());
       }

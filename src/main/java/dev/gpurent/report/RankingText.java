@@ -78,7 +78,7 @@ public final class RankingText {
     TextTable t = new TextTable(BILL_ALIGN, "item", "spec", "quantity", "unit price", "per month", "note");
     for (LineItem l : b.lines()) {
       String item = l.pricedBy() == LineItem.PricedBy.FALLBACK ? l.item() + " *" : l.item();
-      t.row(item, l.spec(), l.quantity(), l.unitPrice().plain() + "/" + l.unit(), l.perMonth().plain(), l.note());
+      t.row(item, l.spec(), l.quantity(), l.unitPriceShown().plain() + "/" + l.unit(), l.perMonth().plain(), l.note());
     }
     t.row("total", "", "", "", b.monthlyTotal().plain(), b.monthlyTotal().currency());
     return t.render("  ");

@@ -26,8 +26,9 @@ public final class Addresses {
   public static final String QUOTES_REFRESH = "gpurent.quotes.refresh";
 
   /**
-   * Request-reply. Body: {@code {"scenario": {...}, "format": "json" | "csv"}}. Reply: the ranking
-   * encoded as text (JSON or CSV). Fails 400 with a JSON array of bad fields, 503 before any quotes.
+   * Request-reply. Body: {@code {"scenario": {...}, "format": "json" | "csv" | "xlsx", "lang": "en" | "zh"}}.
+   * Reply: the ranking encoded as text (JSON or CSV), or the Excel workbook as a Buffer. Fails 400
+   * with a JSON array of bad fields, 503 before any quotes.
    */
   public static final String RANKING_COMPUTE = "gpurent.ranking.compute";
 
@@ -57,6 +58,21 @@ public final class Addresses {
 
   /** Request-reply. Body: {@code {"id": ...}}. Reply: {@code {"deleted": id}}; fails 404. */
   public static final String SCENARIOS_DELETE = "gpurent.scenarios.delete";
+
+  /**
+   * Publish. Body: {@code {"id": ..., "registration": {...}}}, the registration body as it came
+   * (the scenario with its {@code lang} and {@code alerts}); sent by the RankingVerticle when a
+   * live scenario is registered, before its first {@link #RANKINGS_CHANGED}, so that the
+   * AlertVerticles know its rules. It carries webhook URLs and secrets: never log it.
+   */
+  public static final String SCENARIO_REGISTERED = "gpurent.scenarios.registered";
+
+  /**
+   * Request-reply. Body: {@code {"id": ..., "limit"?: 50}}. Reply: {@code {"scenario": id,
+   * "deliveries": [{key, rule, when, channel, status, attempts, lastError, createdAt, updatedAt,
+   * event}]}}, newest first; fails 404 (no such live scenario), 503 (the store is unavailable).
+   */
+  public static final String ALERTS_LOG = "gpurent.alerts.log";
 
   /** Request-reply. Body: anything. Reply: re-reads adapters/ and restarts the quote pipeline; {@code {"vendors": n}}. */
   public static final String ADMIN_RELOAD = "gpurent.admin.reload";

@@ -26,7 +26,7 @@ import java.util.Map;
 /**
  * Wires the service: loads the configuration, opens the snapshot store (SQLite under data/ by
  * default), then deploys, in order, the quote pipeline (started from the latest snapshot), the
- * ranking, quote-sheet imports, the HTTP server and the nightly snapshots. The whole start-up is one Future: a
+ * alerts, the ranking, quote-sheet imports, the HTTP server and the nightly snapshots. The whole start-up is one Future: a
  * taken port or a bad configuration fails it, naming the cause.
  */
 public final class Bootstrap {
@@ -110,9 +110,11 @@ public final class Bootstrap {
     StoreSettings storeSettings;
     RankingRules rules;
     RankingSettings ranking;
+    AlertSettings alerts;
     try {
       rules = RankingRules.from(PlainValues.map(config));
       ranking = RankingSettings.from(config.getJsonObject("ranking"));
+      alerts = AlertSettings.from(config.getJsonObject("alerts"));
       configuredStore = StoreSettings.from(config, env);
       storeSettings = configuredStore.resolvedAgainst(root);
     } catch (RuntimeException e) {
@@ -137,7 +139,9 @@ public final class Bootstrap {
         })
         .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
         .compose(x -> redeployQuotes(vertx, config, catalog, regions, registry))
-        .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking)))
+        // alerts listen before any scenario is registered
+        .compose(n -> vertx.deployVerticle(new AlertVerticle(store, alerts, clock)))
+        .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking)))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> vertx.deployVerticle(web))
         .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))

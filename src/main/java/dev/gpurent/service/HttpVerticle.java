@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.report.RankingXlsx;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -26,7 +27,7 @@ import java.util.Locale;
  * request first passes the {@link RequestGuard} (Host, Origin, JSON bodies) and the
  * {@link ConnectionLimits}. This class keeps the server, the cached-ranking fast path, the
  * WebSocket and health; each resource mounts its own routes ({@link CatalogRoutes},
- * {@link ScenarioRoutes}, {@link HistoryRoutes}, {@link AdminRoutes}, {@link QuoteSheetRoutes},
+ * {@link ScenarioRoutes}, {@link AlertRoutes}, {@link HistoryRoutes}, {@link AdminRoutes}, {@link QuoteSheetRoutes},
  * {@link DocsRoutes}).
  */
 public final class HttpVerticle extends VerticleBase {
@@ -92,6 +93,7 @@ public final class HttpVerticle extends VerticleBase {
     router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     new CatalogRoutes(vertx, catalog, presets).mount(router);
     new ScenarioRoutes(vertx, catalog, rankingTimeoutMs, this::serveCached).mount(router);
+    new AlertRoutes(vertx).mount(router);
     new HistoryRoutes(vertx, catalog).mount(router, admin::admin);
     admin.mount(router);
     DocsRoutes.mount(router);
@@ -143,6 +145,8 @@ public final class HttpVerticle extends VerticleBase {
         || !path.startsWith(RANKING_PREFIX) || !path.endsWith(RANKING_SUFFIX)) {
       return false;
     }
+    String accept = req.getHeader(HttpHeaders.ACCEPT);
+    if (accept != null && accept.contains(RankingXlsx.MEDIA_TYPE)) return false;  // the workbook is made by the route
     String id = path.substring(RANKING_PREFIX.length(), path.length() - RANKING_SUFFIX.length());
     return id.indexOf('/') < 0 && id.indexOf('%') < 0 && serveCached(req, id);
   }

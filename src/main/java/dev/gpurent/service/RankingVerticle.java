@@ -10,10 +10,13 @@ import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.report.RankingCsv;
+import dev.gpurent.report.RankingXlsx;
+import dev.gpurent.text.Lang;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.Json;
@@ -81,15 +84,18 @@ public final class RankingVerticle extends VerticleBase {
   private static final class Job {
     final Message<JsonObject> msg;
     final Scenario scenario;
-    final boolean csv;
+    /** json, csv or xlsx (a Buffer), and the language of the workbook's own labels. */
+    final String format;
+    final Lang lang;
     final String request;
     final long deadline;
     volatile boolean cancelled;
 
-    Job(Message<JsonObject> msg, Scenario scenario, boolean csv, String request, long deadline) {
+    Job(Message<JsonObject> msg, Scenario scenario, String format, Lang lang, String request, long deadline) {
       this.msg = msg;
       this.scenario = scenario;
-      this.csv = csv;
+      this.format = format;
+      this.lang = lang;
       this.request = request;
       this.deadline = deadline;
     }
@@ -153,7 +159,7 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     if (!knownCurrency(msg, s)) return;
-    Job job = new Job(msg, s, "csv".equals(body.getString("format")), request,
+    Job job = new Job(msg, s, body.getString("format", "json"), Lang.fromAcceptLanguage(body.getString("lang")), request,
         System.nanoTime() + limits.timeout().toNanos());
     if (running.get() < limits.maxConcurrent()) {
       run(job);
@@ -175,7 +181,11 @@ public final class RankingVerticle extends VerticleBase {
     vertx.executeBlocking(() -> {
       Ranking r = rankingTime.recordCallable(() -> model.rank(job.scenario, b));
       if (job.cancelled) return null;
-      return job.csv ? RankingCsv.render(r) : Json.encode(r.toMap());
+      return switch (job.format) {
+        case "csv" -> RankingCsv.render(r);
+        case "xlsx" -> Buffer.buffer(RankingXlsx.render(r.toMap(), job.lang));
+        default -> Json.encode(r.toMap());
+      };
     }, false).onComplete(ar -> {
       running.decrementAndGet();
       if (job.request != null) byRequest.remove(job.request);
@@ -223,7 +233,8 @@ public final class RankingVerticle extends VerticleBase {
   // ------------------------------------------------------------------ live scenarios
 
   private void register(Message<JsonObject> msg) {
-    Scenario s = parse(msg, msg.body());
+    JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
+    Scenario s = parseRegistration(msg, body);
     if (s == null) return;
     if (book != null && !knownCurrency(msg, s)) return;
     String client = msg.headers().get(Addresses.CLIENT_HEADER);
@@ -240,6 +251,8 @@ public final class RankingVerticle extends VerticleBase {
     Registered r = new Registered(s, who);
     scenarios.put(id, r);
     perClient.merge(who, 1, Integer::sum);
+    // Before its first ranking, so that the AlertVerticles know its rules when it comes.
+    vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body));
     // Published before the answer, so that the HTTP verticles know the id when the client uses it.
     if (book == null) publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
         .put("error", "no quotes yet: the first fetch is under way").encode(), 503);
@@ -261,6 +274,32 @@ public final class RankingVerticle extends VerticleBase {
     } else {
       action.accept(r);
     }
+  }
+
+  /**
+   * Reads a registration: the scenario, and its alert rules and language ({@code alerts},
+   * {@code lang}: the AlertVerticle's, left out of the scenario); on bad input fails the message
+   * 400 with every bad field of both and returns null.
+   */
+  private Scenario parseRegistration(Message<?> msg, JsonObject body) {
+    List<InvalidInputException.Problem> problems = new java.util.ArrayList<>();
+    Scenario s = null;
+    JsonObject scenario = body.copy();
+    scenario.remove("alerts");
+    scenario.remove("lang");
+    try {
+      s = reader.read(PlainValues.of(scenario));
+    } catch (InvalidInputException e) {
+      problems.addAll(e.problems());
+    }
+    try {
+      dev.gpurent.alert.AlertRules.read(PlainValues.map(body));
+    } catch (InvalidInputException e) {
+      problems.addAll(e.problems());
+    }
+    if (problems.isEmpty()) return s;
+    Failures.invalid(msg, problems);
+    return null;
   }
 
   /** Reads a scenario; on bad input fails the message 400 with every bad field and returns null. */

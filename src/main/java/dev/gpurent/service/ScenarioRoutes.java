@@ -14,7 +14,10 @@ import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.SizingRequest;
 import dev.gpurent.cost.Workload;
+import dev.gpurent.report.RankingXlsx;
+import dev.gpurent.text.Lang;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -22,6 +25,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.BiPredicate;
 
@@ -56,20 +60,23 @@ final class ScenarioRoutes {
 
   private void rank(RoutingContext rc, JsonObject scenario) {
     boolean csv = ApiSupport.accepts(rc, "text/csv");
+    boolean xlsx = ApiSupport.accepts(rc, RankingXlsx.MEDIA_TYPE);
     // A client that leaves (or times out) before its answer cancels the work it asked for.
     String request = UUID.randomUUID().toString();
     rc.response().closeHandler(v -> {
       if (!rc.response().ended()) vertx.eventBus().publish(Addresses.RANKING_CANCEL, new JsonObject().put("request", request));
     });
-    vertx.eventBus().<String>request(Addresses.RANKING_COMPUTE,
-            new JsonObject().put("scenario", scenario).put("format", csv ? "csv" : "json"),
+    vertx.eventBus().<Object>request(Addresses.RANKING_COMPUTE,
+            new JsonObject().put("scenario", scenario).put("format", xlsx ? "xlsx" : csv ? "csv" : "json").put("lang", lang(rc).tag()),
             new DeliveryOptions().setSendTimeout(rankingTimeoutMs).addHeader(Addresses.REQUEST_HEADER, request))
         .onSuccess(m -> {
-          if (csv) {
+          if (xlsx) {
+            xlsx(rc, scenario.getValue("name"), (Buffer) m.body());
+          } else if (csv) {
             rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8")
-                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end(m.body());
+                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end((String) m.body());
           } else {
-            json(rc, 200, m.body());
+            json(rc, 200, (String) m.body());
           }
         })
         .onFailure(e -> HttpErrors.fail(rc, e));
@@ -87,11 +94,33 @@ final class ScenarioRoutes {
   }
 
   private void ranking(RoutingContext rc) {
-    if (cached.test(rc.request(), rc.pathParam("id"))) return;
+    boolean xlsx = ApiSupport.accepts(rc, RankingXlsx.MEDIA_TYPE);
+    if (!xlsx && cached.test(rc.request(), rc.pathParam("id"))) return;
     // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
     vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
-        .onSuccess(m -> json(rc, 200, LiveRankings.restBody(rc.pathParam("id"), m.body())))
+        .onSuccess(m -> {
+          String body = LiveRankings.restBody(rc.pathParam("id"), m.body());
+          if (!xlsx) {
+            json(rc, 200, body);
+            return;
+          }
+          Map<String, Object> ranking = PlainValues.map(new JsonObject(body));
+          vertx.executeBlocking(() -> Buffer.buffer(RankingXlsx.render(ranking, lang(rc))), false)
+              .onSuccess(b -> xlsx(rc, ranking.get("scenario"), b))
+              .onFailure(e -> HttpErrors.fail(rc, e));
+        })
         .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+
+  /** A ranking workbook as a download named after its scenario. */
+  private static void xlsx(RoutingContext rc, Object scenario, Buffer workbook) {
+    rc.response().putHeader(HttpHeaders.CONTENT_TYPE, RankingXlsx.MEDIA_TYPE)
+        .putHeader("Content-Disposition", "attachment; filename=\"" + RankingXlsx.fileName(scenario == null ? "" : scenario.toString()) + "\"")
+        .end(workbook);
+  }
+
+  private static Lang lang(RoutingContext rc) {
+    return Lang.fromAcceptLanguage(rc.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE));
   }
 
   private void delete(RoutingContext rc) {

@@ -316,6 +316,59 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     }
   }
 
+  // ------------------------------------------------------------------ alert deliveries
+
+  @Override
+  public Future<Boolean> claimAlert(AlertDelivery d) {
+    return tx(c -> {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.CLAIM_ALERT)) {
+        SnapshotRows.bind(ps, d.key(), d.scenario(), d.rule(), d.when(), d.channel(), d.status(), d.attempts(), d.lastError(),
+            d.createdAt().toEpochMilli(), d.updatedAt().toEpochMilli(), d.eventJson());
+        return ps.executeUpdate() == 1;
+      }
+    });
+  }
+
+  @Override
+  public Future<Void> updateAlert(String key, String status, int attempts, String lastError, Instant at) {
+    return tx(c -> {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.UPDATE_ALERT)) {
+        SnapshotRows.bind(ps, status, attempts, lastError, at.toEpochMilli(), key);
+        ps.executeUpdate();
+        return null;
+      }
+    });
+  }
+
+  @Override
+  public Future<List<AlertDelivery>> alerts(String scenario, int limit) {
+    return tx(c -> {
+      if (limit < 1 || limit > 1000) throw new IllegalArgumentException("limit: 1 to 1000 deliveries, was " + limit);
+      List<AlertDelivery> out = new ArrayList<>();
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.ALERTS_OF)) {
+        SnapshotRows.bind(ps, scenario, limit);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            out.add(new AlertDelivery(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
+                rs.getString(6), rs.getInt(7), rs.getString(8), Instant.ofEpochMilli(rs.getLong(9)),
+                Instant.ofEpochMilli(rs.getLong(10)), rs.getString(11)));
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public Future<Integer> deleteAlerts(String scenario) {
+    return tx(c -> {
+      try (PreparedStatement ps = c.prepareStatement(SqlQueries.DELETE_ALERTS)) {
+        ps.setString(1, scenario);
+        return ps.executeUpdate();
+      }
+    });
+  }
+
   @Override
   public Future<Void> close() {
     return run(() -> {

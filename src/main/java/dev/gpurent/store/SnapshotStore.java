@@ -73,6 +73,24 @@ public interface SnapshotStore {
    */
   Future<Optional<LatestSnapshot>> latest();
 
+  // ------------------------------------------------------------------ alert deliveries
+
+  /**
+   * Claims an event for delivery by inserting its row under its UNIQUE key: true when this call
+   * inserted it (deliver it), false when it was there already (another node, or an earlier run,
+   * has it).
+   */
+  Future<Boolean> claimAlert(AlertDelivery delivery);
+
+  /** Records how a claimed event's delivery stands. */
+  Future<Void> updateAlert(String key, String status, int attempts, String lastError, Instant at);
+
+  /** Up to {@code limit} deliveries of a scenario, newest first. */
+  Future<List<AlertDelivery>> alerts(String scenario, int limit);
+
+  /** Deletes a scenario's delivery log; the number of rows deleted. */
+  Future<Integer> deleteAlerts(String scenario);
+
   /** Why this store cannot be used, or empty when it can (see {@link UnavailableStore}). */
   default Optional<String> unavailable() {
     return Optional.empty();

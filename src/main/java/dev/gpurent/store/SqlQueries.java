@@ -48,7 +48,23 @@ final class SqlQueries {
               + " source TEXT NOT NULL,"
               + " PRIMARY KEY (snapshot_id, seq))",
           "CREATE INDEX quotes_gpu ON quotes (gpu)",
-          "CREATE INDEX quotes_vendor ON quotes (vendor)"));
+          "CREATE INDEX quotes_vendor ON quotes (vendor)"),
+      // alert deliveries: the UNIQUE event key is how the nodes of a cluster agree on who delivers an event
+      List.of(
+          "CREATE TABLE alert_deliveries ("
+              + " id {id},"
+              + " event_key TEXT NOT NULL UNIQUE,"
+              + " scenario TEXT NOT NULL,"
+              + " rule_index INTEGER NOT NULL,"
+              + " rule_kind TEXT NOT NULL,"
+              + " channel TEXT NOT NULL,"
+              + " status TEXT NOT NULL," // pending, delivered, failed
+              + " attempts INTEGER NOT NULL,"
+              + " last_error TEXT,"
+              + " created_at {int64} NOT NULL," // milliseconds since the epoch (UTC)
+              + " updated_at {int64} NOT NULL,"
+              + " event_json TEXT NOT NULL)",
+          "CREATE INDEX alert_deliveries_scenario ON alert_deliveries (scenario, created_at)"));
 
   /** What differs between the two databases: a few type words in the schema, and how migrations are locked. */
   enum Dialect {
@@ -171,6 +187,22 @@ final class SqlQueries {
     sql.append(" ORDER BY q.vendor, q.region, q.offer, q.gpu, q.billing, q.currency, q.unit, s.taken_at, s.id");
     return new Bound(sql.toString(), args);
   }
+
+  // ------------------------------------------------------------------ alert deliveries
+
+  static final String ALERT_COLUMNS =
+      "event_key, scenario, rule_index, rule_kind, channel, status, attempts, last_error, created_at, updated_at, event_json";
+  /** Claims an event: one row per key, a second claim inserts nothing. Binds {@link #ALERT_COLUMNS}. */
+  static final String CLAIM_ALERT = "INSERT INTO alert_deliveries (" + ALERT_COLUMNS
+      + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING";
+  /** Binds status, attempts, last_error, updated_at, event_key. */
+  static final String UPDATE_ALERT =
+      "UPDATE alert_deliveries SET status = ?, attempts = ?, last_error = ?, updated_at = ? WHERE event_key = ?";
+  /** A scenario's log, newest first. Binds scenario, limit. */
+  static final String ALERTS_OF = "SELECT " + ALERT_COLUMNS
+      + " FROM alert_deliveries WHERE scenario = ? ORDER BY created_at DESC, id DESC LIMIT ?";
+  /** Binds scenario. */
+  static final String DELETE_ALERTS = "DELETE FROM alert_deliveries WHERE scenario = ?";
 
   // ------------------------------------------------------------------ retention and deletes
 

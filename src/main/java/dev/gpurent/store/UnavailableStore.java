@@ -81,6 +81,26 @@ public final class UnavailableStore implements SnapshotStore {
   }
 
   @Override
+  public Future<Boolean> claimAlert(AlertDelivery delivery) {
+    return refused();
+  }
+
+  @Override
+  public Future<Void> updateAlert(String key, String status, int attempts, String lastError, Instant at) {
+    return refused();
+  }
+
+  @Override
+  public Future<List<AlertDelivery>> alerts(String scenario, int limit) {
+    return refused();
+  }
+
+  @Override
+  public Future<Integer> deleteAlerts(String scenario) {
+    return refused();
+  }
+
+  @Override
   public String describe() {
     return "unavailable store";
   }

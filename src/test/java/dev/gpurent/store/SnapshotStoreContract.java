@@ -237,9 +237,11 @@ abstract class SnapshotStoreContract {
     }
     try (Connection c = jdbc(); Statement st = c.createStatement();
          ResultSet rs = st.executeQuery("SELECT version FROM schema_version ORDER BY version")) {
-      assertTrue(rs.next());
-      assertEquals(1, rs.getInt(1));
-      assertFalse(rs.next(), "one migration, applied once");
+      for (int v = 1; v <= 2; v++) {
+        assertTrue(rs.next());
+        assertEquals(v, rs.getInt(1));
+      }
+      assertFalse(rs.next(), "each migration (snapshots, alert deliveries) applied once");
     }
   }
 
@@ -446,5 +448,28 @@ abstract class SnapshotStoreContract {
     assertEquals(LocalDate.of(2025, 5, 9), latest.fx().asOf());
     assertEquals(0, new BigDecimal("7.2405").compareTo(latest.fx().rate("USD", "CNY").orElseThrow()
         .setScale(4, RoundingMode.HALF_UP)), "CNY per USD through EUR");
+  }
+
+  // ------------------------------------------------------------------ alert deliveries
+
+  @Test
+  void an_alert_is_claimed_once_updated_and_listed_newest_first_then_deleted_with_its_scenario() {
+    AlertDelivery first = new AlertDelivery("s1:0:2026-03-01T00:00:00Z", "s1", 0, "winnerChanged", "slack", AlertDelivery.PENDING, 0,
+        null, T1, T1, "{\"key\":\"s1:0:2026-03-01T00:00:00Z\"}");
+    assertTrue(await(store.claimAlert(first)));
+    assertFalse(await(store.claimAlert(first)), "the same key is claimed once");
+    AlertDelivery second = new AlertDelivery("s1:1:baseline", "s1", 1, "totalBelow", "json", AlertDelivery.PENDING, 0, null, T2, T2, "{}");
+    assertTrue(await(store.claimAlert(second)));
+    assertTrue(await(store.claimAlert(new AlertDelivery("s2:0:baseline", "s2", 0, "vendorDated", "wecom", AlertDelivery.PENDING, 0,
+        null, T1, T1, "{}"))));
+    await(store.updateAlert(first.key(), AlertDelivery.PENDING, 1, "answered 500 rollup_error", T2));
+    await(store.updateAlert(first.key(), AlertDelivery.DELIVERED, 2, null, T3));
+
+    assertEquals(List.of(second, new AlertDelivery(first.key(), "s1", 0, "winnerChanged", "slack", AlertDelivery.DELIVERED, 2, null,
+        T1, T3, first.eventJson())), await(store.alerts("s1", 10)));
+    assertEquals(List.of(second), await(store.alerts("s1", 1)));
+    assertEquals(2, await(store.deleteAlerts("s1")));
+    assertEquals(List.of(), await(store.alerts("s1", 10)));
+    assertEquals(1, await(store.alerts("s2", 10)).size(), "another scenario's log stays");
   }
 }

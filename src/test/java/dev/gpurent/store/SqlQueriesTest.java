@@ -42,10 +42,26 @@ class SqlQueriesTest {
       "CREATE INDEX quotes_gpu ON quotes (gpu)",
       "CREATE INDEX quotes_vendor ON quotes (vendor)");
 
+  /** Migration 2, the alert delivery log, in SQLite's words. */
+  static final List<String> SQLITE_V2 = List.of(
+      "CREATE TABLE alert_deliveries ( id INTEGER PRIMARY KEY AUTOINCREMENT, event_key TEXT NOT NULL UNIQUE,"
+          + " scenario TEXT NOT NULL, rule_index INTEGER NOT NULL, rule_kind TEXT NOT NULL, channel TEXT NOT NULL,"
+          + " status TEXT NOT NULL, attempts INTEGER NOT NULL, last_error TEXT, created_at INTEGER NOT NULL,"
+          + " updated_at INTEGER NOT NULL, event_json TEXT NOT NULL)",
+      "CREATE INDEX alert_deliveries_scenario ON alert_deliveries (scenario, created_at)");
+
+  /** Migration 2 in PostgreSQL's words. */
+  static final List<String> POSTGRES_V2 = List.of(
+      "CREATE TABLE alert_deliveries ( id BIGSERIAL PRIMARY KEY, event_key TEXT NOT NULL UNIQUE,"
+          + " scenario TEXT NOT NULL, rule_index INTEGER NOT NULL, rule_kind TEXT NOT NULL, channel TEXT NOT NULL,"
+          + " status TEXT NOT NULL, attempts INTEGER NOT NULL, last_error TEXT, created_at BIGINT NOT NULL,"
+          + " updated_at BIGINT NOT NULL, event_json TEXT NOT NULL)",
+      "CREATE INDEX alert_deliveries_scenario ON alert_deliveries (scenario, created_at)");
+
   @Test
   void the_shared_schema_is_each_databases_shipped_migration_word_for_word() {
-    assertEquals(List.of(SQLITE_V1), SqlQueries.Dialect.SQLITE.migrations());
-    assertEquals(List.of(POSTGRES_V1), SqlQueries.Dialect.POSTGRES.migrations());
+    assertEquals(List.of(SQLITE_V1, SQLITE_V2), SqlQueries.Dialect.SQLITE.migrations());
+    assertEquals(List.of(POSTGRES_V1, POSTGRES_V2), SqlQueries.Dialect.POSTGRES.migrations());
     for (SqlQueries.Dialect d : SqlQueries.Dialect.values()) {
       assertFalse(d.migrations().stream().flatMap(List::stream).anyMatch(sql -> sql.contains("{")), d + ": a word left unfilled");
     }

@@ -1,0 +1,246 @@
+package dev.gpurent.alert;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The webhook platforms an alert can go to, each building its request body from its own
+ * documentation and judging its own answer. Bodies are nested maps (encoded as JSON by the
+ * caller); pure, no Vert.x. Every platform's text message is used: an alert is one sentence.
+ */
+public enum Channel {
+
+  /**
+   * Feishu / Lark custom bot ("自定义机器人使用指南",
+   * https://open.larkoffice.com/document/ukTMukTMukTM/ucTM5YjL3ETO24yNxkjN): POST
+   * {@code {"msg_type":"text","content":{"text":...}}}, with {@code timestamp} (seconds, as text)
+   * and {@code sign} first when the bot checks signatures. Success: {@code {"code":0,"msg":"success"}};
+   * 11232 is its rate limit ("限流"), tried again; 9499 (bad request) and 19021 (bad signature) are not.
+   */
+  FEISHU("feishu", true) {
+    @Override
+    public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      secret.ifPresent(s -> {
+        m.put("timestamp", Long.toString(now.getEpochSecond()));
+        m.put("sign", Signatures.feishu(now.getEpochSecond(), s));
+      });
+      m.put("msg_type", "text");
+      m.put("content", Map.of("text", text));
+      return m;
+    }
+
+    @Override
+    public Verdict verdict(int status, String body) {
+      return platform(status, body, "code", "msg", 11232);
+    }
+  },
+
+  /**
+   * DingTalk custom robot (钉钉开放平台 自定义机器人接入 and 安全设置 / 加签, as mirrored at
+   * https://apifox.com/apidoc/docs-site/467052/doc-3550006): POST
+   * {@code {"msgtype":"text","text":{"content":...}}}; a signed robot takes
+   * {@code &timestamp=<ms>&sign=<url-encoded signature>} on its URL. Success:
+   * {@code {"errcode":0,"errmsg":"ok"}}; 130101 ("send too fast") is tried again, 310000 (bad
+   * signature) is not.
+   */
+  DINGTALK("dingtalk", true) {
+    @Override
+    public String url(String url, Instant now, Optional<String> secret) {
+      if (secret.isEmpty()) return url;
+      long ms = now.toEpochMilli();
+      return url + (url.contains("?") ? "&" : "?") + "timestamp=" + ms + "&sign="
+          + URLEncoder.encode(Signatures.dingtalk(ms, secret.get()), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
+      return textMessage(text);
+    }
+
+    @Override
+    public Verdict verdict(int status, String body) {
+      return platform(status, body, "errcode", "errmsg", 130101);
+    }
+  },
+
+  /**
+   * WeCom group robot (群机器人配置说明, https://developer.work.weixin.qq.com/document/path/91770):
+   * POST {@code {"msgtype":"text","text":{"content":...}}} to the URL with its key (content at most
+   * 2048 bytes; alert texts are far shorter). Success: {@code {"errcode":0,"errmsg":"ok"}}. The page
+   * limits a robot to 20 messages a minute but names no code for it, so no errcode is tried again.
+   */
+  WECOM("wecom", false) {
+    @Override
+    public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
+      return textMessage(text);
+    }
+
+    @Override
+    public Verdict verdict(int status, String body) {
+      return platform(status, body, "errcode", "errmsg", NONE);
+    }
+  },
+
+  /**
+   * Slack incoming webhook (https://api.slack.com/messaging/webhooks): POST {@code {"text":...}}.
+   * Success: HTTP 200 with the body {@code ok}; errors are 400 invalid_payload, 403
+   * action_prohibited, 404 channel_not_found, 410 channel_is_archived
+   * (https://api.slack.com/changelog/2016-05-17-changes-to-errors-for-incoming-webhooks), not
+   * tried again; 429 and 5xx are.
+   */
+  SLACK("slack", false) {
+    @Override
+    public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
+      return Map.of("text", text);
+    }
+
+    @Override
+    public Verdict verdict(int status, String body) {
+      if (status == 200 && "ok".equals(body.trim())) return Verdict.DELIVERED;
+      return http(status, body).orElseGet(() -> Verdict.failed("slack answered " + status + " " + cut(body.trim())));
+    }
+  },
+
+  /** Plain JSON: the event itself ({@link AlertEvent#toMap}); any 2xx is success. */
+  JSON("json", false) {
+    @Override
+    public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
+      return event;
+    }
+
+    @Override
+    public Verdict verdict(int status, String body) {
+      if (status / 100 == 2) return Verdict.DELIVERED;
+      return http(status, body).orElseGet(() -> Verdict.failed("answered " + status + " " + cut(body.trim())));
+    }
+  };
+
+  /** How one try went: delivered, worth another try, or refused for good; with the reason. */
+  public record Verdict(Outcome outcome, String reason) {
+    static final Verdict DELIVERED = new Verdict(Outcome.DELIVERED, null);
+
+    static Verdict retry(String reason) {
+      return new Verdict(Outcome.RETRY, reason);
+    }
+
+    static Verdict failed(String reason) {
+      return new Verdict(Outcome.FAILED, reason);
+    }
+  }
+
+  /** What one try came to. */
+  public enum Outcome { DELIVERED, RETRY, FAILED }
+
+  private static final JsonFactory JSON_FACTORY = new JsonFactory();
+  /** No platform code means "try again later". */
+  private static final long NONE = Long.MIN_VALUE;
+  private static final int SHOWN = 200;
+
+  private final String wire;
+  private final boolean signs;
+
+  Channel(String wire, boolean signs) {
+    this.wire = wire;
+    this.signs = signs;
+  }
+
+  public String wire() {
+    return wire;
+  }
+
+  /** Whether the platform signs messages with a secret (Feishu, DingTalk). */
+  public boolean signs() {
+    return signs;
+  }
+
+  /** The URL to POST to: the webhook's own, signed when the platform signs on the URL. */
+  public String url(String url, Instant now, Optional<String> secret) {
+    return url;
+  }
+
+  /**
+   * The body to POST (as JSON).
+   *
+   * @param text  the alert in the scenario's language
+   * @param event the event as {@link AlertEvent#toMap} gives it
+   * @param now   the signing time
+   */
+  public abstract Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret);
+
+  /** Judges the platform's answer (its body cut to the response cap). */
+  public abstract Verdict verdict(int status, String body);
+
+  static Channel parse(String wire) {
+    for (Channel c : values()) {
+      if (c.wire.equals(wire)) return c;
+    }
+    return null;
+  }
+
+  static String names() {
+    List<String> names = new ArrayList<>();
+    for (Channel c : values()) names.add(c.wire);
+    return String.join(", ", names);
+  }
+
+  private static Map<String, Object> textMessage(String text) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("msgtype", "text");
+    m.put("text", Map.of("content", text));
+    return m;
+  }
+
+  /** 429 and 5xx are worth another try; other non-2xx answers are not; a 2xx is left to the platform's own code. */
+  private static Optional<Verdict> http(int status, String body) {
+    if (status == 429 || status >= 500) return Optional.of(Verdict.retry("answered " + status + " " + cut(body.trim())));
+    if (status / 100 != 2) return Optional.of(Verdict.failed("answered " + status + " " + cut(body.trim())));
+    return Optional.empty();
+  }
+
+  /** A platform that answers {@code {<code>: 0, <msg>: ...}} on success and another code otherwise. */
+  Verdict platform(int status, String body, String codeField, String msgField, long rateLimited) {
+    Optional<Verdict> byStatus = http(status, body);
+    if (byStatus.isPresent()) return byStatus.get();
+    Map<String, Object> top = topLevel(body);
+    Object code = top.get(codeField);
+    if (code instanceof Long n && n == 0) return Verdict.DELIVERED;
+    if (!(code instanceof Long)) return Verdict.failed(wire + " answered without a " + codeField + ": " + cut(body.trim()));
+    String why = wire + " answered " + codeField + " " + code + " (" + cut(String.valueOf(top.get(msgField))) + ")";
+    return (Long) code == rateLimited ? Verdict.retry(why) : Verdict.failed(why);
+  }
+
+  /** The top-level scalar fields of a JSON object (numbers as Long when whole); empty when it is not one. */
+  static Map<String, Object> topLevel(String body) {
+    Map<String, Object> out = new HashMap<>();
+    try (JsonParser p = JSON_FACTORY.createParser(body)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) return out;
+      JsonToken t;
+      while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        JsonToken v = p.nextToken();
+        if (v == JsonToken.VALUE_NUMBER_INT) out.put(name, p.getLongValue());
+        else if (v == JsonToken.VALUE_STRING) out.put(name, p.getText());
+        else if (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY) p.skipChildren();
+      }
+    } catch (IOException | RuntimeException notJson) {
+      // what was read so far, or nothing
+    }
+    return out;
+  }
+
+  private static String cut(String s) {
+    return s.length() <= SHOWN ? s : s.substring(0, SHOWN) + "...";
+  }
+}

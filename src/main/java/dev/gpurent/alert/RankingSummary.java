@@ -1,0 +1,53 @@
+package dev.gpurent.alert;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What alert rules look at in a ranking: each plan's vendor, monthly total and whether its prices
+ * are dated, best first, and the ranking's currency and quote time. Only numbers, ids and
+ * booleans are read, never texts (those are rendered per language elsewhere).
+ *
+ * @param quotesAt the ranking's {@code quotesAt} (the quote book it was ranked on), or null
+ */
+public record RankingSummary(String currency, String quotesAt, List<Plan> plans) {
+
+  /** One vendor's plan. */
+  public record Plan(String vendor, BigDecimal monthlyTotal, boolean dated) {}
+
+  public RankingSummary {
+    plans = List.copyOf(plans);
+  }
+
+  /**
+   * The summary of a ranking as it travels on the bus (its {@code ranking} object, as nested maps
+   * and lists).
+   *
+   * @throws IllegalArgumentException when it lacks what the rules read
+   */
+  public static RankingSummary of(Map<String, ?> ranking) {
+    if (!(ranking.get("plans") instanceof List<?> raw)) throw new IllegalArgumentException("a ranking without plans");
+    List<Plan> plans = new ArrayList<>();
+    for (Object o : raw) {
+      if (!(o instanceof Map<?, ?> p) || !(p.get("vendor") instanceof String vendor) || p.get("monthlyTotal") == null) {
+        throw new IllegalArgumentException("a plan without vendor or monthlyTotal");
+      }
+      plans.add(new Plan(vendor, new BigDecimal(String.valueOf(p.get("monthlyTotal"))), Boolean.TRUE.equals(p.get("dated"))));
+    }
+    Object at = ranking.get("quotesAt");
+    return new RankingSummary(String.valueOf(ranking.get("currency")), at == null ? null : String.valueOf(at), plans);
+  }
+
+  /** The #1 plan, if any vendor can carry the scenario. */
+  public Optional<Plan> best() {
+    return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0));
+  }
+
+  /** The plan of a vendor, if it has one in this ranking. */
+  public Optional<Plan> plan(String vendor) {
+    return plans.stream().filter(p -> p.vendor().equals(vendor)).findFirst();
+  }
+}

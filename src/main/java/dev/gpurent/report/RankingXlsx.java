@@ -1,0 +1,377 @@
+package dev.gpurent.report;
+
+import dev.gpurent.quotesheet.Poi;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Messages;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.poi.ss.usermodel.Cell;
+import org.apache.poi.ss.usermodel.CellStyle;
+import org.apache.poi.ss.usermodel.Font;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.ss.util.CellReference;
+import org.apache.poi.ss.util.WorkbookUtil;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+
+/**
+ * The ranking as an Excel workbook for finance: a summary sheet, then one sheet per bill (each
+ * ranked vendor, the guide's reference, the mixed plan). A bill line's per-month cell is
+ * {@code ROUND(quantity x unit price, 2)}, its total a SUM and the horizon total the total times
+ * the summary's horizon, and the summary's totals point at each bill's total: editing a quantity
+ * re-prices the bill and the summary. The quantity is the line's {@code units} and the unit price
+ * keeps every digit (shown to 4 decimals), so the formulas give exactly the ranking's figures.
+ *
+ * <p>Read from the rendered ranking, {@code Ranking.toMap()} or the same JSON as plain maps and
+ * lists ({@code PlainValues}): its texts are shown as they are; the workbook's own labels come
+ * from the {@code xlsx} bundle in the language asked for. Formula results are cached before
+ * writing, for viewers that do not calculate, and the workbook asks to be recalculated on open.
+ */
+public final class RankingXlsx {
+
+  /** The media type of an .xlsx file, as {@code Accept} asks for it. */
+  public static final String MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+  /** The bill sheets' columns, in the guide's template order (5.1) and then where each price is from. */
+  static final int ITEM = 0, SPEC = 1, QUANTITY = 2, UNIT_PRICE = 3, UNIT = 4, PER_MONTH = 5, NOTE = 6, PRICED_BY = 7,
+      SOURCE = 8, FX = 9;
+  /** A bill sheet: title, blank, headings, then the lines from this row. */
+  static final int FIRST_LINE = 3;
+  /** The summary's horizon cell (B4), which every bill's horizon total multiplies by. */
+  static final int HORIZON_ROW = 3;
+  /** The summary's table of plans: headings, then one row per plan from the next row. */
+  static final int TABLE_HEADER = 10;
+  /** Excel's limit on a sheet name. */
+  private static final int SHEET_NAME_MAX = 31;
+
+  private final Map<String, ?> ranking;
+  private final Messages words;
+  private final Messages common;
+  private final XSSFWorkbook wb = new XSSFWorkbook();
+  private final Set<String> sheetNames = new HashSet<>();
+  private final CellStyle bold, money, unitPrice;
+  private final Sheet summary;
+
+  private RankingXlsx(Map<String, ?> ranking, Lang lang) {
+    this.ranking = ranking;
+    this.words = Messages.of("xlsx", lang);
+    this.common = Messages.of("common", lang);
+    String currency = text(ranking.get("currency"));
+    // ¥ is how a Chinese bill writes yuan; elsewhere the ISO code, which no reader mistakes
+    String prefix = lang == Lang.ZH && currency.equals("CNY") ? "\"¥\"" : "";
+    String suffix = prefix.isEmpty() ? " \"" + currency + "\"" : "";
+    money = style(prefix + "#,##0.00" + suffix);
+    unitPrice = style(prefix + "#,##0.0000" + suffix);
+    bold = wb.createCellStyle();
+    Font f = wb.createFont();
+    f.setBold(true);
+    bold.setFont(f);
+    summary = wb.createSheet(sheetName(words.text("sheet.summary")));
+  }
+
+  /** The workbook's bytes; {@link #workbook} for the workbook itself. */
+  public static byte[] render(Map<String, ?> ranking, Lang lang) {
+    try (XSSFWorkbook wb = workbook(ranking, lang); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+      wb.write(out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** {@code gpurent-<scenario>.xlsx}, the scenario's name in letters, digits, '.', '_' and '-' only (a header must be ASCII). */
+  public static String fileName(String scenario) {
+    String safe = scenario.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[-.]+|-+$", "");
+    if (safe.length() > 80) safe = safe.substring(0, 80);
+    return "gpurent-" + (safe.isEmpty() ? "ranking" : safe) + ".xlsx";
+  }
+
+  /** The workbook, its formulas evaluated; the caller closes it. */
+  public static XSSFWorkbook workbook(Map<String, ?> ranking, Lang lang) {
+    Poi.ready();
+    return new RankingXlsx(ranking, lang).build();
+  }
+
+  private XSSFWorkbook build() {
+    List<Map<String, ?>> plans = maps(ranking.get("plans"));
+    Map<String, ?> reference = map(ranking.get("reference"));
+    Map<String, ?> mixed = map(ranking.get("mixed"));
+    List<Map<String, ?>> all = new ArrayList<>(plans);
+    if (reference != null) all.add(reference);
+    if (mixed != null) all.add(mixed);
+    List<String> workloads = all.isEmpty() ? List.of()
+        : maps(all.get(0).get("placements")).stream().map(p -> text(p.get("workload"))).toList();
+
+    header(all);
+    int row = tableHeadings(workloads);
+    int rank = 0;
+    for (Map<String, ?> p : plans) {
+      rank++;
+      row = summaryRow(row, rank, p, bill(rank + " " + text(p.get("vendor")), p, false));
+    }
+    if (reference != null) {
+      BillSheet sheet = bill(words.text("sheet.reference", "vendor", text(reference.get("vendor"))), reference, false);
+      row = summaryRow(row, null, reference, sheet);
+    }
+    if (mixed != null) row = summaryRow(row, null, mixed, bill(words.text("sheet.mixed"), mixed, true));
+    unavailable(row + 1);
+    // fixed widths: measuring text needs fonts, which a server may not have
+    summary.setColumnWidth(0, 24 * 256);
+    summary.setColumnWidth(1, 20 * 256);
+    summary.setColumnWidth(2, 36 * 256);
+    for (int c = 3; c < 11 + 4 * workloads.size(); c++) summary.setColumnWidth(c, 16 * 256);
+
+    wb.getCreationHelper().createFormulaEvaluator().evaluateAll();
+    wb.setForceFormulaRecalculation(true);
+    return wb;
+  }
+
+  // ------------------------------------------------------------------ summary
+
+  /** Scenario, currency, horizon, quotes time, FX rates used and the ranking's notes. */
+  private void header(List<Map<String, ?>> all) {
+    cell(summary, 0, 0, words.text("summary.title", "scenario", text(ranking.get("scenario")))).setCellStyle(bold);
+    labelled(1, "summary.scenario", text(ranking.get("scenario")));
+    labelled(2, "summary.currency", text(ranking.get("currency")));
+    Row horizon = row(summary, HORIZON_ROW);
+    horizon.createCell(0).setCellValue(words.text("summary.horizon"));
+    horizon.createCell(1).setCellValue(((Number) ranking.get("horizonMonths")).doubleValue());
+    labelled(4, "summary.quotesAt", text(ranking.get("quotesAt")));
+    Set<String> fx = new LinkedHashSet<>();
+    for (Map<String, ?> p : all) {
+      for (Map<String, ?> l : lines(p)) {
+        if (!text(l.get("fx")).isEmpty()) fx.add(text(l.get("fx")));
+      }
+    }
+    labelled(5, "summary.fx", String.join("; ", fx));
+    labelled(6, "summary.referenceNote", text(ranking.get("referenceNote")));
+    labelled(7, "summary.mixedNote", text(ranking.get("mixedNote")));
+    cell(summary, 8, 0, words.text("summary.edit"));
+  }
+
+  private void labelled(int r, String code, String value) {
+    Row row = row(summary, r);
+    row.createCell(0).setCellValue(words.text(code));
+    row.createCell(1).setCellValue(value);
+  }
+
+  private int tableHeadings(List<String> workloads) {
+    Row h = row(summary, TABLE_HEADER);
+    List<String> heads = new ArrayList<>(List.of(words.text("col.rank"), words.text("col.vendor"), words.text("col.name"),
+        words.text("col.monthly"), words.text("col.horizon"), words.text("col.currency"), words.text("col.complete"),
+        words.text("col.gaps"), words.text("col.dated"), words.text("col.priceDate")));
+    for (String w : workloads) {
+      for (String code : List.of("col.card", "col.count", "col.billing", "col.region")) heads.add(words.text(code, "workload", w));
+    }
+    heads.add(words.text("col.sheet"));
+    for (int c = 0; c < heads.size(); c++) {
+      Cell cell = h.createCell(c);
+      cell.setCellValue(heads.get(c));
+      cell.setCellStyle(bold);
+    }
+    summary.createFreezePane(0, TABLE_HEADER + 1);
+    return TABLE_HEADER + 1;
+  }
+
+  /** One plan's row: its totals are the bill sheet's total cells. {@code rank} null for the reference and the mixed plan. */
+  private int summaryRow(int r, Integer rank, Map<String, ?> plan, BillSheet sheet) {
+    Row row = row(summary, r);
+    boolean isMixed = plan.containsKey("homeVendor");
+    if (rank != null) row.createCell(0).setCellValue(rank);
+    else row.createCell(0).setCellValue(words.text(isMixed ? "rank.mixed" : "rank.reference"));
+    List<Map<String, ?>> placements = maps(plan.get("placements"));
+    if (isMixed) {
+      row.createCell(1).setCellValue(String.join(", ", placements.stream().map(p -> text(p.get("vendor"))).distinct().toList()));
+      row.createCell(2).setCellValue(words.text("bill.mixedTitle", "vendor", text(plan.get("homeVendor"))));
+    } else {
+      row.createCell(1).setCellValue(text(plan.get("vendor")));
+      row.createCell(2).setCellValue(text(plan.get("displayName")));
+    }
+    String ref = quoted(sheet.name()) + "!$" + col(PER_MONTH) + "$";
+    formula(row, 3, ref + (sheet.totalRow() + 1), money);
+    formula(row, 4, ref + (sheet.totalRow() + 2), money);
+    row.createCell(5).setCellValue(text(ranking.get("currency")));
+    row.createCell(6).setCellValue(words.text(Boolean.TRUE.equals(plan.get("complete")) ? "yes" : "no"));
+    row.createCell(7).setCellValue(String.join("; ", maps(plan.get("gaps")).stream()
+        .map(g -> text(g.get("item")) + ": " + text(g.get("reason"))).toList()));
+    if (plan.containsKey("dated")) row.createCell(8).setCellValue(words.text(Boolean.TRUE.equals(plan.get("dated")) ? "yes" : "no"));
+    if (plan.get("priceDate") != null) row.createCell(9).setCellValue(text(plan.get("priceDate")));
+    int c = 10;
+    for (Map<String, ?> p : placements) {
+      row.createCell(c++).setCellValue(text(p.get("gpuName")));
+      row.createCell(c++).setCellValue(((Number) p.get("cards")).doubleValue());
+      row.createCell(c++).setCellValue(billing(text(p.get("billing"))));
+      row.createCell(c++).setCellValue(text(p.get("region")));
+    }
+    row.createCell(c).setCellValue(sheet.name());
+    return r + 1;
+  }
+
+  private String billing(String wire) {
+    String code = "billing." + wire;
+    return common.codes().contains(code) ? common.text(code) : wire;
+  }
+
+  private void unavailable(int r) {
+    List<Map<String, ?>> out = maps(ranking.get("unavailable"));
+    if (out.isEmpty()) return;
+    cell(summary, r, 0, words.text("unavailable.title")).setCellStyle(bold);
+    Row h = row(summary, r + 1);
+    h.createCell(0).setCellValue(words.text("unavailable.vendor"));
+    h.createCell(1).setCellValue(words.text("unavailable.reason"));
+    for (int i = 0; i < out.size(); i++) {
+      Row row = row(summary, r + 2 + i);
+      row.createCell(0).setCellValue(text(out.get(i).get("vendor")));
+      row.createCell(1).setCellValue(text(out.get(i).get("reason")));
+    }
+  }
+
+  // ------------------------------------------------------------------ bills
+
+  /** A bill's sheet and the row of its total (0-based; the horizon total is the next row). */
+  private record BillSheet(String name, int totalRow) {}
+
+  /** A plan's bill on a sheet of its own. */
+  private BillSheet bill(String wanted, Map<String, ?> plan, boolean isMixed) {
+    String name = sheetName(wanted);
+    Sheet s = wb.createSheet(name);
+    String title = isMixed ? words.text("bill.mixedTitle", "vendor", text(plan.get("homeVendor")))
+        : words.text("bill.title", "vendor", text(plan.get("vendor")), "name", text(plan.get("displayName")));
+    cell(s, 0, 0, title).setCellStyle(bold);
+    Row h = row(s, FIRST_LINE - 1);
+    String[] heads = {"bill.item", "bill.spec", "bill.quantity", "bill.unitPrice", "bill.unit", "bill.perMonth", "bill.note",
+        "bill.pricedBy", "bill.source", "bill.fx"};
+    for (int c = 0; c < heads.length; c++) {
+      Cell cell = h.createCell(c);
+      cell.setCellValue(words.text(heads[c]));
+      cell.setCellStyle(bold);
+    }
+    List<Map<String, ?>> lines = lines(plan);
+    int r = FIRST_LINE;
+    for (Map<String, ?> l : lines) {
+      Row row = row(s, r);
+      row.createCell(ITEM).setCellValue(text(l.get("item")));
+      row.createCell(SPEC).setCellValue(text(l.get("spec")));
+      row.createCell(QUANTITY).setCellValue(number(l.get("units")));
+      Cell price = row.createCell(UNIT_PRICE);
+      price.setCellValue(number(l.get("unitPrice")));
+      price.setCellStyle(unitPrice);
+      row.createCell(UNIT).setCellValue(text(l.get("unit")));
+      formula(row, PER_MONTH, "ROUND(" + col(QUANTITY) + (r + 1) + "*" + col(UNIT_PRICE) + (r + 1) + ",2)", money);
+      row.createCell(NOTE).setCellValue(text(l.get("note")));
+      row.createCell(PRICED_BY).setCellValue(words.text("pricedBy." + text(l.get("pricedBy"))));
+      row.createCell(SOURCE).setCellValue(text(l.get("source")));
+      row.createCell(FX).setCellValue(text(l.get("fx")));
+      r++;
+    }
+    if (lines.isEmpty()) r++;  // an empty bill keeps the layout the summary points at
+    String perMonth = col(PER_MONTH);
+    Row total = row(s, r);
+    cell(s, r, ITEM, words.text("bill.total")).setCellStyle(bold);
+    formula(total, PER_MONTH, lines.isEmpty() ? "0" : "ROUND(SUM(" + perMonth + (FIRST_LINE + 1) + ":" + perMonth + r + "),2)", money);
+    Row horizon = row(s, r + 1);
+    horizon.createCell(ITEM).setCellValue(words.text("bill.horizonTotal"));
+    formula(horizon, PER_MONTH, "ROUND(" + perMonth + (r + 1) + "*" + quoted(summary.getSheetName()) + "!$B$"
+        + (HORIZON_ROW + 1) + ",2)", money);
+    int next = r + 3;
+    for (Map<String, ?> g : maps(plan.get("gaps"))) {
+      cell(s, next, ITEM, words.text("bill.gap"));
+      cell(s, next++, SPEC, text(g.get("item")) + ": " + text(g.get("reason")));
+    }
+    Object warnings = plan.get("warnings");
+    if (warnings instanceof List<?> ws) {
+      for (Object w : ws) {
+        cell(s, next, ITEM, words.text("bill.warning"));
+        cell(s, next++, SPEC, text(w));
+      }
+    }
+    int[] widths = {18, 48, 12, 16, 10, 16, 60, 12, 40, 40};
+    for (int c = ITEM; c <= FX; c++) s.setColumnWidth(c, widths[c] * 256);
+    s.createFreezePane(0, FIRST_LINE);
+    return new BillSheet(name, r);
+  }
+
+  private static String quoted(String sheet) {
+    return "'" + sheet.replace("'", "''") + "'";
+  }
+
+  // ------------------------------------------------------------------ cells and values
+
+  private String sheetName(String wanted) {
+    return sheetName(wanted, sheetNames);
+  }
+
+  /**
+   * A legal sheet name (no []:*?/\, no apostrophe at either end, at most 31 characters), made
+   * unique among {@code taken} (Excel ignores case) with " (2)", " (3)" ...; added to them.
+   */
+  static String sheetName(String wanted, Set<String> taken) {
+    String base = WorkbookUtil.createSafeSheetName(wanted.strip(), '_');
+    String name = base;
+    for (int n = 2; !taken.add(name.toLowerCase(java.util.Locale.ROOT)); n++) {
+      String tail = " (" + n + ")";
+      name = base.substring(0, Math.min(base.length(), SHEET_NAME_MAX - tail.length())) + tail;
+    }
+    return name;
+  }
+
+  private CellStyle style(String format) {
+    CellStyle s = wb.createCellStyle();
+    s.setDataFormat(wb.createDataFormat().getFormat(format));
+    return s;
+  }
+
+  private static void formula(Row row, int c, String formula, CellStyle style) {
+    Cell cell = row.createCell(c);
+    cell.setCellFormula(formula);
+    cell.setCellStyle(style);
+  }
+
+  private static Cell cell(Sheet s, int r, int c, String value) {
+    Cell cell = row(s, r).createCell(c);
+    cell.setCellValue(value);
+    return cell;
+  }
+
+  private static Row row(Sheet s, int r) {
+    Row row = s.getRow(r);
+    return row == null ? s.createRow(r) : row;
+  }
+
+  private static String col(int c) {
+    return CellReference.convertNumToColString(c);
+  }
+
+  /** Money and units travel as exact decimal text ("1500.00"); a decoded JSON number is taken as it is. */
+  private static double number(Object o) {
+    if (o instanceof Number n) return n.doubleValue();
+    return new BigDecimal(text(o)).doubleValue();
+  }
+
+  private static String text(Object o) {
+    return o == null ? "" : o.toString();
+  }
+
+  private static List<Map<String, ?>> lines(Map<String, ?> plan) {
+    Map<String, ?> bill = map(plan.get("bill"));
+    return bill == null ? List.of() : maps(bill.get("lines"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, ?> map(Object o) {
+    return o instanceof Map<?, ?> m ? (Map<String, ?>) m : null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, ?>> maps(Object o) {
+    return o instanceof List<?> l ? (List<Map<String, ?>>) l : List.of();
+  }
+}

@@ -1,0 +1,57 @@
+package dev.gpurent.service;
+
+import dev.gpurent.config.Durations;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+
+/**
+ * The {@code alerts:} section: how webhooks are tried. A try that fails for a reason worth
+ * another (no connection, a timeout, 429, 5xx, a platform's rate-limit code) is tried again after
+ * {@code backoff}, doubled before each next try up to {@code maxBackoff}, each wait shortened by a
+ * random share of at most {@code jitter} so that many alerts do not retry in step; after
+ * {@code attempts} tries in all, the delivery is logged as failed.
+ *
+ * @param timeout          one try, from connecting to the whole answer
+ * @param maxResponseBytes an answer longer than this is a failed try (a platform's answer is a few dozen bytes)
+ */
+public record AlertSettings(int attempts, Duration backoff, Duration maxBackoff, double jitter, Duration timeout,
+                            int maxResponseBytes) {
+
+  public static final AlertSettings DEFAULTS = from(null);
+
+  public static AlertSettings from(JsonObject alerts) {
+    JsonObject a = alerts == null ? new JsonObject() : alerts;
+    int attempts = whole(a, "attempts", 5, 1, 20);
+    Duration backoff = Durations.parse("alerts.backoff", String.valueOf(a.getValue("backoff", "2s")));
+    Duration maxBackoff = Durations.parse("alerts.maxBackoff", String.valueOf(a.getValue("maxBackoff", "5m")));
+    if (maxBackoff.compareTo(backoff) < 0) {
+      throw new IllegalArgumentException("alerts.maxBackoff: must be at least alerts.backoff (" + backoff + "), got " + maxBackoff);
+    }
+    Object j = a.getValue("jitter", 0.2);
+    if (!(j instanceof Number n) || n.doubleValue() < 0 || n.doubleValue() > 1) {
+      throw new IllegalArgumentException("alerts.jitter: must be a number from 0 to 1, got " + j);
+    }
+    Duration timeout = Durations.parse("alerts.timeout", String.valueOf(a.getValue("timeout", "10s")));
+    if (timeout.isZero()) throw new IllegalArgumentException("alerts.timeout: must be more than 0");
+    return new AlertSettings(attempts, backoff, maxBackoff, n(j), timeout, whole(a, "maxResponseBytes", 65_536, 256, 16 << 20));
+  }
+
+  /** The wait before try {@code next} (2 or more), given a random number in [0, 1). */
+  public Duration delayBefore(int next, double random) {
+    long base = backoff.toMillis() << Math.min(next - 2, 30);
+    long capped = Math.min(maxBackoff.toMillis(), base < 0 ? Long.MAX_VALUE : base);
+    return Duration.ofMillis(Math.max(1, Math.round(capped * (1 - jitter * random))));
+  }
+
+  private static double n(Object j) {
+    return ((Number) j).doubleValue();
+  }
+
+  private static int whole(JsonObject a, String key, int dflt, int min, int max) {
+    Object v = a.getValue(key, dflt);
+    if (!(v instanceof Number n) || n.doubleValue() != n.intValue() || n.intValue() < min || n.intValue() > max) {
+      throw new IllegalArgumentException("alerts." + key + ": must be a whole number from " + min + " to " + max + ", got " + v);
+    }
+    return n.intValue();
+  }
+}

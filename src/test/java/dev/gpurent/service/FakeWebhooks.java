@@ -1,0 +1,77 @@
+package dev.gpurent.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Local stand-ins for the webhook platforms, one path each ({@code /feishu}, {@code /dingtalk},
+ * {@code /wecom}, {@code /slack}, {@code /json}): every POST is recorded, and answered as the
+ * platform documents success unless answers were scripted for that path (used up in order).
+ */
+final class FakeWebhooks {
+
+  /** One POST as received. */
+  record Received(String path, String query, String contentType, String body) {}
+
+  /** A scripted answer. */
+  record Answer(int status, String body) {}
+
+  /** Each platform's documented success answer (see alert.Channel for the pages). */
+  static final Map<String, Answer> SUCCESS = Map.of(
+      "/feishu", new Answer(200, "{\"code\":0,\"data\":{},\"msg\":\"success\"}"),
+      "/dingtalk", new Answer(200, "{\"errcode\":0,\"errmsg\":\"ok\"}"),
+      "/wecom", new Answer(200, "{\"errcode\":0,\"errmsg\":\"ok\"}"),
+      "/slack", new Answer(200, "ok"),
+      "/json", new Answer(204, ""));
+
+  private final Vertx vertx;
+  private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
+  private final Map<String, Deque<Answer>> scripted = new ConcurrentHashMap<>();
+  private HttpServer server;
+
+  FakeWebhooks(Vertx vertx) {
+    this.vertx = vertx;
+  }
+
+  Future<FakeWebhooks> start() {
+    return vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+      received.add(new Received(req.path(), req.query(), req.getHeader("Content-Type"), body.toString()));
+      Deque<Answer> script = scripted.get(req.path());
+      Answer a;
+      synchronized (this) {
+        a = script == null || script.isEmpty() ? SUCCESS.getOrDefault(req.path(), new Answer(404, "no such hook")) : script.poll();
+      }
+      req.response().setStatusCode(a.status()).end(a.body());
+    })).listen(0, "127.0.0.1").map(s -> {
+      server = s;
+      return this;
+    });
+  }
+
+  String url(String path) {
+    return "http://127.0.0.1:" + server.actualPort() + path;
+  }
+
+  /** The next answers of {@code path}, before its documented success resumes. */
+  synchronized void script(String path, Answer... answers) {
+    scripted.computeIfAbsent(path, p -> new ArrayDeque<>()).addAll(java.util.List.of(answers));
+  }
+
+  /** The next POST received, waiting up to 10 s; null if none came. */
+  Received next() throws InterruptedException {
+    return received.poll(10, TimeUnit.SECONDS);
+  }
+
+  /** A POST received within a short while, or null: used to show that nothing more came. */
+  Received more() throws InterruptedException {
+    return received.poll(300, TimeUnit.MILLISECONDS);
+  }
+}
