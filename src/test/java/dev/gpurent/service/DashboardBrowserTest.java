@@ -361,7 +361,6 @@ class DashboardBrowserTest {
   }
 
   @Test
-  @Disabled("enabled when issue17-xlsx merges")
   void the_excel_button_downloads_a_workbook_whose_totals_are_the_rankings() throws Exception {
     WebDriverWait wait = fresh("?lang=en");
     wait.until(DashboardBrowserTest::live);
