@@ -9,6 +9,8 @@ import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.report.RankingCsv;
 import dev.gpurent.report.RankingText;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -51,6 +53,9 @@ public final class RankCommand implements Callable<Integer> {
   @Mixin
   SharedOptions.Fetch fetch;
 
+  @Mixin
+  SharedOptions.Language language;
+
   @Option(names = "--include-reference", description = "rank the guide's reference sheet as if it were a vendor")
   boolean includeReference;
 
@@ -81,15 +86,16 @@ public final class RankCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (top != null && top < 0) throw new IllegalArgumentException("--top: must be 0 (all vendors) or more, got " + top);
     int shown = top != null ? top : format.json || format.csv ? 0 : TABLE_TOP;
+    Lang lang = language.lang();
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
       ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
       Scenario scenario = withFlags(new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile)));
       QuoteBook book = fetch.quoteBook(ws, err);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
-      if (format.json) out.println(new JsonObject(json(ranking, shown)).encodePrettily());
-      else if (format.csv) out.print(RankingCsv.render(ranking, shown));
-      else out.print(RankingText.render(ranking, shown));
+      if (format.json) out.println(new JsonObject(Localizer.page(json(ranking, shown), lang)).encodePrettily());
+      else if (format.csv) out.print(RankingCsv.render(ranking, shown, lang));
+      else out.print(RankingText.render(ranking, shown, lang));
       return ranking.plans().isEmpty() ? 1 : 0;
     }
   }

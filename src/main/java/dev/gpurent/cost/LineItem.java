@@ -1,6 +1,8 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.quote.Money;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,14 +11,16 @@ import java.util.Map;
  * per month, note; plus where the price came from and the FX rate used, if any.
  *
  * @param unitPrice  price of one unit, in the scenario currency
+ * <p>Item, spec and note are {@link Message}s, rendered per language at the edge; quantity is a figure and a unit.
+ *
  * @param unit       what one unit is: "hour", "month", "GB", "GB-month", "one-time"
  * @param perMonth   this row's monthly cost, rounded to the cent
  * @param fx         "1 USD = 7.1 CNY (ECB 2025-05-09)" when converted, else ""
  * @param pricedBy   who this line's price is from: the vendor, or a fallback provider for a
  *                   service the vendor does not sell or whose price is unknown
  */
-public record LineItem(String item, String spec, String quantity, Money unitPrice, String unit, Money perMonth,
-                       String note, String source, String fx, PricedBy pricedBy) {
+public record LineItem(Message item, Message spec, String quantity, Money unitPrice, String unit, Money perMonth,
+                       Message note, String source, String fx, PricedBy pricedBy) {
 
   /** Whose price a line carries. */
   public enum PricedBy {
@@ -28,21 +32,21 @@ public record LineItem(String item, String spec, String quantity, Money unitPric
   }
 
   /** A line priced by the vendor itself. */
-  public LineItem(String item, String spec, String quantity, Money unitPrice, String unit, Money perMonth, String note,
+  public LineItem(Message item, Message spec, String quantity, Money unitPrice, String unit, Money perMonth, Message note,
                   String source, String fx) {
     this(item, spec, quantity, unitPrice, unit, perMonth, note, source, fx, PricedBy.VENDOR);
   }
 
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("item", item);
-    m.put("spec", spec);
+    m.put("item", Localizer.neutral(item));
+    m.put("spec", Localizer.neutral(spec));
     m.put("quantity", quantity);
     m.put("unitPrice", unitPrice.plain());
     m.put("unit", unit);
     m.put("perMonth", perMonth.plain());
     m.put("currency", perMonth.currency());
-    m.put("note", note);
+    m.put("note", Localizer.neutral(note));
     m.put("source", source);
     m.put("fx", fx);
     m.put("pricedBy", pricedBy.wire());

@@ -1,5 +1,9 @@
 package dev.gpurent.service;
 
+import dev.gpurent.config.PlainValues;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import java.util.Map;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.quote.QuoteBook;
 import io.vertx.core.Future;
@@ -82,6 +86,46 @@ final class ApiSupport {
     HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem(name,
         "must be a whole number from " + min + " to " + max + ", got '" + shown(v) + "'")));
     return OptionalInt.empty();
+  }
+
+  /**
+   * The language a request asks for: {@code ?lang=} first (an unknown one fails naming the field and
+   * the known languages), then {@code Accept-Language}, else English.
+   *
+   * @throws InvalidInputException for an unknown {@code lang}
+   */
+  static Lang lang(HttpServerRequest req) {
+    String q = req.getParam("lang");
+    if (q != null) {
+      try {
+        return Lang.of(q);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidInputException(List.of(new InvalidInputException.Problem("lang", e.getMessage())));
+      }
+    }
+    return Lang.fromAcceptLanguage(req.getHeader(HttpHeaders.ACCEPT_LANGUAGE));
+  }
+
+  /** As above, answering 400 and giving null for an unknown {@code lang}. */
+  static Lang lang(RoutingContext rc) {
+    try {
+      return lang(rc.request());
+    } catch (InvalidInputException e) {
+      HttpErrors.invalid(rc, e.problems());
+      return null;
+    }
+  }
+
+  /** An engine map (messages in their neutral form) as a client reads it: every message in {@code lang}, and "lang" first. */
+  static String rendered(Map<String, ?> neutral, Lang lang) {
+    return Json.encode(Localizer.page(neutral, lang));
+  }
+
+  /** A JSON object's text (an engine map, encoded on the bus) rendered in {@code lang}; any other JSON as it is. */
+  @SuppressWarnings("unchecked")
+  static String rendered(String neutralJson, Lang lang) {
+    Object tree = PlainValues.of(Json.decodeValue(neutralJson));
+    return tree instanceof Map<?, ?> m ? rendered((Map<String, ?>) m, lang) : neutralJson;
   }
 
   /** A client's remote address, for per-client quotas. */

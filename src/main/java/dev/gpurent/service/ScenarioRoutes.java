@@ -1,5 +1,7 @@
 package dev.gpurent.service;
 
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import static dev.gpurent.service.ApiSupport.json;
 
 import dev.gpurent.catalog.Gpu;
@@ -55,6 +57,8 @@ final class ScenarioRoutes {
   }
 
   private void rank(RoutingContext rc, JsonObject scenario) {
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null) return;
     boolean csv = ApiSupport.accepts(rc, "text/csv");
     // A client that leaves (or times out) before its answer cancels the work it asked for.
     String request = UUID.randomUUID().toString();
@@ -69,7 +73,7 @@ final class ScenarioRoutes {
             rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8")
                 .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end(m.body());
           } else {
-            json(rc, 200, m.body());
+            json(rc, 200, ApiSupport.rendered(m.body(), lang));
           }
         })
         .onFailure(e -> HttpErrors.fail(rc, e));
@@ -87,10 +91,11 @@ final class ScenarioRoutes {
   }
 
   private void ranking(RoutingContext rc) {
-    if (cached.test(rc.request(), rc.pathParam("id"))) return;
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null || cached.test(rc.request(), rc.pathParam("id"))) return;
     // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
     vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
-        .onSuccess(m -> json(rc, 200, LiveRankings.restBody(rc.pathParam("id"), m.body())))
+        .onSuccess(m -> json(rc, 200, LiveRankings.restBody(rc.pathParam("id"), LiveRankings.message(m.body(), lang))))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
@@ -101,6 +106,8 @@ final class ScenarioRoutes {
   }
 
   private void sizing(RoutingContext rc, JsonObject body) {
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null) return;
     SizingRequest req;
     try {
       req = SizingRequest.read(PlainValues.of(body), catalog);
@@ -115,15 +122,18 @@ final class ScenarioRoutes {
     JsonArray fits = new JsonArray();
     for (Fit f : Fit.onEach(w, req.cards(), ref, s.headroom())) {
       fits.add(new JsonObject().put("gpu", f.gpu().id()).put("name", f.gpu().name())
-          .put("memoryGiB", f.gpu().memoryGiB()).put("fits", f.ok()).put("reason", f.unfitReason())
+          .put("memoryGiB", f.gpu().memoryGiB()).put("fits", f.ok()).put("reason", f.ok() ? null : Localizer.text(f.unfitReason(), lang))
           .put("cardsPerCopy", f.cardsPerCopy()).put("cards", f.cards()).put("memoryShare", Math.round(f.memoryShare() * 1000) / 1000.0)
           .put("qpsPerCopy", Math.round(f.qpsPerCopy() * 1000) / 1000.0));
     }
     json(rc, 200, new JsonObject().put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
-        .put("formula", need.formula())).put("headroom", s.headroom()).put("cards", fits).encode());
+        .put("formula", Localizer.text(need.formula(), lang))).put("headroom", s.headroom()).put("cards", fits)
+        .put("lang", lang.tag()).encode());
   }
 
   private void advise(RoutingContext rc, JsonObject body) {
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null) return;
     Fleet fleet;
     try {
       fleet = new FleetReader(catalog).read(PlainValues.of(body));
@@ -132,7 +142,7 @@ final class ScenarioRoutes {
       return;
     }
     ApiSupport.book(vertx).compose(b -> vertx.executeBlocking(() -> Advice.advise(fleet, b, catalog), false))
-        .onSuccess(a -> json(rc, 200, new JsonObject(a.toMap()).encode()))
+        .onSuccess(a -> json(rc, 200, ApiSupport.rendered(a.toMap(), lang)))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }

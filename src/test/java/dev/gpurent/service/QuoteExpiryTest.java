@@ -1,5 +1,7 @@
 package dev.gpurent.service;
 
+import static dev.gpurent.text.Localizer.en;
+import static dev.gpurent.text.Localizer.ens;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -126,7 +128,7 @@ class QuoteExpiryTest {
             Ranking after = new CostModel(Fixtures.CATALOG, Fixtures.RULES).rank(guideTemplate(), b);
             assertTrue(after.plans().isEmpty());
             assertEquals("acme", after.unavailable().get(0).vendor());
-            assertEquals("quote expired on 2026-03-11 (valid until 2026-03-10)", after.unavailable().get(0).reason());
+            assertEquals("quote expired on 2026-03-11 (valid until 2026-03-10)", en(after.unavailable().get(0).reason()));
           });
           return status(vertx);
         })
