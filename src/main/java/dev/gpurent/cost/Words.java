@@ -87,7 +87,7 @@ public final class Words {
     Matcher m;
     if (OFFLINE.matcher(reason).matches()) return Message.of("book.offline");
     if (FIRST_FETCH.matcher(reason).matches()) return Message.of("book.firstFetch");
-    if ((m = NO_QUOTES.matcher(reason)).matches()) return Message.of("book.noQuotes", "error", m.group(1));
+    if ((m = NO_QUOTES.matcher(reason)).matches()) return Message.of("book.noQuotes", "detail", m.group(1));
     if ((m = EXPIRED.matcher(reason)).matches()) return Message.of("book.expired", "on", m.group(1), "until", m.group(2));
     if ((m = NOT_CURRENT.matcher(reason)).matches()) {
       return Message.of("book.notCurrent", "freshness", Message.of("freshness." + m.group(1), "minutes", Long.parseLong(m.group(2))));

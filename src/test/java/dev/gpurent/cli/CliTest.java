@@ -55,6 +55,20 @@ class CliTest {
   }
 
   @Test
+  void ranks_the_guide_template_in_chinese_with_the_guides_headings() {
+    Result r = run("rank", "--root=" + guideOnly(), "--lang", "zh", "--include-reference", "config/scenarios/guide-template.yaml");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor))：每月 ¥5,000.00，12 个月共 60000.00"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  项目 +规格 +数量 +单价 +月费用 +备注\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  推理GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/月 +3000\\.00 +包月\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  微调GPU +NVIDIA A100 40GB SXM \\(a100-40g-sxm, cn\\) +1 +12\\.00/小时 +1200\\.00 +按量计费，每月约100小时\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  对象存储 +标准型 +2000 GB +0\\.10/GB/月 +200\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  公网带宽 +按流量 +500 GB +0\\.80/GB +400\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  负载均衡 +基础型 +1 +200\\.00/月 +200\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  合计 +5000\\.00 +CNY\\n.*"), r.out());
+  }
+
+  @Test
   void ranks_as_json_and_csv() {
     Result json = run("rank", "--root=" + guideOnly(), "--include-reference", "--json", "config/scenarios/team-large.yaml");
     assertEquals(0, json.status(), json.err());

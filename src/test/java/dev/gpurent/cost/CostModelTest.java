@@ -69,7 +69,7 @@ class CostModelTest {
     assertEquals(cny("60000"), plan.bill().horizonTotal());
     List<LineItem> lines = plan.bill().lines();
     assertEquals(List.of("inference GPU", "fine-tuning GPU", "object storage", "public bandwidth", "load balancer"),
-        lines.stream().map(LineItem::item).toList());
+        lines.stream().map(l -> en(l.item())).toList());
     assertEquals(List.of("2", "1", "2000 GB", "500 GB", "1"), lines.stream().map(LineItem::quantity).toList());
     assertEquals(List.of(cny("1500"), cny("12"), cny("0.1"), cny("0.8"), cny("200")),
         lines.stream().map(LineItem::unitPrice).toList());
