@@ -22,10 +22,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code quote-sheet template|import}: the workbook a vendor fills in, and reading it back as a vendor. */
 @Command(name = "quote-sheet", mixinStandardHelpOptions = true,

@@ -1,11 +1,11 @@
 package dev.gpurent.cli;
 
+import dev.gpurent.config.YamlFiles;
 import dev.gpurent.cost.Constraints;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
-import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.report.RankingCsv;
 import dev.gpurent.report.RankingText;
@@ -20,10 +20,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rank SCENARIO.yaml}: every vendor's cheapest complete bill, best first. */
 @Command(name = "rank", mixinStandardHelpOptions = true,

@@ -7,6 +7,8 @@ import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.Workload;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,12 +17,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import dev.gpurent.text.Lang;
-import dev.gpurent.text.Localizer;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sizing}: how many of which card a model needs, for memory and for load (guide 2.2-2.3). */
 @Command(name = "sizing", mixinStandardHelpOptions = true,

@@ -2,16 +2,16 @@ package dev.gpurent.cost;
 
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
-import dev.gpurent.quote.ServicePrice;
 import dev.gpurent.quote.ServicePrice.Service;
+import dev.gpurent.quote.ServicePrice;
 import dev.gpurent.quote.VendorTerms;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import dev.gpurent.text.Message;
 
 /**
  * The bill's lines besides GPUs: object storage, public bandwidth, load balancers and a data

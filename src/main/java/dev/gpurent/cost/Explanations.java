@@ -9,6 +9,7 @@ import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorTerms;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import dev.gpurent.text.Message;
 
 /** The words of a plan: why this card, this count and this mode; spot notes; the guide's warnings. */
 final class Explanations {
@@ -137,9 +137,5 @@ final class Explanations {
   /** A share as a whole percent, for a "{share}%" template. */
   static long pctOf(double share) {
     return Math.round(share * 100);
-  }
-
-  static String pct(double share) {
-    return Math.round(share * 100) + "%";
   }
 }

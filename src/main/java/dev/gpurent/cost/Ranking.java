@@ -14,7 +14,7 @@ import java.util.Optional;
  *
  * @param mixed        each workload at its cheapest vendor, with data moved between them; present
  *                     only when it differs from the best single vendor
- * @param mixedNote    why there is no mixed plan ("every workload is cheapest at x already"); "" when there is one
+ * @param mixedNote    why there is no mixed plan ("every workload is cheapest at x already"); {@link Words#EMPTY} when there is one
  * @param unavailable  vendors that cannot carry the whole scenario, each with the reason
  * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
  * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability)
@@ -34,7 +34,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
 
   /**
    * "#1 costs 12% less than the guide's reference": the best plan against the reference sheet's, or
-   * "" when either is missing.
+   * {@link Words#EMPTY} when either is missing.
    */
   public Message referenceNote() {
     if (reference.isEmpty() || plans.isEmpty()) return Words.EMPTY;

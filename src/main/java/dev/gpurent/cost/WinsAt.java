@@ -17,7 +17,7 @@ import java.util.Optional;
  *
  * @param discount   the largest factor on list prices, to 4 decimals, that wins; empty when none can
  * @param unitPrices the winning offers at that factor, one per workload
- * @param reason     why no discount wins; "" when one does
+ * @param reason     why no discount wins; {@link Words#EMPTY} when one does
  */
 public record WinsAt(Optional<BigDecimal> discount, List<UnitPrice> unitPrices, Message reason) {
 

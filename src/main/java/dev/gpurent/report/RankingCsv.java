@@ -1,10 +1,10 @@
 package dev.gpurent.report;
 
-import dev.gpurent.text.Lang;
-import dev.gpurent.text.Localizer;
 import dev.gpurent.cost.LineItem;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.VendorPlan;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 
 /** The ranking as CSV for procurement: one row per bill line. */
 public final class RankingCsv {

@@ -1,11 +1,10 @@
 package dev.gpurent.service;
 
 import dev.gpurent.config.PlainValues;
-import dev.gpurent.text.Lang;
-import dev.gpurent.text.Localizer;
-import java.util.Map;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -16,6 +15,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;

@@ -1,16 +1,16 @@
 package dev.gpurent.service;
 
 import dev.gpurent.config.PlainValues;
-import dev.gpurent.text.Localizer;
-import java.util.LinkedHashMap;
 import dev.gpurent.text.Lang;
-import java.util.EnumMap;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;

@@ -1,7 +1,5 @@
 package dev.gpurent.service;
 
-import dev.gpurent.text.Lang;
-import dev.gpurent.text.Localizer;
 import static dev.gpurent.service.ApiSupport.json;
 
 import dev.gpurent.catalog.Gpu;
@@ -16,6 +14,8 @@ import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.SizingRequest;
 import dev.gpurent.cost.Workload;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.http.HttpHeaders;
@@ -126,9 +126,8 @@ final class ScenarioRoutes {
           .put("cardsPerCopy", f.cardsPerCopy()).put("cards", f.cards()).put("memoryShare", Math.round(f.memoryShare() * 1000) / 1000.0)
           .put("qpsPerCopy", Math.round(f.qpsPerCopy() * 1000) / 1000.0));
     }
-    json(rc, 200, new JsonObject().put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
-        .put("formula", Localizer.text(need.formula(), lang))).put("headroom", s.headroom()).put("cards", fits)
-        .put("lang", lang.tag()).encode());
+    json(rc, 200, new JsonObject().put("lang", lang.tag()).put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
+        .put("formula", Localizer.text(need.formula(), lang))).put("headroom", s.headroom()).put("cards", fits).encode());
   }
 
   private void advise(RoutingContext rc, JsonObject body) {

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Main;
+import dev.gpurent.adapter.VendorDefinition;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.gpurent.adapter.VendorDefinition;
-import java.util.List;
 
 /** The command line as a user meets it: tables, JSON, CSV, and one clear line for bad input. */
 class CliTest {

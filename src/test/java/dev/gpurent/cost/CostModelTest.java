@@ -1,12 +1,12 @@
 package dev.gpurent.cost;
 
-import static dev.gpurent.text.Localizer.en;
-import static dev.gpurent.text.Localizer.ens;
 import static dev.gpurent.Fixtures.CATALOG;
 import static dev.gpurent.Fixtures.book;
 import static dev.gpurent.Fixtures.guideReference;
 import static dev.gpurent.Fixtures.scenario;
 import static dev.gpurent.Fixtures.sheet;
+import static dev.gpurent.text.Localizer.en;
+import static dev.gpurent.text.Localizer.ens;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

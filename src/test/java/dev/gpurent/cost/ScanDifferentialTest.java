@@ -1,8 +1,8 @@
 package dev.gpurent.cost;
 
+import static dev.gpurent.Fixtures.CATALOG;
 import static dev.gpurent.text.Localizer.en;
 import static dev.gpurent.text.Localizer.ens;
-import static dev.gpurent.Fixtures.CATALOG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
