@@ -121,6 +121,12 @@ final class ApiSupport {
     return Json.encode(Localizer.page(neutral, lang));
   }
 
+  /** As below, on a worker when the text is large: a ranking of every vendor is tens of KB to decode and encode again. */
+  static Future<String> rendered(Vertx vertx, String neutralJson, Lang lang) {
+    return neutralJson.length() < DECODE_OFF_LOOP_BYTES ? Future.succeededFuture(rendered(neutralJson, lang))
+        : vertx.executeBlocking(() -> rendered(neutralJson, lang), false);
+  }
+
   /** A JSON object's text (an engine map, encoded on the bus) rendered in {@code lang}; any other JSON as it is. */
   @SuppressWarnings("unchecked")
   static String rendered(String neutralJson, Lang lang) {

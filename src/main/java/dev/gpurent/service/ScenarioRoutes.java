@@ -16,6 +16,7 @@ import dev.gpurent.cost.SizingRequest;
 import dev.gpurent.cost.Workload;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Localizer;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.http.HttpHeaders;
@@ -68,12 +69,13 @@ final class ScenarioRoutes {
     vertx.eventBus().<String>request(Addresses.RANKING_COMPUTE,
             new JsonObject().put("scenario", scenario).put("format", csv ? "csv" : "json"),
             new DeliveryOptions().setSendTimeout(rankingTimeoutMs).addHeader(Addresses.REQUEST_HEADER, request))
-        .onSuccess(m -> {
+        .compose(m -> csv ? Future.succeededFuture(m.body()) : ApiSupport.rendered(vertx, m.body(), lang))
+        .onSuccess(body -> {
           if (csv) {
             rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8")
-                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end(m.body());
+                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end(body);
           } else {
-            json(rc, 200, ApiSupport.rendered(m.body(), lang));
+            json(rc, 200, body);
           }
         })
         .onFailure(e -> HttpErrors.fail(rc, e));
