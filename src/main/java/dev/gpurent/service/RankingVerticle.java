@@ -84,7 +84,7 @@ public final class RankingVerticle extends VerticleBase {
   private static final class Job {
     final Message<JsonObject> msg;
     final Scenario scenario;
-    /** json, csv or xlsx (a Buffer), and the language of the workbook's own labels. */
+    /** json, csv or xlsx (a Buffer), and the language of the CSV's and the workbook's texts (JSON is rendered at the edge). */
     final String format;
     final Lang lang;
     final String request;
@@ -182,7 +182,7 @@ public final class RankingVerticle extends VerticleBase {
       Ranking r = rankingTime.recordCallable(() -> model.rank(job.scenario, b));
       if (job.cancelled) return null;
       return switch (job.format) {
-        case "csv" -> RankingCsv.render(r);
+        case "csv" -> RankingCsv.render(r, 0, job.lang);
         case "xlsx" -> Buffer.buffer(RankingXlsx.render(r.toMap(), job.lang));
         default -> Json.encode(r.toMap());
       };
