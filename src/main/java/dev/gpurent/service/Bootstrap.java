@@ -5,6 +5,12 @@ import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.catalog.Regions;
+import dev.gpurent.cluster.ClusterNode;
+import dev.gpurent.cluster.ClusterSettings;
+import dev.gpurent.cluster.Leases;
+import dev.gpurent.cluster.Owners;
+import dev.gpurent.cluster.RendezvousOwners;
+import dev.gpurent.cluster.VendorLeases;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.RankingRules;
 import dev.gpurent.store.LatestSnapshot;
@@ -26,8 +32,14 @@ import java.util.Map;
 /**
  * Wires the service: loads the configuration, opens the snapshot store (SQLite under data/ by
  * default), then deploys, in order, the quote pipeline (started from the latest snapshot), the
- * ranking, quote-sheet imports, the HTTP server and the nightly snapshots. The whole start-up is one Future: a
- * taken port or a bad configuration fails it, naming the cause.
+ * ranking (with the live scenarios kept in the store), quote-sheet imports, the HTTP server and the
+ * nightly snapshots. The whole start-up is one Future: a taken port or a bad configuration fails
+ * it, naming the cause.
+ *
+ * <p>With {@code cluster.enabled} (or {@link #clustered}) the node joins a Vert.x cluster on
+ * Hazelcast instead ({@link ClusterNode}): vendors are fetched under leases ({@link VendorLeases}),
+ * live scenarios ranked by their owner ({@link RendezvousOwners}) and kept in PostgreSQL, which a
+ * cluster requires. Without it no Hazelcast is started.
  */
 public final class Bootstrap {
 
@@ -62,6 +74,9 @@ public final class Bootstrap {
   private final Path root;
   private final Map<String, String> env;
   private final Clock clock;
+  private boolean forceCluster;
+  /** This node's cluster membership, or null on a single node. */
+  private ClusterNode cluster;
   private String quotesDeployment;
   /** The latest snapshot's quotes, which vendors start from until they answer. */
   private Map<String, dev.gpurent.quote.VendorQuotes> seed = Map.of();
@@ -72,27 +87,55 @@ public final class Bootstrap {
     this.clock = clock;
   }
 
+  /** Joins a cluster whatever {@code cluster.enabled} says ({@code serve --cluster}). */
+  public Bootstrap clustered(boolean force) {
+    this.forceCluster = force;
+    return this;
+  }
+
   public Future<Running> start() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     jvmMetrics(registry);
-    Vertx vertx = Vertx.builder()
-        .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)))
-        .withMetrics(new MicrometerMetricsFactory(registry))
-        .build();
+    Vertx vertx = Vertx.builder().with(vertxOptions()).withMetrics(new MicrometerMetricsFactory(registry)).build();
     // Completed outside Vert.x: after a failed start the instance is closed, and its event loops
     // can no longer run callbacks.
     java.util.concurrent.CompletableFuture<Running> started = new java.util.concurrent.CompletableFuture<>();
+    Vertx[] running = {vertx};
     GpurentConfig.load(vertx, root, env)
-        .compose(config -> deploy(vertx, config, registry))
+        .compose(config -> {
+          ClusterSettings clustering;
+          try {
+            clustering = ClusterSettings.from(config.getJsonObject("cluster"), forceCluster);
+          } catch (RuntimeException e) {
+            return Future.failedFuture(e);
+          }
+          if (!clustering.enabled()) return deploy(vertx, config, registry);
+          // The configuration said to cluster: the plain instance that read it gives way to a clustered one.
+          PrometheusMeterRegistry clusterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+          jvmMetrics(clusterRegistry);
+          return vertx.close()
+              .compose(v -> ClusterNode.join(vertxOptions(), new MicrometerMetricsFactory(clusterRegistry), clustering))
+              .compose(node -> {
+                cluster = node;
+                running[0] = node.vertx();
+                LOG.info(() -> "joined the cluster as " + node.manager().getNodeId() + " (" + node.manager().getNodes().size()
+                    + " members)");
+                return deploy(node.vertx(), config, clusterRegistry);
+              });
+        })
         .onComplete(ar -> {
           if (ar.succeeded()) {
             started.complete(ar.result());
           } else {
             started.completeExceptionally(ar.cause());
-            vertx.close();
+            running[0].close();
           }
         });
     return Future.fromCompletionStage(started);
+  }
+
+  private static VertxOptions vertxOptions() {
+    return new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true));
   }
 
   private Future<Running> deploy(Vertx vertx, JsonObject config, PrometheusMeterRegistry registry) {
@@ -118,8 +161,13 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+    if (cluster != null && !configuredStore.postgres()) {
+      return Future.failedFuture(new IllegalArgumentException("cluster: the nodes share their live scenarios in PostgreSQL;"
+          + " set store.url to a jdbc:postgresql: URL every node reaches"));
+    }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout());
-    vertx.eventBus().consumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
+    Owners owners = cluster == null ? Owners.single() : new RendezvousOwners(cluster.manager());
+    vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
         .onFailure(e -> Failures.fail(msg, 400, dev.gpurent.config.UserText.withoutPaths(relative(String.valueOf(e.getMessage()))))));
     // History is a convenience: a store that cannot be opened (a corrupt file) turns it off, and
@@ -137,9 +185,12 @@ public final class Bootstrap {
         })
         .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
         .compose(x -> redeployQuotes(vertx, config, catalog, regions, registry))
-        .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking)))
+        .compose(n -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).durable(store.scenarios())
+            .owners(owners)))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> vertx.deployVerticle(web))
+        // now that the HTTP verticle listens: restored scenarios are ranked (and, in a cluster, every owner publishes again)
+        .onSuccess(id -> vertx.eventBus().publish(Addresses.RANKINGS_WANTED, null))
         .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))
         .map(snapshots -> new Running(vertx, web.port(), http.host(), store, snapshots))
         .onFailure(e -> store.close()));
@@ -177,8 +228,15 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+    Leases leases;
+    try {
+      leases = cluster == null ? Leases.single()
+          : new VendorLeases(cluster, ClusterSettings.from(config.getJsonObject("cluster"), true).leaseTtl());
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
     QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, adapters, settings, config.getJsonObject("fx"), clock, registry)
-        .seed(seed);
+        .seed(seed).clustered(leases);
     Future<Void> old = quotesDeployment == null ? Future.succeededFuture() : vertx.undeploy(quotesDeployment);
     return old.compose(v -> vertx.deployVerticle(quotes)).map(id -> {
       quotesDeployment = id;

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * binaries under {@code unshare -U} when it finds itself root (initdb refuses uid 0). Durability
  * is off (fsync, synchronous_commit): these tests are about SQL, not disks.
  */
-final class EmbeddedPg {
+public final class EmbeddedPg {
 
   private static EmbeddedPostgres pg;
   private static final AtomicInteger SCHEMAS = new AtomicInteger();
@@ -37,7 +37,7 @@ final class EmbeddedPg {
   }
 
   /** A URL whose tables land in a new, empty schema: every test gets a database of its own. */
-  static String freshUrl() {
+  public static String freshUrl() {
     EmbeddedPostgres s = server();
     String schema = "t" + SCHEMAS.incrementAndGet();
     try (Connection c = s.getPostgresDatabase().getConnection(); Statement st = c.createStatement()) {
