@@ -100,38 +100,51 @@ public final class Bootstrap {
     // Completed outside Vert.x: after a failed start the instance is closed, and its event loops
     // can no longer run callbacks.
     java.util.concurrent.CompletableFuture<Running> started = new java.util.concurrent.CompletableFuture<>();
-    Vertx[] running = {vertx};
     GpurentConfig.load(vertx, root, env)
-        .compose(config -> {
-          ClusterSettings clustering;
+        .onComplete(loaded -> {
+          ClusterSettings clustering = null;
           try {
-            clustering = ClusterSettings.from(config.getJsonObject("cluster"), forceCluster);
+            if (loaded.succeeded()) clustering = ClusterSettings.from(loaded.result().getJsonObject("cluster"), forceCluster);
           } catch (RuntimeException e) {
-            return Future.failedFuture(e);
+            loaded = Future.failedFuture(e);
           }
-          if (!clustering.enabled()) return deploy(vertx, config, registry);
-          // The configuration said to cluster: the plain instance that read it gives way to a clustered one.
-          PrometheusMeterRegistry clusterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-          jvmMetrics(clusterRegistry);
-          return vertx.close()
-              .compose(v -> ClusterNode.join(vertxOptions(), new MicrometerMetricsFactory(clusterRegistry), clustering))
-              .compose(node -> {
-                cluster = node;
-                running[0] = node.vertx();
-                LOG.info(() -> "joined the cluster as " + node.manager().getNodeId() + " (" + node.manager().getNodes().size()
-                    + " members)");
-                return deploy(node.vertx(), config, clusterRegistry);
-              });
-        })
-        .onComplete(ar -> {
-          if (ar.succeeded()) {
-            started.complete(ar.result());
-          } else {
-            started.completeExceptionally(ar.cause());
-            running[0].close();
+          if (loaded.failed() || !clustering.enabled()) {
+            Future<Running> deployed = loaded.failed() ? Future.failedFuture(loaded.cause()) : deploy(vertx, loaded.result(), registry);
+            deployed.onComplete(ar -> finish(ar, vertx, started));
+            return;
           }
+          // The configuration said to cluster: the plain instance that read it gives way to a clustered
+          // one, from outside its threads (they stop with it).
+          JsonObject config = loaded.result();
+          ClusterSettings settings = clustering;
+          java.util.concurrent.CompletableFuture.runAsync(() -> {
+            vertx.close().toCompletionStage().toCompletableFuture().join();
+            PrometheusMeterRegistry clusterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            jvmMetrics(clusterRegistry);
+            ClusterNode.join(vertxOptions(), new MicrometerMetricsFactory(clusterRegistry), settings).onComplete(joined -> {
+              if (joined.failed()) {
+                started.completeExceptionally(joined.cause());
+                return;
+              }
+              cluster = joined.result();
+              LOG.info(() -> "joined the cluster as " + cluster.manager().getNodeId() + " (" + cluster.manager().getNodes().size()
+                  + " members)");
+              deploy(cluster.vertx(), config, clusterRegistry).onComplete(ar -> finish(ar, cluster.vertx(), started));
+            });
+          });
         });
     return Future.fromCompletionStage(started);
+  }
+
+  /** Completes the start-up; a failed one closes its Vert.x. */
+  private static void finish(io.vertx.core.AsyncResult<Running> ar, Vertx vertx,
+                             java.util.concurrent.CompletableFuture<Running> started) {
+    if (ar.succeeded()) {
+      started.complete(ar.result());
+    } else {
+      started.completeExceptionally(ar.cause());
+      vertx.close();
+    }
   }
 
   private static VertxOptions vertxOptions() {
