@@ -1,7 +1,8 @@
 package dev.gpurent.cluster;
 
-import io.vertx.core.spi.cluster.ClusterManager;
-import io.vertx.core.spi.cluster.NodeListener;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -11,27 +12,28 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * owner of a scenario is the member whose hash of (member, scenario) is highest. Every node
  * computes the same owner from the same member list, with no coordination; when a member leaves
  * only its scenarios move (each to the next highest), and a member that joins takes about 1/n of
- * them. The member list comes from the cluster manager and its node listener.
+ * them. The member list is the cluster manager's node ids, read again on each Hazelcast membership
+ * event (the cluster manager's own node listener is Vert.x's: it has room for one).
  */
 public final class RendezvousOwners implements Owners {
 
   private final String self;
-  private final ClusterManager manager;
+  private final HazelcastClusterManager manager;
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private volatile List<String> members;
 
-  public RendezvousOwners(ClusterManager manager) {
+  public RendezvousOwners(HazelcastClusterManager manager) {
     this.manager = manager;
     this.self = manager.getNodeId();
     this.members = List.copyOf(manager.getNodes());
-    manager.nodeListener(new NodeListener() {
+    manager.getHazelcastInstance().getCluster().addMembershipListener(new MembershipListener() {
       @Override
-      public void nodeAdded(String nodeId) {
+      public void memberAdded(MembershipEvent event) {
         changed();
       }
 
       @Override
-      public void nodeLeft(String nodeId) {
+      public void memberRemoved(MembershipEvent event) {
         changed();
       }
     });
