@@ -74,7 +74,7 @@ public final class VendorLeases implements Leases {
 
   private Future<Boolean> ask(String vendor) {
     long sent = System.nanoTime();
-    return Future.fromCompletionStage(map.submitToKey(vendor, new LeaseEntry(token, ttlMs)), context)
+    return submit(vendor, new LeaseEntry(token, ttlMs))
         .onSuccess(mine -> {
           boolean had = held(vendor);
           if (mine) {
@@ -90,6 +90,15 @@ public final class VendorLeases implements Leases {
         .onFailure(e -> LOG.warning(() -> "lease of " + vendor + " not renewed: " + e.getMessage()));
   }
 
+  /** The entry processor's answer, on this node's context; a Hazelcast that is shutting down answers with a failure, not a throw. */
+  private Future<Boolean> submit(String vendor, LeaseEntry step) {
+    try {
+      return Future.fromCompletionStage(map.submitToKey(vendor, step), context);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+  }
+
   @Override
   public boolean held(String vendor) {
     Long until = validUntil.get(vendor);
@@ -99,7 +108,11 @@ public final class VendorLeases implements Leases {
   @Override
   public Future<Boolean> confirm(String vendor) {
     if (!held(vendor)) return Future.succeededFuture(false);
-    return Future.fromCompletionStage(map.getAsync(vendor), context).map(holder -> Objects.equals(holder, token));
+    try {
+      return Future.fromCompletionStage(map.getAsync(vendor), context).map(holder -> Objects.equals(holder, token));
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
   }
 
   @Override
@@ -118,7 +131,7 @@ public final class VendorLeases implements Leases {
     List<Future<?>> all = new ArrayList<>();
     for (String v : List.copyOf(validUntil.keySet())) {
       validUntil.remove(v);
-      all.add(Future.fromCompletionStage(map.submitToKey(v, new LeaseEntry(token, 0)), context));
+      all.add(submit(v, new LeaseEntry(token, 0)));
     }
     return Future.join(all).<Void>mapEmpty().otherwiseEmpty();
   }
