@@ -105,6 +105,10 @@ public final class Bootstrap {
           ClusterSettings clustering = null;
           try {
             if (loaded.succeeded()) clustering = ClusterSettings.from(loaded.result().getJsonObject("cluster"), forceCluster);
+            if (clustering != null && clustering.enabled() && !StoreSettings.from(loaded.result(), env).postgres()) {
+              throw new IllegalArgumentException("cluster: the nodes share their live scenarios in PostgreSQL;"
+                  + " set store.url to a jdbc:postgresql: URL every node reaches");
+            }
           } catch (RuntimeException e) {
             loaded = Future.failedFuture(e);
           }
@@ -174,10 +178,6 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    if (cluster != null && !configuredStore.postgres()) {
-      return Future.failedFuture(new IllegalArgumentException("cluster: the nodes share their live scenarios in PostgreSQL;"
-          + " set store.url to a jdbc:postgresql: URL every node reaches"));
-    }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout());
     Owners owners = cluster == null ? Owners.single() : new RendezvousOwners(cluster.manager());
     vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
@@ -188,6 +188,9 @@ public final class Bootstrap {
     String storeName = configuredStore.postgres() ? configuredStore.describe() : configuredStore.path().toString();
     return SnapshotStore.open(vertx, storeSettings)
         .recover(e -> {
+          // a cluster node without the shared store would keep scenarios the others never see
+          if (cluster != null) return Future.failedFuture(new IllegalStateException("cluster: the store " + storeName
+              + " cannot be opened (" + e.getMessage() + "); a node starts only with the store its cluster shares"));
           LOG.warning(() -> "snapshot store " + storeName + " cannot be opened, history is off: " + e.getMessage());
           return Future.succeededFuture(new dev.gpurent.store.UnavailableStore(storeName, e));
         })

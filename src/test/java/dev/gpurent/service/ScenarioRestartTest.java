@@ -58,6 +58,17 @@ class ScenarioRestartTest {
   }
 
   @Test
+  void a_cluster_node_refuses_to_start_without_a_shared_store() throws Exception {
+    vertx = Vertx.vertx();
+    ServiceTest.writeRoot(root, v -> "http://127.0.0.1:9/" + v);
+    var failed = new Bootstrap(root, Map.of(), Clock.systemUTC()).clustered(true).start().toCompletionStage().toCompletableFuture();
+    var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class, () -> failed.get(30,
+        java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals("cluster: the nodes share their live scenarios in PostgreSQL; set store.url to a jdbc:postgresql: URL every"
+        + " node reaches", e.getCause().getMessage());
+  }
+
+  @Test
   void scenarios_and_their_alert_rules_survive_a_restart() throws Exception {
     vertx = Vertx.vertx();
     fake = ServiceTest.recordedVendors(vertx);
