@@ -121,23 +121,30 @@ public final class Bootstrap {
           // one, from outside its threads (they stop with it).
           JsonObject config = loaded.result();
           ClusterSettings settings = clustering;
-          java.util.concurrent.CompletableFuture.runAsync(() -> {
-            vertx.close().toCompletionStage().toCompletableFuture().join();
-            PrometheusMeterRegistry clusterRegistry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            jvmMetrics(clusterRegistry);
-            ClusterNode.join(vertxOptions(), new MicrometerMetricsFactory(clusterRegistry), settings).onComplete(joined -> {
-              if (joined.failed()) {
-                started.completeExceptionally(joined.cause());
-                return;
-              }
-              cluster = joined.result();
-              LOG.info(() -> "joined the cluster as " + cluster.manager().getNodeId() + " (" + cluster.manager().getNodes().size()
-                  + " members)");
-              deploy(cluster.vertx(), config, clusterRegistry).onComplete(ar -> finish(ar, cluster.vertx(), started));
-            });
-          });
+          java.util.concurrent.CompletableFuture.runAsync(() -> vertx.close().toCompletionStage().toCompletableFuture().join())
+              .thenRun(() -> joinThenDeploy(config, settings, started))
+              .exceptionally(e -> {
+                started.completeExceptionally(e);
+                return null;
+              });
         });
     return Future.fromCompletionStage(started);
+  }
+
+  /** Joins the cluster, then deploys the node on its clustered Vert.x. */
+  private void joinThenDeploy(JsonObject config, ClusterSettings settings, java.util.concurrent.CompletableFuture<Running> started) {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    jvmMetrics(registry);
+    ClusterNode.join(vertxOptions(), new MicrometerMetricsFactory(registry), settings).onComplete(joined -> {
+      if (joined.failed()) {
+        started.completeExceptionally(joined.cause());
+        return;
+      }
+      cluster = joined.result();
+      LOG.info(() -> "joined the cluster as " + cluster.manager().getNodeId() + " (" + cluster.manager().getNodes().size()
+          + " members)");
+      deploy(cluster.vertx(), config, registry).onComplete(ar -> finish(ar, cluster.vertx(), started));
+    });
   }
 
   /** Completes the start-up; a failed one closes its Vert.x. */
