@@ -82,6 +82,8 @@ public final class HttpVerticle extends VerticleBase {
         rankings.remove(id);
         sockets.deleted(id);
       } else {
+        LiveRankings.Latest had = rankings.get(id);
+        if (had != null && had.neutral().equals(m.body())) return;  // published again for a node that joined a cluster
         rankings.put(id, m.body(), status == null ? 200 : Integer.parseInt(status));
         sockets.changed(id);
       }

@@ -43,6 +43,11 @@ final class LiveRankings {
       this.status = status;
     }
 
+    /** The message as published: language-neutral. */
+    String neutral() {
+      return text;
+    }
+
     /** 200 for a ranking; a failure's status for a ranking that failed (its text then says why). */
     int status() {
       return status;
