@@ -18,8 +18,8 @@ import dev.gpurent.quote.Freshness;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
 import dev.gpurent.service.Addresses;
-import dev.gpurent.service.FakeVendorServer;
 import dev.gpurent.service.FakeVendorServer.Fault;
+import dev.gpurent.service.FakeVendorServer;
 import dev.gpurent.service.QuoteSettings;
 import dev.gpurent.service.QuoteVerticle;
 import io.vertx.core.Vertx;
@@ -340,7 +340,7 @@ public final class FaultScale {
         "kind", "inference", "paramsBillions", 7, "peakQps", 3, "secondsPerRequest", 2, "concurrentPerCard", 4))));
     Ranking ranking = new CostModel(catalog).rank(s, b);
     boolean ranked = ranking.plans().stream().anyMatch(p -> p.vendor().equals(FAULTY));
-    String why = ranking.unavailable().stream().filter(u -> u.vendor().equals(FAULTY)).map(u -> u.reason()).findFirst().orElse("(not listed)");
+    String why = ranking.unavailable().stream().filter(u -> u.vendor().equals(FAULTY)).map(u -> dev.gpurent.text.Localizer.en(u.reason())).findFirst().orElse("(not listed)");
     boolean positive = ranking.plans().stream().allMatch(p -> p.monthlyTotal().isPositive());
     fake.fault(FAULTY, Fault.NONE);
     boolean expired = e.freshness().state() == Freshness.State.EXPIRED && !ranked && e.quotes() == good;

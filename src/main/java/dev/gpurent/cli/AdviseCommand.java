@@ -5,16 +5,18 @@ import dev.gpurent.cost.Advice;
 import dev.gpurent.cost.Fleet;
 import dev.gpurent.cost.FleetReader;
 import dev.gpurent.report.AdviceText;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code advise FLEET.yaml}: what a running fleet's utilization says and what to rent instead. */
 @Command(name = "advise", mixinStandardHelpOptions = true,
@@ -31,6 +33,9 @@ public final class AdviseCommand implements Callable<Integer> {
   boolean json;
 
   @Mixin
+  SharedOptions.Language language;
+
+  @Mixin
   SharedOptions.Fetch fetch;
 
   @Option(names = "--include-reference", description = "count the guide's reference sheet as a vendor")
@@ -43,7 +48,8 @@ public final class AdviseCommand implements Callable<Integer> {
       Fleet fleet = new FleetReader(ws.catalog).read(YamlFiles.load(fleetFile));
       Advice advice = Advice.advise(fleet, fetch.quoteBook(ws, spec.commandLine().getErr()), ws.catalog,
           dev.gpurent.cost.Constraints.NONE.withIncludeReference(includeReference));
-      out.print(json ? new JsonObject(advice.toMap()).encodePrettily() + "\n" : AdviceText.render(advice));
+      Lang lang = language.lang();
+      out.print(json ? new JsonObject(Localizer.page(advice.toMap(), lang)).encodePrettily() + "\n" : AdviceText.render(advice, lang));
       return 0;
     }
   }

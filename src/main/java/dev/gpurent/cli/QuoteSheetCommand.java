@@ -22,10 +22,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code quote-sheet template|import}: the workbook a vendor fills in, and reading it back as a vendor. */
 @Command(name = "quote-sheet", mixinStandardHelpOptions = true,
@@ -114,7 +114,7 @@ public final class QuoteSheetCommand implements Runnable {
       dev.gpurent.cost.Ranking r = new dev.gpurent.cost.CostModel(ws.catalog, ws.rules).rank(s, fetch.quoteBook(ws, err));
       dev.gpurent.cost.VendorPlan plan = r.plans().stream().filter(p -> p.vendor().equals(vendor)).findFirst()
           .orElseThrow(() -> new IllegalArgumentException("--for: " + vendor + " has no plan for " + scenario + ": "
-              + r.unavailable().stream().filter(u -> u.vendor().equals(vendor)).map(u -> u.reason()).findFirst()
+              + r.unavailable().stream().filter(u -> u.vendor().equals(vendor)).map(u -> dev.gpurent.text.Localizer.en(u.reason())).findFirst()
               .orElse("no such vendor in the ranking")));
       return QuoteSheetTemplate.targetRows(l, s.name(), s.currency(), plan, r.plans().get(0) == plan);
     }

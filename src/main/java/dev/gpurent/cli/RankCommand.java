@@ -1,16 +1,17 @@
 package dev.gpurent.cli;
 
+import dev.gpurent.config.YamlFiles;
 import dev.gpurent.cost.Constraints;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
-import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.report.RankingCsv;
 import dev.gpurent.report.RankingText;
 import dev.gpurent.report.RankingXlsx;
 import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.json.JsonObject;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -23,10 +24,10 @@ import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code rank SCENARIO.yaml}: every vendor's cheapest complete bill, best first. */
 @Command(name = "rank", mixinStandardHelpOptions = true,
@@ -56,6 +57,9 @@ public final class RankCommand implements Callable<Integer> {
 
   @Mixin
   SharedOptions.Fetch fetch;
+
+  @Mixin
+  SharedOptions.Language language;
 
   @Option(names = "--include-reference", description = "rank the guide's reference sheet as if it were a vendor")
   boolean includeReference;
@@ -87,16 +91,17 @@ public final class RankCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (top != null && top < 0) throw new IllegalArgumentException("--top: must be 0 (all vendors) or more, got " + top);
     int shown = top != null ? top : format.json || format.csv || format.xlsx != null ? 0 : TABLE_TOP;
+    Lang lang = language.lang();
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
       ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
       Scenario scenario = withFlags(new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile)));
       QuoteBook book = fetch.quoteBook(ws, err);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
-      if (format.json) out.println(new JsonObject(json(ranking, shown)).encodePrettily());
-      else if (format.csv) out.print(RankingCsv.render(ranking, shown));
-      else if (format.xlsx != null) out.println(writeXlsx(json(ranking, shown), format.xlsx));
-      else out.print(RankingText.render(ranking, shown));
+      if (format.json) out.println(new JsonObject(Localizer.page(json(ranking, shown), lang)).encodePrettily());
+      else if (format.csv) out.print(RankingCsv.render(ranking, shown, lang));
+      else if (format.xlsx != null) out.println(writeXlsx(Localizer.page(json(ranking, shown), lang), format.xlsx, lang));
+      else out.print(RankingText.render(ranking, shown, lang));
       return ranking.plans().isEmpty() ? 1 : 0;
     }
   }
@@ -110,8 +115,8 @@ public final class RankCommand implements Callable<Integer> {
   }
 
   /** Writes the workbook; the line saying where, and what it holds. */
-  private static String writeXlsx(Map<String, Object> ranking, Path file) throws java.io.IOException {
-    try (XSSFWorkbook wb = RankingXlsx.workbook(ranking, Lang.EN); OutputStream out = Files.newOutputStream(file)) {
+  private static String writeXlsx(Map<String, Object> ranking, Path file, Lang lang) throws java.io.IOException {
+    try (XSSFWorkbook wb = RankingXlsx.workbook(ranking, lang); OutputStream out = Files.newOutputStream(file)) {
       wb.write(out);
       return "wrote " + file + ": " + wb.getNumberOfSheets() + " sheets (a summary and " + (wb.getNumberOfSheets() - 1)
           + " bills, totals as formulas)";

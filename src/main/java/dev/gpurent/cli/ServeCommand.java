@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -24,12 +25,16 @@ public final class ServeCommand implements Callable<Integer> {
   @Mixin
   SharedOptions.Root root;
 
+  @Option(names = "--cluster", description = "Join the cluster of the config's cluster: section (Hazelcast, TCP-IP join to "
+      + "cluster.members; needs a PostgreSQL store.url). Without it: one node, no Hazelcast, unless cluster.enabled is true.")
+  boolean cluster;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Bootstrap.Running running;
     try {
-      running = new Bootstrap(root.dir, System.getenv(), Clock.systemUTC()).start()
+      running = new Bootstrap(root.dir, System.getenv(), Clock.systemUTC()).clustered(cluster).start()
           .toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();

@@ -1,6 +1,7 @@
 package dev.gpurent.cli;
 
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.text.Lang;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Option;
  * The options several commands share, declared once as picocli mixins so that their names,
  * defaults and help read the same in every command: {@link Root} for every command that reads
  * {@code config/}, {@link Adapters} for those that read the vendor files, and {@link Fetch} (both,
- * plus {@code --offline}) for those that fetch the vendors.
+ * plus {@code --offline}) for those that fetch the vendors, {@link Language} for those that print engine text.
  */
 final class SharedOptions {
 
@@ -24,6 +25,16 @@ final class SharedOptions {
 
     Workspace workspace() {
       return new Workspace(dir);
+    }
+  }
+
+  /** {@code --lang zh|en}: the language of the words printed; by default the one {@code LANG} names, else English. */
+  static final class Language {
+    @Option(names = "--lang", paramLabel = "LANG", description = "zh or en: the language of the text printed (default: from LANG, else en)")
+    String tag;
+
+    Lang lang() {
+      return tag != null ? Lang.of(tag) : Lang.fromEnvironment(System.getenv("LANG"));
     }
   }
 

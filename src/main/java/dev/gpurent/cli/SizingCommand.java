@@ -7,6 +7,8 @@ import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.Workload;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,9 +18,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code sizing}: how many of which card a model needs, for memory and for load (guide 2.2-2.3). */
 @Command(name = "sizing", mixinStandardHelpOptions = true,
@@ -52,6 +54,8 @@ public final class SizingCommand implements Callable<Integer> {
   List<String> gpus;
   @Mixin
   SharedOptions.Root root;
+  @Mixin
+  SharedOptions.Language language;
 
   @Override
   public Integer call() throws Exception {
@@ -77,7 +81,8 @@ public final class SizingCommand implements Callable<Integer> {
     Gpu ref = catalog.byId(wl.referenceGpu()).orElseThrow();
     List<Gpu> cards = gpus == null ? new ArrayList<>(catalog.all()) : gpus.stream().map(catalog::resolve).toList();
     Sizing.VramNeed need = Sizing.vram(wl);
-    out.println("VRAM need: " + need.formula() + (inference ? "" : "; cards are sized on the high end"));
+    Lang lang = language.lang();
+    out.println("VRAM need: " + Localizer.text(need.formula(), lang) + (inference ? "" : "; cards are sized on the high end"));
     if (inference) {
       out.printf(Locale.ROOT, "Load: %s QPS peak; %s QPS per card on %s (N/T = %s/%s), x %.2f headroom%n",
           fmt(qps), fmt(concurrent / seconds), ref.name(), fmt(concurrent), fmt(seconds), 1 + headroom);
@@ -87,7 +92,7 @@ public final class SizingCommand implements Callable<Integer> {
         inference ? "  QPS per copy" : "");
     for (Fit f : fits) {
       if (!f.ok()) {
-        out.printf(Locale.ROOT, "%-26s %4s GiB  %s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.unfitReason());
+        out.printf(Locale.ROOT, "%-26s %4s GiB  %s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), Localizer.text(f.unfitReason(), lang));
         continue;
       }
       out.printf(Locale.ROOT, "%-26s %4s GiB %9d %8d %7d%%%s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.cardsPerCopy(),

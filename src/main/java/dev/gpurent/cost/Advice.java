@@ -4,6 +4,8 @@ import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,7 @@ import java.util.Optional;
  * @param recommendation the cheapest fleet found, if any fits
  * @param saving         current minus recommended, per month
  */
-public record Advice(String fleet, List<String> signals, Money current, Optional<Option> recommendation,
+public record Advice(String fleet, List<Message> signals, Money current, Optional<Option> recommendation,
                      Optional<Money> saving, List<Option> alternatives) {
 
   /** Below these the card is too big (guide 5.3). */
@@ -32,7 +34,7 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
    * @param capacityQps peak QPS it serves at full use
    */
   public record Option(String vendor, String gpu, String gpuName, int cards, String billing, Money perMonth,
-                       double capacityQps, String explanation) {
+                       double capacityQps, Message explanation) {
     Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("vendor", vendor);
@@ -42,7 +44,7 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
       m.put("billing", billing);
       m.put("perMonth", perMonth.plain());
       m.put("capacityQps", Math.round(capacityQps * 100) / 100.0);
-      m.put("explanation", explanation);
+      m.put("explanation", Localizer.neutral(explanation));
       return m;
     }
   }
@@ -53,7 +55,7 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
 
   /** As above, the vendors' plans ranked under {@code constraints} (filters, the reference sheet). */
   public static Advice advise(Fleet fleet, QuoteBook book, GpuCatalog catalog, Constraints constraints) {
-    List<String> signals = signals(fleet);
+    List<Message> signals = signals(fleet);
     List<Option> options = new ArrayList<>();
     Gpu current = catalog.byId(fleet.gpu()).orElseThrow();
     Gpu ref = catalog.byId(fleet.workload().referenceGpu()).orElseThrow();
@@ -61,7 +63,7 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
     if (keep.ok()) {
       options.add(new Option("current vendor", current.id(), current.name(), keep.cards, "as now",
           fleet.pricePerCardMonth().times(keep.cards).cents(), keep.cards / keep.cardsPerCopy * keep.qpsPerCopy,
-          "keep the " + current.name() + " at its current price, right-sized to " + keep.cards + " cards"));
+          Words.of("advice.keep", "gpu", current.name(), "cards", keep.cards)));
     }
     Scenario scenario = new Scenario(fleet.name(), fleet.currency(), 12, fleet.headroom(), List.of(fleet.workload()), 0, 0, 1,
         0, Optional.empty(), constraints);
@@ -78,23 +80,21 @@ public record Advice(String fleet, List<String> signals, Money current, Optional
     return new Advice(fleet.name(), signals, now, best, saving, options.size() > 1 ? options.subList(1, options.size()) : List.of());
   }
 
-  static List<String> signals(Fleet f) {
-    List<String> out = new ArrayList<>();
-    String u = Explanations.pct(f.gpuUtilization());
-    if (f.gpuUtilization() < LOW_GPU) out.add("GPU utilization " + u + " is below 30%: over-provisioned, downsize (guide 5.3)");
-    else if (f.gpuUtilization() > HIGH_GPU) out.add("GPU utilization " + u + " is above 80%: capacity may be short, scale out (guide 5.3)");
-    if (f.vramUtilization() < LOW_VRAM) {
-      out.add("VRAM utilization " + Explanations.pct(f.vramUtilization()) + " is below 50%: the card is too big, a cheaper card will do (guide 5.3)");
-    }
-    if (f.queueing()) out.add("requests queue: not enough concurrency, add cards or optimize the model (guide 5.3)");
-    if (out.isEmpty()) out.add("utilization is within the guide's bands: no change needed for load");
+  static List<Message> signals(Fleet f) {
+    List<Message> out = new ArrayList<>();
+    long u = Explanations.pctOf(f.gpuUtilization());
+    if (f.gpuUtilization() < LOW_GPU) out.add(Words.of("advice.gpuLow", "share", u));
+    else if (f.gpuUtilization() > HIGH_GPU) out.add(Words.of("advice.gpuHigh", "share", u));
+    if (f.vramUtilization() < LOW_VRAM) out.add(Words.of("advice.vramLow", "share", Explanations.pctOf(f.vramUtilization())));
+    if (f.queueing()) out.add(Words.of("advice.queue"));
+    if (out.isEmpty()) out.add(Words.of("advice.ok"));
     return out;
   }
 
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("fleet", fleet);
-    m.put("signals", signals);
+    m.put("signals", Localizer.neutral(signals));
     m.put("currentPerMonth", current.plain());
     m.put("currency", current.currency());
     m.put("recommendation", recommendation.map(Option::toMap).orElse(null));

@@ -54,15 +54,15 @@ public final class CostModel {
         continue;
       }
       if (!e.freshness().rankable()) {
-        unavailable.add(new Ranking.Unavailable(vendor, "prices " + e.freshness() + ": past the hard age limit, not ranked"));
+        unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.expired", "freshness", Words.freshness(e.freshness()))));
         continue;
       }
       scan.countExclusions(e, asReference);
       Picks[] picks = new Picks[s.workloads().size()];
-      List<String> missing = new ArrayList<>();
+      List<dev.gpurent.text.Message> missing = new ArrayList<>();
       for (int w = 0; w < picks.length; w++) {
         picks[w] = scan.select(w, e);
-        if (picks[w].best == null) missing.add(s.workloads().get(w).name() + ": " + scan.whyNot(w, e));
+        if (picks[w].best == null) missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", scan.whyNot(w, e)));
       }
       if (asReference) {
         // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
@@ -71,20 +71,20 @@ public final class CostModel {
       }
       allPicks.put(vendor, picks);
       if (!missing.isEmpty()) {
-        unavailable.add(new Ranking.Unavailable(vendor, String.join("; ", missing)));
+        unavailable.add(new Ranking.Unavailable(vendor, Words.list(missing)));
         continue;
       }
       builder.plan(e, picks, unavailable).ifPresent(p -> {
         if (c.requireComplete() && !p.complete()) {
-          unavailable.add(new Ranking.Unavailable(vendor, "incomplete (requireComplete): "
-              + String.join("; ", p.gaps().stream().map(g -> g.item() + " " + g.reason()).toList())));
+          unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.incomplete", "gaps",
+              p.gaps().stream().map(g -> Words.of("unavailable.gap", "item", g.item(), "reason", g.reason())).toList())));
         } else {
           plans.add(p);
         }
       });
     }
     book.unavailable().forEach((vendor, reason) -> {
-      if (c.vendors().admits(vendor)) unavailable.add(new Ranking.Unavailable(vendor, reason));
+      if (c.vendors().admits(vendor)) unavailable.add(new Ranking.Unavailable(vendor, Words.bookReason(reason)));
     });
     unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
     plans.sort(Comparator.comparing((VendorPlan p) -> p.monthlyTotal().amount()).thenComparing(VendorPlan::vendor));
@@ -93,7 +93,7 @@ public final class CostModel {
       plans.set(i, p.withWinsAt(builder.winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
           plans.get(0))));
     }
-    String[] mixedNote = {""};
+    dev.gpurent.text.Message[] mixedNote = {Words.EMPTY};
     Optional<MixedPlan> mixed = builder.mixedPlan(allPicks, plans, mixedNote);
     return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
         reference, excluded);

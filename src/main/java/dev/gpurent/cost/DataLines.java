@@ -2,9 +2,10 @@ package dev.gpurent.cost;
 
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
-import dev.gpurent.quote.ServicePrice;
 import dev.gpurent.quote.ServicePrice.Service;
+import dev.gpurent.quote.ServicePrice;
 import dev.gpurent.quote.VendorTerms;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -21,24 +22,28 @@ import java.util.function.Function;
  */
 final class DataLines {
 
-  static final String EGRESS_ITEM = Service.EGRESS.label();
-  static final String TRANSFER_ITEM = "data transfer";
+  static final Message EGRESS_ITEM = Words.service(Service.EGRESS);
+  static final Message TRANSFER_ITEM = Words.of("item.transfer");
+  static final Message MIGRATION_ITEM = Words.of("item.migration");
 
   /** A needed service with neither a vendor price nor a fallback: the vendor cannot carry the scenario. */
   static final class Unpriceable extends RuntimeException {
-    Unpriceable(String message) {
-      super(message, null, false, false);
+    final Message reason;
+
+    Unpriceable(Message reason) {
+      super(reason.code(), null, false, false);
+      this.reason = reason;
     }
   }
 
   /** The lines, the gaps they carry, and what a buyer should hear of them (a migration that takes weeks). */
-  record Result(List<LineItem> lines, List<Gap> gaps, List<String> warnings) {}
+  record Result(List<LineItem> lines, List<Gap> gaps, List<Message> warnings) {}
 
   /** Days in an average month, for comparing a transfer's days with a horizon in months. */
   private static final double DAYS_PER_MONTH = 365.25 / 12;
 
   /** One service's unit price as billed, in the price's own currency, and whose it is. */
-  private record Unit(Money price, String source, LineItem.PricedBy by, String note, Gap gap) {}
+  private record Unit(Money price, String source, LineItem.PricedBy by, Message note, Gap gap) {}
 
   private final Scenario s;
   private final FxRates fx;
@@ -50,7 +55,7 @@ final class DataLines {
   private final String storedText;
   private final BigDecimal egressGb;
   private final String egressText;
-  private final String egressSpec;
+  private final Message egressSpec;
 
   DataLines(Scenario s, FxRates fx, RankingRules rules, Function<String, Optional<VendorTerms>> termsOf) {
     this.s = s;
@@ -61,8 +66,8 @@ final class DataLines {
     storedText = Sizing.fmt(s.storedGb()) + " GB";
     egressGb = s.billedEgressGb() > 0 ? BigDecimal.valueOf(s.billedEgressGb()) : null;
     egressText = Sizing.fmt(s.billedEgressGb()) + " GB";
-    egressSpec = s.compressionRatio() == 1 ? "per GB"
-        : "per GB, " + Sizing.fmt(s.egressGbPerMonth()) + " GB compressed " + Sizing.fmt(s.compressionRatio()) + ":1";
+    egressSpec = s.compressionRatio() == 1 ? Words.of("spec.egress")
+        : Words.of("spec.egress.compressed", "gb", s.egressGbPerMonth(), "ratio", s.compressionRatio());
   }
 
   /**
@@ -77,16 +82,17 @@ final class DataLines {
     if (s.storedGb() > 0) {
       Unit u = unit(vendor, terms, Service.OBJECT_STORAGE, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line("object storage", "standard", storedText, storedGb, c.money(), "GB-month", c.money().times(storedGb), u, terms, c));
+      lines.add(line(Words.service(Service.OBJECT_STORAGE), Words.of("spec.storage"), storedText, storedGb, c.money(), "GB-month",
+          c.money().times(storedGb), u, terms, c));
     }
     if (egressGb != null) lines.add(egress(vendor, terms, gaps));
     if (s.loadBalancers() > 0) {
       Unit u = unit(vendor, terms, Service.LOAD_BALANCER, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line("load balancer", "basic", Integer.toString(s.loadBalancers()), BigDecimal.valueOf(s.loadBalancers()),
-          c.money(), "month", c.money().times(s.loadBalancers()), u, terms, c));
+      lines.add(line(Words.service(Service.LOAD_BALANCER), Words.of("spec.lb"), Integer.toString(s.loadBalancers()),
+          BigDecimal.valueOf(s.loadBalancers()), c.money(), "month", c.money().times(s.loadBalancers()), u, terms, c));
     }
-    List<String> warnings = new ArrayList<>();
+    List<Message> warnings = new ArrayList<>();
     s.migration().ifPresent(m -> lines.add(migration(m, vendor, terms, gaps, warnings)));
     return new Result(lines, gaps, warnings);
   }
@@ -104,10 +110,10 @@ final class DataLines {
       perGb = fx.convert(u.price(), s.currency()).money();
       once = perGb.times(storedGb);
     }
-    String note = "one-time " + once.cents().plain() + " at " + home + " egress, spread over " + s.horizonMonths() + " months";
-    return new LineItem(TRANSFER_ITEM, "copy from " + home + " to " + to + ", once", storedText, spread(storedGb),
+    Message note = Words.of("note.transfer", "once", once.cents().plain(), "home", home, "months", s.horizonMonths());
+    return new LineItem(TRANSFER_ITEM, Words.of("spec.transfer", "from", home, "to", to), storedText, spread(storedGb),
         perGb, "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
-        u == null ? note : note + "; " + u.note(), u == null ? homeTerms.source() : u.source(), "",
+        u == null ? note : Words.seq(List.of(note, Words.of("note.part", "text", u.note()))), u == null ? homeTerms.source() : u.source(), "",
         u == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.FALLBACK);
   }
 
@@ -120,7 +126,7 @@ final class DataLines {
       // rounded up, so that a line of exactly half a cent still rounds up.
       Money unit = tiered ? new Money(total.amount().divide(egressGb, 10, RoundingMode.CEILING), s.currency())
           : fx.convert(terms.egressPerGb(), s.currency()).money();
-      String note = tiered ? "tiered: " + terms.egressTiers().size() + " bands, average per GB" : "";
+      Message note = tiered ? Words.of("note.tiered", "bands", terms.egressTiers().size()) : Words.EMPTY;
       return new LineItem(EGRESS_ITEM, egressSpec, egressText, egressGb, unit, "GB",
           total.cents(), note, source(terms.egress(), terms), fxOf(terms.currency(), cost));
     }
@@ -129,44 +135,46 @@ final class DataLines {
     return line(EGRESS_ITEM, egressSpec, egressText, egressGb, c.money(), "GB", c.money().times(egressGb), u, terms, c);
   }
 
-  private LineItem migration(Migration m, String vendor, VendorTerms terms, List<Gap> gaps, List<String> warnings) {
-    String from = m.fromVendor().orElse("the current site");
+  private LineItem migration(Migration m, String vendor, VendorTerms terms, List<Gap> gaps, List<Message> warnings) {
+    Object from = m.fromVendor().<Object>map(v -> v).orElse(Words.of("migration.currentSite"));
     if (m.fromVendor().map(vendor::equals).orElse(false)) {
-      return new LineItem("data migration", "none: the data is already at " + vendor, Sizing.fmt(m.gb()) + " GB",
-          spread(BigDecimal.valueOf(m.gb())), Money.zero(s.currency()), "GB once", Money.zero(s.currency()), "", "", "");
+      return new LineItem(MIGRATION_ITEM, Words.of("spec.migration.none", "vendor", vendor), Sizing.fmt(m.gb()) + " GB",
+          spread(BigDecimal.valueOf(m.gb())), Money.zero(s.currency()), "GB once", Money.zero(s.currency()), Words.EMPTY, "", "");
     }
     Optional<VendorTerms> source = m.fromVendor().flatMap(termsOf);
     Unit ingress = unit(vendor, terms, Service.INGRESS, gaps);
     FxRates.Conversion c = fx.convert(ingress.price(), s.currency());
     Money perGb = m.sourceEgressPerGb().plus(c.money());
-    StringBuilder parts = new StringBuilder("source egress + " + vendor + " ingress");
+    List<Message> parts = new ArrayList<>();
+    parts.add(Words.of("migration.parts", "vendor", vendor));
     // Stated fees only: an unstated migration fee is no fee, not a gap (most vendors have none).
     if (source.isPresent() && source.get().migrationOutPerGb().isPriced()) {
       perGb = perGb.plus(fx.convert(source.get().migrationOutPerGb().price(), s.currency()).money());
-      parts.append(" + ").append(from).append(" migration-out fee");
+      parts.add(Words.of("migration.outFee", "from", from));
     }
     if (terms.migrationInPerGb().isPriced()) {
       perGb = perGb.plus(fx.convert(terms.migrationInPerGb().price(), s.currency()).money());
-      parts.append(" + ").append(vendor).append(" migration-in fee");
+      parts.add(Words.of("migration.inFee", "vendor", vendor));
     }
     Money once = perGb.times(BigDecimal.valueOf(m.gb()));
     double mbps = m.bandwidthMbps() > 0 ? m.bandwidthMbps()
         : source.map(VendorTerms::bandwidthMbps).filter(b -> b > 0).orElse(Migration.DEFAULT_MBPS);
     double days = Migration.transferDays(m.gb(), mbps);
-    String time = Sizing.fmt(m.gb()) + " GB at " + Sizing.fmt(mbps) + " Mbit/s: " + Sizing.fmt(days) + (days == 1 ? " day" : " days");
+    Message time = Words.of(days == 1 ? "migration.time.day" : "migration.time.days", "gb", m.gb(), "mbps", mbps, "days", days);
     double allowed = rules.migrationTimeShare() * s.horizonMonths() * DAYS_PER_MONTH;
     if (days > allowed) {
-      warnings.add("data migration: " + time + ", more than " + Explanations.pct(rules.migrationTimeShare()) + " of the "
-          + s.horizonMonths() + "-month horizon: ask for a faster link or ship the data (guide 6.2)");
+      warnings.add(Words.of("warn.migration", "time", time, "share", Explanations.pctOf(rules.migrationTimeShare()),
+          "months", s.horizonMonths()));
     }
-    String note = "one-time " + once.cents().plain() + " (" + parts + "), spread over " + s.horizonMonths() + " months; "
-        + time + (ingress.gap() == null ? "" : "; ingress " + ingress.note());
-    return new LineItem("data migration", "from " + from + ", once", Sizing.fmt(m.gb()) + " GB",
+    Message note = Words.of("note.migration", "once", once.cents().plain(), "parts", Words.seq(parts), "months", s.horizonMonths(),
+        "time", time);
+    if (ingress.gap() != null) note = Words.seq(List.of(note, Words.of("note.ingress", "text", ingress.note())));
+    return new LineItem(MIGRATION_ITEM, Words.of("spec.migration", "from", from), Sizing.fmt(m.gb()) + " GB",
         spread(BigDecimal.valueOf(m.gb())), perGb, "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         note, ingress.source(), fxOf(ingress.price().currency(), c), ingress.by());
   }
 
-  private LineItem line(String item, String spec, String quantity, BigDecimal units, Money unit, String unitName,
+  private LineItem line(Message item, Message spec, String quantity, BigDecimal units, Money unit, String unitName,
                         Money perMonth, Unit u, VendorTerms terms, FxRates.Conversion c) {
     return new LineItem(item, spec, quantity, units, unit, unitName, perMonth.cents(), u.note(),
         u.source(), fxOf(u.price().currency(), c), u.by());
@@ -183,13 +191,12 @@ final class DataLines {
   /** The vendor's price for {@code service}, or its fallback's with the gap recorded. */
   private Unit unit(String vendor, VendorTerms terms, Service service, List<Gap> gaps) {
     ServicePrice p = terms.of(service);
-    if (p.isPriced()) return new Unit(p.price(), source(p, terms), LineItem.PricedBy.VENDOR, "", null);
-    String why = (p.availability() == ServicePrice.Availability.NOT_SOLD ? "not sold by " : "price unknown at ") + vendor;
+    if (p.isPriced()) return new Unit(p.price(), source(p, terms), LineItem.PricedBy.VENDOR, Words.EMPTY, null);
+    Message why = Words.of(p.availability() == ServicePrice.Availability.NOT_SOLD ? "gap.notSold" : "gap.unknown", "vendor", vendor);
     RankingRules.Fallback f = rules.fallback(service).orElseThrow(() -> new Unpriceable(
-        service.label() + " " + why + " and no fallback is configured (fallbacks." + service.key() + " in config/gpurent.yaml)"));
-    String note = why + ": priced at " + f.provider() + " " + f.price().plain() + " " + f.price().currency()
-        + " (list price as of " + f.asOf() + ")";
-    Gap gap = new Gap(service.label(), note);
+        Words.of("gap.noFallback", "service", Words.service(service), "why", why, "key", service.key())));
+    Message note = Words.of("gap.fallback", "why", why, "provider", f.provider(), "price", f.price(), "asOf", f.asOf());
+    Gap gap = new Gap(Words.service(service), note);
     gaps.add(gap);
     return new Unit(f.price(), f.source(), LineItem.PricedBy.FALLBACK, note, gap);
   }

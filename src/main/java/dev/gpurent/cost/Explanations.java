@@ -9,6 +9,7 @@ import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorTerms;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,114 +34,108 @@ final class Explanations {
     this.scan = scan;
   }
 
-  /** How a spot line's interruption overhead was priced, for its note; "" for other modes. */
-  String spotNote(Workload wl, Pick p) {
-    if (p.quote.billing() != Billing.SPOT) return "";
+  /** How a spot line's interruption overhead was priced, for its note; empty for other modes. */
+  Message spotNote(Workload wl, Pick p) {
+    if (p.quote.billing() != Billing.SPOT) return Words.EMPTY;
     java.util.OptionalDouble rate = book.interruptionRate(p.quote);
-    if (rate.isEmpty()) {
-      return "+ " + pct(BillingPlanner.SPOT_RESTART_OVERHEAD) + " for interruptions (no published interruption rate)";
-    }
+    if (rate.isEmpty()) return Words.of("spot.default", "share", pctOf(BillingPlanner.SPOT_RESTART_OVERHEAD));
     dev.gpurent.quote.SpotRisk risk = book.spotRisk().orElseThrow();
     String band = risk.of(p.quote.region(), p.quote.offerId()).map(b -> b.label()).orElse("?");
     double expected = rate.getAsDouble() * p.hours / BillingPlanner.HOURS_PER_MONTH;
-    return "interruption band " + band + " (AWS Spot Advisor): " + Sizing.fmt(expected) + " expected interruptions a month x "
-        + Sizing.fmt(wl.restartOverheadHours()) + " h restart overhead";
+    return Words.of("spot.band", "band", band, "expected", expected, "restart", wl.restartOverheadHours());
   }
 
-
-  String explain(Workload wl, Pick p, List<Placement.ModeCost> modes, Optional<BigDecimal> breakEven,
-                         Picks alternatives, VendorTerms terms) {
+  /** Why this card, this count and this mode, sentence by sentence; figures stay arguments. */
+  Message explain(Workload wl, Pick p, List<Placement.ModeCost> modes, Optional<BigDecimal> breakEven,
+                  Picks alternatives, VendorTerms terms) {
     Fit f = p.fit;
     Gpu gpu = f.gpu;
-    StringBuilder sb = new StringBuilder();
+    List<Message> out = new ArrayList<>();
     Sizing.VramNeed need = Sizing.vram(wl);
-    sb.append(p.cards()).append(" x ").append(gpu.name()).append(": ");
+    out.add(Words.of("explain.head", "cards", p.cards(), "gpu", gpu.name()));
     if (wl instanceof Inference inf) {
       int copies = f.cards / f.cardsPerCopy;
-      sb.append(copies).append(copies == 1 ? " copy" : " copies").append(" of the model");
+      out.add(Words.of(copies == 1 ? "explain.copies.one" : "explain.copies.many", "copies", copies));
       if (f.cardsPerCopy > 1) {
-        sb.append(" on ").append(f.cardsPerCopy).append(" cards each")
-            .append(p.spread > 1 ? " across " + p.spread + " machines (" + Placements.NETWORK.label() + ", assumed)" : " in one machine");
+        out.add(p.spread > 1 ? Words.of("explain.copy.spread", "perCopy", f.cardsPerCopy, "spread", p.spread, "network", Placements.NETWORK_WORDS)
+            : Words.of("explain.copy.oneMachine", "perCopy", f.cardsPerCopy));
       }
-      sb.append(copies == 1 ? " serves " : " serve ").append(Sizing.fmt(inf.peakQps())).append(" QPS at ").append(Sizing.fmt(f.qpsPerCopy))
-          .append(" QPS each with ").append(pct(s.headroom())).append(" headroom; ");
+      out.add(Words.of(copies == 1 ? "explain.serves.one" : "explain.serves.many", "qps", inf.peakQps(), "each", f.qpsPerCopy,
+          "headroom", pctOf(s.headroom())));
     } else {
       int per = (int) p.gpusPerInstance;
-      sb.append(Sizing.fmt(((Job) wl).gpuHoursPerMonth())).append(" reference card-hours take ")
-          .append(Sizing.fmt(p.hours)).append(" h a month on ").append(p.cards()).append(p.cards() == 1 ? " card" : " cards");
+      out.add(Words.of(p.cards() == 1 ? "explain.job.one" : "explain.job.many", "refHours", ((Job) wl).gpuHoursPerMonth(),
+          "hours", p.hours, "cards", p.cards()));
       if (p.spread > 1) {
-        sb.append(" in ").append(p.spread).append(" machines of ").append(per).append(" (")
-            .append(Sizing.fmt(gpu.interconnect().speedup(per) * Placements.NETWORK.speedup(p.spread))).append("x: ")
-            .append(per > 1 ? gpu.interconnect().label() + " inside each, " : "").append(Placements.NETWORK.label())
-            .append(", assumed)");
+        out.add(Words.of(per > 1 ? "explain.job.spread.inside" : "explain.job.spread", "spread", p.spread, "per", per,
+            "speed", gpu.interconnect().speedup(per) * Placements.NETWORK.speedup(p.spread), "interconnect", gpu.interconnect().label(),
+            "network", Placements.NETWORK_WORDS));
       } else if (p.cards() > 1) {
-        sb.append(" in one machine (").append(Sizing.fmt(gpu.interconnect().speedup(p.cards()))).append("x over ")
-            .append(gpu.interconnect().label()).append(")");
+        out.add(Words.of("explain.job.oneMachine", "speed", gpu.interconnect().speedup(p.cards()), "interconnect",
+            gpu.interconnect().label()));
       }
       if (!gpu.id().equals(wl.referenceGpu())) {
-        sb.append(", each card at ").append(Sizing.fmt(f.relativeSpeedPerCard)).append("x the speed of the reference ")
-            .append(catalog.byId(wl.referenceGpu()).map(Gpu::name).orElse(wl.referenceGpu()));
+        out.add(Words.of("explain.job.speed", "speed", f.relativeSpeedPerCard, "reference",
+            catalog.byId(wl.referenceGpu()).map(Gpu::name).orElse(wl.referenceGpu())));
       }
-      sb.append("; ");
+      out.add(Words.of("explain.job.end"));
     }
-    sb.append(need.formula()).append(" uses ").append(pct(f.memoryShare)).append(" of ")
-        .append(f.cardsPerCopy == 1 ? "the card's" : f.cardsPerCopy + " cards'").append(" memory. ");
-    sb.append(p.quote.billing().wire()).append(" is cheapest for this use:");
+    out.add(f.cardsPerCopy == 1 ? Words.of("explain.memory.one", "formula", need.formula(), "share", pctOf(f.memoryShare))
+        : Words.of("explain.memory.many", "formula", need.formula(), "share", pctOf(f.memoryShare), "cards", f.cardsPerCopy));
+    out.add(Words.of("explain.cheapest", "mode", Words.billing(p.quote.billing())));
+    boolean first = true;
     for (Placement.ModeCost m : modes) {
-      sb.append(' ').append(m.billing().wire()).append(' ')
-          .append(m.allowed() ? m.perMonth().cents().plain() : "not allowed (the work must not be interrupted)").append(',');
+      Object cost = m.allowed() ? m.perMonth().cents().plain() : Words.of("explain.mode.notAllowed");
+      out.add(Words.of(first ? "explain.mode.first" : "explain.mode.next", "mode", Words.billing(m.billing()), "cost", cost));
+      first = false;
     }
-    sb.setLength(sb.length() - 1);
-    breakEven.ifPresent(b -> sb.append("; monthly beats on-demand above ").append(b.stripTrailingZeros().toPlainString())
-        .append(" h a month per card"));
-    sb.append('.');
-    if (alternatives == null) return sb.toString();
+    breakEven.ifPresent(b -> out.add(Words.of("explain.breakEven", "hours", b.stripTrailingZeros().toPlainString())));
+    out.add(Words.of("explain.end"));
+    if (alternatives == null) return Words.seq(out);
     Pick single = alternatives.singleCard;
     if (wl instanceof Job && single != null && p.cards() > 1 && single.quote != p.quote) {
-      sb.append(" One-card alternative: ").append(single.fit.gpu.name()).append(' ').append(single.quote.billing().wire())
-          .append(" at ").append(scan.exactCost(single, terms).cents().plain()).append(" a month.");
+      out.add(Words.of("explain.singleCard", "gpu", single.fit.gpu.name(), "mode", Words.billing(single.quote.billing()),
+          "cost", scan.exactCost(single, terms).cents().plain()));
     }
     Pick ref = alternatives.onReference;
     if (ref != null && !ref.quote.gpuId().equals(p.quote.gpuId())) {
       Money refCost = scan.exactCost(ref, terms).cents();
-      sb.append(" On the reference card it would take ").append(ref.cards()).append(" x ").append(ref.fit.gpu.name())
-          .append(' ').append(ref.quote.billing().wire()).append(" at ").append(refCost.plain()).append(" a month (+")
-          .append(refCost.minus(scan.exactCost(p, terms).cents()).plain()).append(").");
+      out.add(Words.of("explain.onReference", "cards", ref.cards(), "gpu", ref.fit.gpu.name(), "mode", Words.billing(ref.quote.billing()),
+          "cost", refCost.plain(), "extra", refCost.minus(scan.exactCost(p, terms).cents()).plain()));
     }
     Pick next = alternatives.otherGpu;
     if (next != null && next != ref) {
       Money nextCost = scan.exactCost(next, terms).cents();
-      sb.append(" Next best card: ").append(next.cards()).append(" x ").append(next.fit.gpu.name()).append(' ')
-          .append(next.quote.billing().wire()).append(" at ").append(nextCost.plain()).append(" a month (+")
-          .append(nextCost.minus(scan.exactCost(p, terms).cents()).plain()).append(").");
+      out.add(Words.of("explain.nextCard", "cards", next.cards(), "gpu", next.fit.gpu.name(), "mode", Words.billing(next.quote.billing()),
+          "cost", nextCost.plain(), "extra", nextCost.minus(scan.exactCost(p, terms).cents()).plain()));
     }
-    return sb.toString();
+    return Words.seq(out);
   }
 
-  List<String> warnings(Workload wl, Pick p) {
-    List<String> out = new ArrayList<>();
+  List<Message> warnings(Workload wl, Pick p) {
+    List<Message> out = new ArrayList<>();
     Gpu gpu = p.fit.gpu;
     if (wl instanceof Inference inf && p.quote.billing() == Billing.SPOT && inf.hoursPerDay() >= 20) {
-      out.add(wl.name() + ": spot for 7x24 inference can be reclaimed at any time; use monthly or on-demand (guide 6.1)");
+      out.add(Words.of("warn.spotInference", "workload", wl.name()));
     }
     if (wl instanceof Job j && j.method() == TuneMethod.LORA && j.paramsBillions() > 0 && gpu.memoryGiB() <= 24) {
-      out.add(wl.name() + ": " + Sizing.fmt(j.paramsBillions()) + "B LoRA on " + Sizing.fmt(gpu.memoryGiB())
-          + " GB cards is marginal, OOM risk (guide 3.2)");
+      out.add(Words.of("warn.loraMarginal", "workload", wl.name(), "params", j.paramsBillions(), "memory", gpu.memoryGiB()));
     }
     if (p.spread > 1) {
-      out.add(wl.name() + ": spread over " + p.spread + " machines that talk over " + Placements.NETWORK.label()
-          + " (assumed): about " + Sizing.fmt(Placements.NETWORK.speedup(2)) + "x for two machines, not 2x; one bigger machine scales better (guide 3.3)");
+      out.add(Words.of("warn.spread", "workload", wl.name(), "spread", p.spread, "network", Placements.NETWORK_WORDS,
+          "speed", Placements.NETWORK.speedup(2)));
     } else if (wl instanceof Job && p.cards() > 1 && gpu.interconnect().isPcie()) {
-      out.add(wl.name() + ": " + p.cards() + " cards over " + gpu.interconnect().label() + " reach "
-          + Sizing.fmt(gpu.interconnect().speedup(p.cards())) + "x, not " + p.cards() + "x; NVLink cards or fewer cards scale better (guide 3.3)");
+      out.add(Words.of("warn.pcie", "workload", wl.name(), "cards", p.cards(), "interconnect", gpu.interconnect().label(),
+          "speed", gpu.interconnect().speedup(p.cards())));
     }
     if (p.fit.memoryShare > Sizing.MEMORY_EDGE) {
-      out.add(wl.name() + ": needs " + pct(p.fit.memoryShare) + " of " + gpu.name() + " memory, at the edge (guide 2.2)");
+      out.add(Words.of("warn.memoryEdge", "workload", wl.name(), "share", pctOf(p.fit.memoryShare), "gpu", gpu.name()));
     }
     return out;
   }
 
-  static String pct(double share) {
-    return Math.round(share * 100) + "%";
+  /** A share as a whole percent, for a "{share}%" template. */
+  static long pctOf(double share) {
+    return Math.round(share * 100);
   }
 }

@@ -9,7 +9,7 @@ import java.util.Locale;
  */
 public final class Fit {
   final Gpu gpu;
-  final String unfitReason;
+  final dev.gpurent.text.Message unfitReason;
   /** Cards the workload needs on this GPU (all replicas for inference). */
   final int cards;
   /** Cards that hold one copy of the model. */
@@ -24,7 +24,7 @@ public final class Fit {
   final double relativeSpeedPerCard;
   final boolean computeBound;
 
-  private Fit(Gpu gpu, String unfitReason, int cards, int cardsPerCopy, double memoryShare, double qpsPerCopy,
+  private Fit(Gpu gpu, dev.gpurent.text.Message unfitReason, int cards, int cardsPerCopy, double memoryShare, double qpsPerCopy,
               double secondsPerRequest, double referenceCardHours, double relativeSpeedPerCard, boolean computeBound) {
     this.gpu = gpu;
     this.unfitReason = unfitReason;
@@ -43,7 +43,7 @@ public final class Fit {
   }
 
   /** Why the workload cannot run on this card (a latency target it misses), or null. */
-  public String unfitReason() {
+  public dev.gpurent.text.Message unfitReason() {
     return unfitReason;
   }
 
@@ -90,7 +90,7 @@ public final class Fit {
   /** As above, with the workload's memory need (the high end, GB) already worked out: it is the same on every card. */
   static Fit of(Workload w, double need, Gpu gpu, Gpu ref, double headroom) {
     int perCopy = Sizing.cardsForMemory(need, gpu);
-    if (perCopy > Sizing.MAX_CARDS) return tooMany(gpu, "one copy of the model");
+    if (perCopy > Sizing.MAX_CARDS) return tooMany(gpu, "fit.what.copy");
     int refPerCopy = Math.min(Sizing.cardsForMemory(need, ref), Sizing.MAX_CARDS);
     double share = need / (perCopy * gpu.memoryGB());
     if (w instanceof Inference i) {
@@ -98,11 +98,11 @@ public final class Fit {
       double qps = Sizing.referenceQpsPerCard(i) * speed;
       double seconds = i.secondsPerRequest() / speed;
       if (i.latencyTargetSeconds() > 0 && seconds > i.latencyTargetSeconds() + 1e-9) {
-        return unfit(gpu, String.format(Locale.ROOT, "%s answers in %.2f s, over the %.2f s latency target",
-            gpu.id(), seconds, i.latencyTargetSeconds()));
+        return unfit(gpu, Words.of("fit.latency", "gpu", gpu.id(), "seconds", String.format(Locale.ROOT, "%.2f", seconds),
+            "target", String.format(Locale.ROOT, "%.2f", i.latencyTargetSeconds())));
       }
       long cards = (long) Sizing.cardsForQps(i.peakQps(), qps, headroom) * perCopy;
-      if (cards > Sizing.MAX_CARDS) return tooMany(gpu, "the peak load");
+      if (cards > Sizing.MAX_CARDS) return tooMany(gpu, "fit.what.peak");
       return new Fit(gpu, null, (int) cards, perCopy, share, qps, seconds, 0, 0, i.computeBound());
     }
     Job j = (Job) w;
@@ -114,17 +114,17 @@ public final class Fit {
     // A month of work that only fits by renting sets of cards in parallel (committed modes do)
     // must stay within the limit too, or the planner's instance counts could overflow.
     if (Math.ceil(fit.wallHours(cards) / BillingPlanner.HOURS_PER_MONTH) * cards > Sizing.MAX_CARDS) {
-      return tooMany(gpu, "a month of this work");
+      return tooMany(gpu, "fit.what.month");
     }
     return fit;
   }
 
-  private static Fit unfit(Gpu gpu, String reason) {
+  private static Fit unfit(Gpu gpu, dev.gpurent.text.Message reason) {
     return new Fit(gpu, reason, 0, 0, 0, 0, 0, 0, 0, false);
   }
 
-  private static Fit tooMany(Gpu gpu, String what) {
-    return unfit(gpu, gpu.id() + ": " + what + " needs more than " + Sizing.MAX_CARDS + " cards");
+  private static Fit tooMany(Gpu gpu, String whatCode) {
+    return unfit(gpu, Words.of("fit.tooMany", "gpu", gpu.id(), "what", Words.of(whatCode), "max", Sizing.MAX_CARDS));
   }
 
   // Wall hours by card count, computed once: the speed-up takes a log and a power.

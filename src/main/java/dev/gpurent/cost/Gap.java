@@ -1,5 +1,7 @@
 package dev.gpurent.cost;
 
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,12 +12,12 @@ import java.util.Map;
  * @param item   the bill's item ("object storage")
  * @param reason "not sold by hyperbolic: priced at Amazon S3 Standard ..."
  */
-public record Gap(String item, String reason) {
+public record Gap(Message item, Message reason) {
 
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("item", item);
-    m.put("reason", reason);
+    m.put("item", Localizer.neutral(item));
+    m.put("reason", Localizer.neutral(reason));
     return m;
   }
 }

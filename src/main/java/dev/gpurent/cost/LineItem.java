@@ -1,13 +1,16 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.quote.Money;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * One row of a bill, in the guide's template form (5.1): item, spec, quantity, unit price,
- * per month, note; plus where the price came from and the FX rate used, if any.
+ * per month, note; plus where the price came from and the FX rate used, if any. Item, spec and
+ * note are {@link Message}s, rendered per language at the edge; quantity is a figure and a unit.
  *
  * @param units      how many units are billed a month, so that {@code unitPrice x units} is
  *                   {@code perMonth} before rounding to the cent (cards or instances for a month,
@@ -20,8 +23,8 @@ import java.util.Map;
  * @param pricedBy   who this line's price is from: the vendor, or a fallback provider for a
  *                   service the vendor does not sell or whose price is unknown
  */
-public record LineItem(String item, String spec, String quantity, BigDecimal units, Money unitPrice, String unit,
-                       Money perMonth, String note, String source, String fx, PricedBy pricedBy) {
+public record LineItem(Message item, Message spec, String quantity, BigDecimal units, Money unitPrice, String unit,
+                       Money perMonth, Message note, String source, String fx, PricedBy pricedBy) {
 
   public LineItem {
     // 2, not 2.0 or 2E+0: units are read by people and spreadsheets
@@ -39,8 +42,8 @@ public record LineItem(String item, String spec, String quantity, BigDecimal uni
   }
 
   /** A line priced by the vendor itself. */
-  public LineItem(String item, String spec, String quantity, BigDecimal units, Money unitPrice, String unit, Money perMonth,
-                  String note, String source, String fx) {
+  public LineItem(Message item, Message spec, String quantity, BigDecimal units, Money unitPrice, String unit, Money perMonth,
+                  Message note, String source, String fx) {
     this(item, spec, quantity, units, unitPrice, unit, perMonth, note, source, fx, PricedBy.VENDOR);
   }
 
@@ -51,15 +54,15 @@ public record LineItem(String item, String spec, String quantity, BigDecimal uni
 
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("item", item);
-    m.put("spec", spec);
+    m.put("item", Localizer.neutral(item));
+    m.put("spec", Localizer.neutral(spec));
     m.put("quantity", quantity);
     m.put("units", units.toPlainString());
     m.put("unitPrice", unitPrice.plain());
     m.put("unit", unit);
     m.put("perMonth", perMonth.plain());
     m.put("currency", perMonth.currency());
-    m.put("note", note);
+    m.put("note", Localizer.neutral(note));
     m.put("source", source);
     m.put("fx", fx);
     m.put("pricedBy", pricedBy.wire());

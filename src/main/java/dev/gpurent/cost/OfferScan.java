@@ -10,6 +10,7 @@ import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorTerms;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -395,38 +396,38 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
 
 
   /** Why no offer of a vendor can carry a workload: the rare path, so it may scan again. */
-  String whyNot(int w, QuoteBook.Entry e) {
+  Message whyNot(int w, QuoteBook.Entry e) {
     Workload wl = s.workloads().get(w);
-    if (wl.vendor().isPresent()) return "pinned to vendor " + wl.vendor().get();
+    if (wl.vendor().isPresent()) return Words.of("why.pinnedVendor", "vendor", wl.vendor().get());
     List<Quote> quotes = e.quotes().quotes();
     if (wl.gpu().isPresent()) {
       String pin = wl.gpu().get();
       List<Quote> ofPin = quotes.stream().filter(q -> q.gpuId().equals(pin)).toList();
-      if (ofPin.isEmpty()) return "no offer of " + pin;
+      if (ofPin.isEmpty()) return Words.of("why.noOfferOf", "gpu", pin);
       Fit f = fit(w, pin);
       if (f != null && !f.ok()) return f.unfitReason;
-      if (ofPin.stream().allMatch(q -> q.billing() == Billing.SPOT)) return pin + " is sold only as spot and the work must not be interrupted";
+      if (ofPin.stream().allMatch(q -> q.billing() == Billing.SPOT)) return Words.of("why.spotOnly", "gpu", pin);
       if (ofPin.stream().noneMatch(q -> !Double.isNaN(factor(q.price().currency())))) {
-        return "no FX rate from " + ofPin.get(0).price().currency() + " to " + s.currency();
+        return Words.of("why.noFx", "from", ofPin.get(0).price().currency(), "to", s.currency());
       }
-      return "no usable offer of " + pin;
+      return Words.of("why.noUsableOffer", "gpu", pin);
     }
     for (Quote q : quotes) {
       Fit f = fit(w, q.gpuId());
       if (f != null && !f.ok()) return f.unfitReason;
     }
-    String machine = machineReason(w, quotes);
-    if (!machine.isEmpty()) return machine;
-    return "no offer can carry it (" + Sizing.vram(wl).formula() + ")";
+    Message machine = machineReason(w, quotes);
+    if (machine != null) return machine;
+    return Words.of("why.noOffer", "formula", Sizing.vram(wl).formula());
   }
 
   /**
    * Why the vendor's machines are too small for a workload's cards that must work together, or
-   * its month of work; "" when that is not why.
+   * its month of work; null when that is not why.
    */
-  String machineReason(int w, List<Quote> quotes) {
+  Message machineReason(int w, List<Quote> quotes) {
     Workload wl = s.workloads().get(w);
-    if (wl.allowMultiNode()) return "";
+    if (wl.allowMultiNode()) return null;
     for (Quote q : quotes) {
       Fit f = fit(w, q.gpuId());
       if (f == null || !f.ok() || q.gpuCount() < 1) continue;
@@ -434,16 +435,14 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       int need = wl instanceof Inference ? f.cardsPerCopy : f.cards;
       if (per < need) {
         int largest = (int) quotes.stream().filter(o -> o.gpuId().equals(q.gpuId())).mapToDouble(Quote::gpuCount).max().orElse(per);
-        return (wl instanceof Inference ? "a model copy needs " : "the job needs ") + need + " x " + q.gpuId()
-            + " in one machine and the largest machine of that card here has " + largest
-            + " (set allowMultiNode: true to spread it over machines, at network speed)";
+        return Words.of(wl instanceof Inference ? "why.machine.copy" : "why.machine.job", "need", need, "gpu", q.gpuId(),
+            "largest", largest);
       }
       if (wl instanceof Job && Placements.jobHours(f, per, 1) > BillingPlanner.HOURS_PER_MONTH) {
-        return "the month's work takes " + Sizing.fmt(Placements.jobHours(f, per, 1)) + " h on one " + q.offerId()
-            + " and a month has 730 (a larger machine, or allowMultiNode: true to run on several)";
+        return Words.of("why.machine.hours", "hours", Placements.jobHours(f, per, 1), "offer", q.offerId());
       }
     }
-    return "";
+    return null;
   }
 
   Money unitPrice(Quote q, VendorTerms terms) {

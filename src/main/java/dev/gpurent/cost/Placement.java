@@ -4,6 +4,8 @@ import dev.gpurent.catalog.Gpu;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +28,7 @@ public final class Placement {
   public record ModeCost(Billing billing, Money perMonth, boolean allowed) {}
 
   /** The parts computed on first read. */
-  record Details(List<ModeCost> modes, Optional<BigDecimal> breakEvenHours, String explanation) {}
+  record Details(List<ModeCost> modes, Optional<BigDecimal> breakEvenHours, Message explanation) {}
 
   private final Workload workload;
   private final Quote quote;
@@ -36,14 +38,14 @@ public final class Placement {
   private final double hoursPerMonth;
   private final Money unitPrice;
   private final Money perMonth;
-  private final List<String> warnings;
+  private final List<Message> warnings;
   private final String fx;
-  private final String spotNote;
+  private final Message spotNote;
   private Supplier<Details> detailsSource;
   private volatile Details details;
 
   Placement(Workload workload, Quote quote, Gpu gpu, int instances, int cards, double hoursPerMonth, Money unitPrice,
-            Money perMonth, List<String> warnings, String fx, String spotNote, Supplier<Details> details) {
+            Money perMonth, List<Message> warnings, String fx, Message spotNote, Supplier<Details> details) {
     this.spotNote = spotNote;
     this.workload = workload;
     this.quote = quote;
@@ -113,7 +115,7 @@ public final class Placement {
     return perMonth;
   }
 
-  public List<String> warnings() {
+  public List<Message> warnings() {
     return warnings;
   }
 
@@ -123,7 +125,7 @@ public final class Placement {
   }
 
   /** For spot: how interruptions were priced (published band and restart overhead, or the default share); else "". */
-  public String spotNote() {
+  public Message spotNote() {
     return spotNote;
   }
 
@@ -138,7 +140,7 @@ public final class Placement {
   }
 
   /** Which card, how many, and why this billing mode. */
-  public String explanation() {
+  public Message explanation() {
     return details().explanation();
   }
 
@@ -167,10 +169,10 @@ public final class Placement {
       return x;
     }).toList());
     breakEvenHours().ifPresent(b -> m.put("breakEvenHoursPerMonth", b));
-    m.put("explanation", explanation());
-    m.put("warnings", warnings);
+    m.put("explanation", Localizer.neutral(explanation()));
+    m.put("warnings", Localizer.neutral(warnings));
     m.put("fx", fx);
-    if (!spotNote.isEmpty()) m.put("spot", spotNote);
+    if (!Words.isEmpty(spotNote)) m.put("spot", Localizer.neutral(spotNote));
     m.put("source", quote.source());
     return m;
   }

@@ -17,6 +17,8 @@ final class Placements {
    * plan; a vendor's InfiniBand would earn more.
    */
   static final Interconnect NETWORK = new Interconnect("ethernet", 3.125, "25 Gbit/s Ethernet between machines");
+  /** {@link #NETWORK}'s label as a reader sees it, in each language. */
+  static final dev.gpurent.text.Message NETWORK_WORDS = Words.of("network.label");
 
   /** More machines than this for one job is not a rental plan. */
   static final int MAX_MACHINES = 64;

@@ -9,6 +9,7 @@ import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorTerms;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -48,7 +49,7 @@ final class PlanBuilder {
     try {
       return Optional.of(vendorPlan(e, picks));
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
-      unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), noPrice.getMessage()));
+      unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), reasonOf(noPrice)));
       return Optional.empty();
     }
   }
@@ -58,7 +59,7 @@ final class PlanBuilder {
     String vendor = e.quotes().vendor();
     List<Placement> placements = new ArrayList<>();
     List<LineItem> lines = new ArrayList<>();
-    List<String> warnings = new ArrayList<>();
+    List<Message> warnings = new ArrayList<>();
     Money gpuTotal = Money.zero(s.currency());
     Money onDemandTotal = Money.zero(s.currency());
     Money monthlyTotal = Money.zero(s.currency());
@@ -80,11 +81,11 @@ final class PlanBuilder {
     lines.addAll(data.lines());
     data.lines().stream().filter(l -> l.item().equals(DataLines.EGRESS_ITEM)).findFirst().ifPresent(egress -> {
       if (egress.perMonth().compareTo(placementsTotal(placements)) > 0) {
-        warnings.add("bandwidth (" + egress.perMonth() + "/month) costs more than the GPUs: compress and cache API responses (guide 4.4)");
+        warnings.add(Words.of("warn.bandwidth", "cost", egress.perMonth()));
       }
     });
     if (e.freshness().state() != dev.gpurent.quote.Freshness.State.FRESH) {
-      warnings.add("prices are " + e.freshness() + ": the last refresh failed");
+      warnings.add(Words.of("warn.stale", "freshness", Words.freshness(e.freshness())));
     }
     java.time.Instant priceDate = null;
     for (Placement p : placements) {
@@ -94,22 +95,20 @@ final class PlanBuilder {
     boolean dated = priceDate != null && book.builtAt() != null
         && java.time.Duration.between(priceDate, book.builtAt()).compareTo(rules.maxPriceAge()) > 0;
     if (dated) {
-      warnings.add("prices dated: the oldest price used is of " + priceDate.toString().substring(0, 10) + ", "
-          + java.time.Duration.between(priceDate, book.builtAt()).toDays() + " days before these quotes were read"
-          + " (more than " + rules.maxPriceAge().toDays() + "); ask the vendor for a current quote before signing");
+      warnings.add(Words.of("warn.dated", "date", priceDate.toString().substring(0, 10),
+          "days", java.time.Duration.between(priceDate, book.builtAt()).toDays(), "max", rules.maxPriceAge().toDays()));
     }
     for (int w = 0; w < picks.length && !e.quotes().reference(); w++) {
       if (picks[w].fitting < rules.minOffers()) {
-        warnings.add("thin data: " + s.workloads().get(w).name() + " rests on " + picks[w].fitting
-            + (picks[w].fitting == 1 ? " offer" : " offers") + " at " + vendor + " that fit (fewer than "
-            + rules.minOffers() + "): this price may not be typical of the vendor");
+        warnings.add(Words.of(picks[w].fitting == 1 ? "warn.thin.one" : "warn.thin.many", "workload", s.workloads().get(w).name(),
+            "offers", picks[w].fitting, "vendor", vendor, "min", rules.minOffers()));
       }
     }
     Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
     return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
         allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
         allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
-        warnings, e.freshness().toString(), e.quotes().note(), data.gaps(), priceDate, dated, Optional.empty());
+        warnings, Words.freshness(e.freshness()), Words.vendorNote(e.quotes().note()), data.gaps(), priceDate, dated, Optional.empty());
   }
 
   Money placementsTotal(List<Placement> placements) {
@@ -156,17 +155,17 @@ final class PlanBuilder {
 
   LineItem gpuLine(Placement p) {
     Quote q = p.quote();
-    String spec = p.gpu().name() + " (" + q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()) + ")"
-        + (q.upstream().isEmpty() ? "" : " via " + q.vendor() + " (" + q.upstream() + ")");
-    String note = p.billing().wire();
-    if (p.workload() instanceof Job || !p.billing().isCommitment()) {
-      note += ", about " + Sizing.fmt(p.hoursPerMonth()) + " h a month";
-    }
-    if (p.billing() == Billing.SPOT) note += "; " + p.spotNote();
-    if (q.gpuCount() > 1) note += "; " + p.instances() + " x " + Sizing.fmt(q.gpuCount()) + "-GPU instance";
+    String offer = p.gpu().name() + " (" + q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()) + ")";
+    Message spec = q.upstream().isEmpty() ? Words.of("spec.gpu", "offer", offer)
+        : Words.of("spec.gpu.resold", "offer", offer, "vendor", q.vendor(), "upstream", q.upstream());
+    List<Message> note = new ArrayList<>();
+    note.add(p.workload() instanceof Job || !p.billing().isCommitment()
+        ? Words.of("note.gpu.hours", "mode", Words.billing(p.billing()), "hours", p.hoursPerMonth()) : Words.billing(p.billing()));
+    if (p.billing() == Billing.SPOT) note.add(Words.of("note.part", "text", p.spotNote()));
+    if (q.gpuCount() > 1) note.add(Words.of("note.instances", "instances", p.instances(), "gpus", q.gpuCount()));
     int count = q.gpuCount() > 1 ? p.instances() : p.cards();
-    return new LineItem(p.workload().kind().item(), spec, Integer.toString(count), units(p, count),
-        p.unitPrice(), q.unit().wire(), p.perMonth().cents(), note, q.source(), p.fx());
+    return new LineItem(Words.item(p.workload().kind()), spec, Integer.toString(count), units(p, count),
+        p.unitPrice(), q.unit().wire(), p.perMonth().cents(), Words.seq(note), q.source(), p.fx());
   }
 
   /**
@@ -181,10 +180,10 @@ final class PlanBuilder {
    * Each workload at its cheapest vendor, when that beats the best single vendor; otherwise
    * empty, with {@code note[0]} saying why.
    */
-  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans, String[] note) {
+  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans, Message[] note) {
     int n = s.workloads().size();
     if (n < 2) {
-      note[0] = "one workload: there is nothing to place at a second vendor";
+      note[0] = Words.of("mixed.oneWorkload");
       return Optional.empty();
     }
     String[] vendorOf = new String[n];
@@ -200,12 +199,12 @@ final class PlanBuilder {
     }
     for (int w = 0; w < n; w++) {
       if (chosen[w] == null) {
-        note[0] = "no vendor can carry " + s.workloads().get(w).name();
+        note[0] = Words.of("mixed.noVendor", "workload", s.workloads().get(w).name());
         return Optional.empty();
       }
     }
     if (java.util.Arrays.stream(vendorOf).distinct().count() == 1) {
-      note[0] = "every workload is cheapest at " + vendorOf[0] + " already";
+      note[0] = Words.of("mixed.sameVendor", "vendor", vendorOf[0]);
       return Optional.empty();
     }
     int home = 0;
@@ -234,20 +233,22 @@ final class PlanBuilder {
         }
       }
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
-      note[0] = "the mixed plan cannot be priced: " + noPrice.getMessage();
+      note[0] = Words.of("mixed.unpriced", "reason", reasonOf(noPrice));
       return Optional.empty();
     }
     if (s.constraints().requireComplete() && !gaps.isEmpty()) {
-      note[0] = "the mixed plan would need a fallback provider (" + gaps.get(0).item() + ") and requireComplete is set";
+      note[0] = Words.of("mixed.incomplete", "item", gaps.get(0).item());
       return Optional.empty();
     }
     Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
     if (!plans.isEmpty() && bill.monthlyTotal().compareTo(plans.get(0).monthlyTotal()) >= 0) {
       Money copies = Money.zero(s.currency());
       for (LineItem l : lines) if (l.item().equals(DataLines.TRANSFER_ITEM)) copies = copies.plus(l.perMonth());
-      note[0] = "mixing costs " + bill.monthlyTotal().plain() + " a month against " + plans.get(0).monthlyTotal().plain()
-          + " at " + plans.get(0).vendor() + (copies.isPositive()
-          ? ": copying the data between vendors (" + copies.plain() + " a month) costs more than mixing saves" : "");
+      note[0] = copies.isPositive()
+          ? Words.of("mixed.costsMore.copies", "mixed", bill.monthlyTotal().plain(), "best", plans.get(0).monthlyTotal().plain(),
+              "vendor", plans.get(0).vendor(), "copies", copies.plain())
+          : Words.of("mixed.costsMore", "mixed", bill.monthlyTotal().plain(), "best", plans.get(0).monthlyTotal().plain(),
+              "vendor", plans.get(0).vendor());
       return Optional.empty();
     }
     Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
@@ -264,8 +265,7 @@ final class PlanBuilder {
     Money gpus = placementsTotal(plan.placements());
     Money others = plan.monthlyTotal().minus(gpus);
     if (!beats(others, target, winsTies)) {
-      return WinsAt.never("its other services (storage, bandwidth, load balancers, migration) alone cost "
-          + others.cents().plain() + " a month, against " + target.plain() + " for all of " + best.vendor() + "'s bill");
+      return WinsAt.never(Words.of("winsAt.others", "others", others.cents().plain(), "target", target.plain(), "vendor", best.vendor()));
     }
     BigDecimal step = new BigDecimal("0.0001");
     BigDecimal f = terms.discount().multiply(target.minus(others).amount())
@@ -282,9 +282,20 @@ final class PlanBuilder {
         prices.add(new WinsAt.UnitPrice(s.workloads().get(w).name(), p.fit.gpu.id(), p.fit.gpu.name(), p.quote.billing().wire(),
             scan.unitPrice(p.quote, at).round(CostModel.UNIT_PRICE_DECIMALS), p.quote.unit().wire()));
       }
-      return new WinsAt(Optional.of(f), prices, "");
+      return new WinsAt(Optional.of(f), prices, Words.EMPTY);
     }
-    return WinsAt.never("no discount on its GPU prices brings its bill under " + target.plain());
+    return WinsAt.never(Words.of("winsAt.none", "target", target.plain()));
+  }
+
+  /** The reason a vendor cannot be priced: the engine's own words, or a lower layer's message (an FX rate missing) as it is. */
+  // FxRates.convert's failure, the one lower-layer message that reaches a ranking.
+  private static final java.util.regex.Pattern NO_FX = java.util.regex.Pattern.compile("no FX rate from (\\w+) to (\\w+) in (.*)");
+
+  static Message reasonOf(RuntimeException noPrice) {
+    if (noPrice instanceof DataLines.Unpriceable u) return u.reason;
+    java.util.regex.Matcher fx = NO_FX.matcher(String.valueOf(noPrice.getMessage()));
+    if (fx.matches()) return Words.of("why.noFx.in", "from", fx.group(1), "to", fx.group(2), "source", fx.group(3));
+    return Words.of("reason.text", "text", noPrice.getMessage());
   }
 
   private static boolean beats(Money total, Money target, boolean winsTies) {

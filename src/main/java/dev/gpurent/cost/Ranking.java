@@ -1,5 +1,7 @@
 package dev.gpurent.cost;
 
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,13 +14,13 @@ import java.util.Optional;
  *
  * @param mixed        each workload at its cheapest vendor, with data moved between them; present
  *                     only when it differs from the best single vendor
- * @param mixedNote    why there is no mixed plan ("every workload is cheapest at x already"); "" when there is one
+ * @param mixedNote    why there is no mixed plan ("every workload is cheapest at x already"); {@link Words#EMPTY} when there is one
  * @param unavailable  vendors that cannot carry the whole scenario, each with the reason
  * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
  * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability)
  */
 public record Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans,
-                      Optional<MixedPlan> mixed, String mixedNote, List<Unavailable> unavailable, Instant quotesAt,
+                      Optional<MixedPlan> mixed, Message mixedNote, List<Unavailable> unavailable, Instant quotesAt,
                       Optional<VendorPlan> reference, Map<String, Integer> excluded) {
 
   public static final String EXCLUDED_VENDOR = "vendor", EXCLUDED_REGION = "region", EXCLUDED_MAKER = "gpuMaker",
@@ -32,22 +34,21 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
 
   /**
    * "#1 costs 12% less than the guide's reference": the best plan against the reference sheet's, or
-   * "" when either is missing.
+   * {@link Words#EMPTY} when either is missing.
    */
-  public String referenceNote() {
-    if (reference.isEmpty() || plans.isEmpty()) return "";
+  public Message referenceNote() {
+    if (reference.isEmpty() || plans.isEmpty()) return Words.EMPTY;
     java.math.BigDecimal ref = reference.get().monthlyTotal().amount();
-    if (ref.signum() <= 0) return "";
+    if (ref.signum() <= 0) return Words.EMPTY;
     java.math.BigDecimal best = plans.get(0).monthlyTotal().amount();
     long pct = Math.round(Math.abs(1 - best.doubleValue() / ref.doubleValue()) * 100);
     int cmp = best.compareTo(ref);
-    return cmp == 0 ? "#1 costs the same as the guide's reference"
-        : "#1 costs " + pct + "% " + (cmp < 0 ? "less" : "more") + " than the guide's reference ("
-        + reference.get().monthlyTotal().plain() + " " + currency + " a month)";
+    return cmp == 0 ? Words.of("reference.same")
+        : Words.of(cmp < 0 ? "reference.less" : "reference.more", "pct", pct, "total", reference.get().monthlyTotal().cents());
   }
 
   /** A vendor left out, and why. */
-  public record Unavailable(String vendor, String reason) {}
+  public record Unavailable(String vendor, Message reason) {}
 
   public Optional<VendorPlan> best() {
     return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0));
@@ -61,15 +62,15 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     m.put("quotesAt", quotesAt == null ? null : quotesAt.toString());
     m.put("plans", plans.stream().map(VendorPlan::toMap).toList());
     m.put("mixed", mixed.map(MixedPlan::toMap).orElse(null));
-    m.put("mixedNote", mixedNote);
+    m.put("mixedNote", Localizer.neutral(mixedNote));
     m.put("reference", reference.map(VendorPlan::toMap).orElse(null));
-    m.put("referenceNote", referenceNote());
+    m.put("referenceNote", Localizer.neutral(referenceNote()));
     m.put("excluded", new LinkedHashMap<>(excluded));
     // Ordered keys (Map.of's order changes from one JVM to the next): the same ranking encodes to the same text.
     m.put("unavailable", unavailable.stream().map(u -> {
       Map<String, Object> one = new LinkedHashMap<>();
       one.put("vendor", u.vendor());
-      one.put("reason", u.reason());
+      one.put("reason", Localizer.neutral(u.reason()));
       return one;
     }).toList());
     return m;

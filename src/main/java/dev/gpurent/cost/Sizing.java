@@ -30,23 +30,23 @@ public final class Sizing {
    *
    * @param formula how the figure was computed, for explanations
    */
-  public record VramNeed(double lowGB, double highGB, String formula) {}
+  public record VramNeed(double lowGB, double highGB, dev.gpurent.text.Message formula) {}
 
   public static VramNeed vram(Workload w) {
     if (w instanceof Inference i) {
       double gb = i.paramsBillions() * i.precision().bytesPerParam() * INFERENCE_OVERHEAD;
-      return new VramNeed(gb, gb, fmt(i.paramsBillions()) + "B x " + fmt(i.precision().bytesPerParam()) + " B ("
-          + i.precision().wire() + ") x " + fmt(INFERENCE_OVERHEAD) + " = " + fmt(gb) + " GB");
+      return new VramNeed(gb, gb, Words.of("vram.inference", "params", i.paramsBillions(), "bytes", i.precision().bytesPerParam(),
+          "precision", i.precision().wire(), "overhead", INFERENCE_OVERHEAD, "gb", gb));
     }
     Job j = (Job) w;
     if (j.memoryGB() > 0 || j.paramsBillions() == 0) {
-      return new VramNeed(j.memoryGB(), j.memoryGB(), fmt(j.memoryGB()) + " GB as stated");
+      return new VramNeed(j.memoryGB(), j.memoryGB(), Words.of("vram.stated", "gb", j.memoryGB()));
     }
     TuneMethod m = j.method();
     double low = j.paramsBillions() * m.lowBytesPerParam();
     double high = j.paramsBillions() * m.highBytesPerParam();
-    return new VramNeed(low, high, fmt(j.paramsBillions()) + "B x " + fmt(m.lowBytesPerParam()) + "-" + fmt(m.highBytesPerParam())
-        + " B (" + m.wire() + ") = " + fmt(low) + "-" + fmt(high) + " GB");
+    return new VramNeed(low, high, Words.of("vram.tune", "params", j.paramsBillions(), "lowBytes", m.lowBytesPerParam(),
+        "highBytes", m.highBytesPerParam(), "method", Words.of("tune." + m.wire()), "low", low, "high", high));
   }
 
   /** Cards whose memory together holds {@code needGB}; at least one, and {@link #MAX_CARDS} + 1 for any count past the limit. */

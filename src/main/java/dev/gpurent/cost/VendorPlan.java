@@ -1,6 +1,8 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.quote.Money;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +22,8 @@ import java.util.Optional;
  * @param winsAt            for a vendor below #1, the GPU discount at which it would take #1; empty for #1
  */
 public record VendorPlan(String vendor, String displayName, Bill bill, List<Placement> placements,
-                         Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly, List<String> warnings,
-                         String freshness, String note, List<Gap> gaps, java.time.Instant priceDate, boolean dated,
+                         Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly, List<Message> warnings,
+                         Message freshness, Message note, List<Gap> gaps, java.time.Instant priceDate, boolean dated,
                          Optional<WinsAt> winsAt) {
 
   public VendorPlan {
@@ -57,12 +59,12 @@ public record VendorPlan(String vendor, String displayName, Bill bill, List<Plac
     m.put("placements", placements.stream().map(Placement::toMap).toList());
     m.put("savingsVsOnDemand", savingsVsOnDemand.map(Money::plain).orElse(null));
     m.put("savingsVsMonthly", savingsVsMonthly.map(Money::plain).orElse(null));
-    m.put("warnings", warnings);
-    m.put("freshness", freshness);
+    m.put("warnings", Localizer.neutral(warnings));
+    m.put("freshness", Localizer.neutral(freshness));
     m.put("priceDate", priceDate == null ? null : priceDate.toString());
     m.put("dated", dated);
     m.put("winsAt", winsAt.map(WinsAt::toMap).orElse(null));
-    m.put("note", note);
+    m.put("note", Localizer.neutral(note));
     return m;
   }
 }

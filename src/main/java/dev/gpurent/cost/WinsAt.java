@@ -1,6 +1,8 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.quote.Money;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +17,9 @@ import java.util.Optional;
  *
  * @param discount   the largest factor on list prices, to 4 decimals, that wins; empty when none can
  * @param unitPrices the winning offers at that factor, one per workload
- * @param reason     why no discount wins; "" when one does
+ * @param reason     why no discount wins; {@link Words#EMPTY} when one does
  */
-public record WinsAt(Optional<BigDecimal> discount, List<UnitPrice> unitPrices, String reason) {
+public record WinsAt(Optional<BigDecimal> discount, List<UnitPrice> unitPrices, Message reason) {
 
   /**
    * One workload's offer at the winning discount.
@@ -30,21 +32,16 @@ public record WinsAt(Optional<BigDecimal> discount, List<UnitPrice> unitPrices, 
     unitPrices = List.copyOf(unitPrices);
   }
 
-  static WinsAt never(String reason) {
+  static WinsAt never(Message reason) {
     return new WinsAt(Optional.empty(), List.of(), reason);
   }
 
   /** "wins at 0.8734 x list (NVIDIA RTX A5000 on-demand at 1.0118/hour or less)" or the reason none can. */
-  public String text() {
-    if (discount.isEmpty()) return "no GPU discount can win: " + reason;
-    StringBuilder sb = new StringBuilder("wins at ").append(discount.get().toPlainString()).append(" x list (");
-    for (int i = 0; i < unitPrices.size(); i++) {
-      UnitPrice u = unitPrices.get(i);
-      if (i > 0) sb.append("; ");
-      sb.append(u.gpuName()).append(' ').append(u.billing()).append(" at ").append(u.unitPrice().plain()).append('/').append(u.unit())
-          .append(" or less");
-    }
-    return sb.append(')').toString();
+  public Message text() {
+    if (discount.isEmpty()) return Words.of("winsAt.never", "reason", reason);
+    List<Message> prices = unitPrices.stream().map(u -> Words.of("winsAt.price", "gpu", u.gpuName(),
+        "mode", Words.of("billing." + u.billing()), "price", u.unitPrice().plain(), "unit", u.unit())).toList();
+    return Words.of("winsAt.discount", "discount", discount.get().toPlainString(), "prices", prices);
   }
 
   public Map<String, Object> toMap() {
@@ -60,8 +57,8 @@ public record WinsAt(Optional<BigDecimal> discount, List<UnitPrice> unitPrices, 
       x.put("unit", u.unit());
       return x;
     }).toList());
-    m.put("reason", reason);
-    m.put("text", text());
+    m.put("reason", Localizer.neutral(reason));
+    m.put("text", Localizer.neutral(text()));
     return m;
   }
 }

@@ -9,28 +9,21 @@ import java.util.Optional;
  */
 public sealed interface Workload permits Inference, Job {
 
-  /** The guide's kinds of work. */
+  /** The guide's kinds of work; the bill's item for each is {@link Words#item} ("inference GPU" / 推理GPU). */
   enum Kind {
-    INFERENCE("inference", "inference GPU"),
-    FINE_TUNE("fine-tune", "fine-tuning GPU"),
-    TRAINING("training", "training GPU"),
-    BATCH("batch", "batch GPU");
+    INFERENCE("inference"),
+    FINE_TUNE("fine-tune"),
+    TRAINING("training"),
+    BATCH("batch");
 
     private final String wire;
-    private final String item;
 
-    Kind(String wire, String item) {
+    Kind(String wire) {
       this.wire = wire;
-      this.item = item;
     }
 
     public String wire() {
       return wire;
-    }
-
-    /** The bill's item column for this kind, as in the guide's template. */
-    public String item() {
-      return item;
     }
 
     static Kind parse(String field, String s) {

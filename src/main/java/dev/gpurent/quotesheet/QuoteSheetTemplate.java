@@ -155,10 +155,11 @@ public final class QuoteSheetTemplate {
         note = lang.pick("already #1 for " + scenario, "在「" + scenario + "」中已排名第一");
       } else if (wins.isPresent() && wins.get().discount().isPresent()) {
         target = wins.get().unitPrices().get(w).unitPrice().plain();
-        note = lang.pick("to take #1 for " + scenario + ": ", "在「" + scenario + "」中排名第一需：") + wins.get().text();
+        note = lang.pick("to take #1 for " + scenario + ": ", "在「" + scenario + "」中排名第一需：")
+            + dev.gpurent.text.Localizer.text(wins.get().text(), lang == SheetLayout.Lang.ZH ? dev.gpurent.text.Lang.ZH : dev.gpurent.text.Lang.EN);
       } else {
         target = "";
-        note = wins.map(dev.gpurent.cost.WinsAt::text).orElse("");
+        note = wins.map(x -> dev.gpurent.text.Localizer.text(x.text(), lang == SheetLayout.Lang.ZH ? dev.gpurent.text.Lang.ZH : dev.gpurent.text.Lang.EN)).orElse("");
       }
       rows.add(List.of(p.gpu().name(), number(q.gpuCount()), q.vcpus() > 0 ? number(q.vcpus()) : "",
           q.ramGiB() > 0 ? number(q.ramGiB()) : "", q.region(), q.country(), q.offerId(), SheetLayout.billingText(lang, q.billing()),

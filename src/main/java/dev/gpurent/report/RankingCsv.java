@@ -3,6 +3,8 @@ package dev.gpurent.report;
 import dev.gpurent.cost.LineItem;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.VendorPlan;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 
 /** The ranking as CSV for procurement: one row per bill line. */
 public final class RankingCsv {
@@ -15,6 +17,11 @@ public final class RankingCsv {
 
   /** The rows of the {@code top} best plans only (0: all), as {@code rank --csv --top N} asks. */
   public static String render(Ranking r, int top) {
+    return render(r, top, Lang.EN);
+  }
+
+  /** As above, the words of each row (item, spec, note) in {@code lang}; the headers stay machine names in every language. */
+  public static String render(Ranking r, int top, Lang lang) {
     Csv csv = new Csv().row("rank", "vendor", "item", "spec", "quantity", "unit_price", "unit", "per_month", "currency", "note",
         "source", "fx", "vendor_monthly_total", "vendor_horizon_total", "priced_by", "plan_complete", "plan_dated");
     int rank = 0;
@@ -22,8 +29,8 @@ public final class RankingCsv {
       if (top > 0 && rank >= top) break;
       rank++;
       for (LineItem l : p.bill().lines()) {
-        csv.row(rank, p.vendor(), l.item(), l.spec(), l.quantity(), l.unitPriceShown().plain(), l.unit(), l.perMonth().plain(),
-            l.perMonth().currency(), l.note(), l.source(), l.fx(), p.monthlyTotal().plain(), p.bill().horizonTotal().plain(),
+        csv.row(rank, p.vendor(), Localizer.text(l.item(), lang), Localizer.text(l.spec(), lang), l.quantity(), l.unitPriceShown().plain(), l.unit(), l.perMonth().plain(),
+            l.perMonth().currency(), Localizer.text(l.note(), lang), l.source(), l.fx(), p.monthlyTotal().plain(), p.bill().horizonTotal().plain(),
             l.pricedBy().wire(), p.complete(), p.dated());
       }
     }

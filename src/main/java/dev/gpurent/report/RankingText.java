@@ -6,11 +6,18 @@ import dev.gpurent.cost.MixedPlan;
 import dev.gpurent.cost.Placement;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.VendorPlan;
+import dev.gpurent.cost.Words;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The ranking as a person reads it in a terminal: each vendor's bill in the guide's template form. */
+/**
+ * The ranking as a person reads it in a terminal: each vendor's bill in the guide's template form
+ * (5.1), in English or Chinese; headings and sentences come from the {@code report} bundle.
+ */
 public final class RankingText {
 
   private static final boolean[] BILL_ALIGN = {false, false, true, true, true, false};
@@ -18,10 +25,15 @@ public final class RankingText {
   private RankingText() {}
 
   public static String render(Ranking r, int top) {
+    return render(r, top, Lang.EN);
+  }
+
+  public static String render(Ranking r, int top, Lang lang) {
+    Say w = new Say(lang);
     StringBuilder sb = new StringBuilder();
-    sb.append(r.scenario()).append(" - ").append(r.currency()).append(", ").append(r.horizonMonths())
-        .append("-month horizon").append(r.quotesAt() == null ? "" : ", quotes of " + TextFormat.instant(r.quotesAt())).append("\n\n");
-    if (r.plans().isEmpty()) sb.append("No vendor can carry the whole scenario.\n\n");
+    sb.append(w.t("rank.head", "scenario", r.scenario(), "currency", r.currency(), "months", r.horizonMonths()))
+        .append(r.quotesAt() == null ? "" : w.t("rank.quotesAt", "at", TextFormat.instant(r.quotesAt()))).append("\n\n");
+    if (r.plans().isEmpty()) sb.append(w.t("rank.none")).append("\n\n");
     List<ResoldOffers.Overlap> resold = ResoldOffers.find(r);
     int n = 0;
     for (VendorPlan p : r.plans()) {
@@ -29,58 +41,79 @@ public final class RankingText {
       n++;
       sb.append('#').append(n).append(' ').append(p.vendor());
       if (!p.displayName().equals(p.vendor())) sb.append(" (").append(p.displayName()).append(')');
-      sb.append(": ").append(p.monthlyTotal()).append(" a month, ").append(p.bill().horizonTotal().plain())
-          .append(" over ").append(r.horizonMonths()).append(" months; prices ").append(p.freshness())
-          .append(p.dated() ? ", dated (of " + p.priceDate().toString().substring(0, 10) + ")" : "")
-          .append(p.complete() ? "; complete" : "; INCOMPLETE: " + p.gaps().size() + (p.gaps().size() == 1 ? " service" : " services")
-              + " priced by a fallback provider").append('\n');
-      if (!p.note().isEmpty()) sb.append("  note: ").append(p.note()).append('\n');
-      sb.append(bill(p.bill()));
-      for (dev.gpurent.cost.Gap g : p.gaps()) sb.append("  gap: ").append(g.item()).append(": ").append(g.reason()).append('\n');
-      sb.append("  saves ").append(p.savingsVsOnDemand().map(m -> m.plain()).orElse("n/a")).append(" vs all on-demand, ")
-          .append(p.savingsVsMonthly().map(m -> m.plain()).orElse("n/a (not every card is sold monthly)"))
-          .append(" vs all monthly\n");
-      p.winsAt().ifPresent(w -> sb.append("  ").append(w.text()).append('\n'));
-      for (Placement pl : p.placements()) sb.append("  why ").append(pl.workload().name()).append(": ").append(pl.explanation()).append('\n');
-      Set<String> warnings = new LinkedHashSet<>(p.warnings());
-      for (String w : warnings) sb.append("  warning: ").append(w).append('\n');
-      for (ResoldOffers.Overlap o : resold) if (o.rank() == n) sb.append("  resold: ").append(o.text()).append('\n');
+      sb.append(w.t("rank.plan", "total", p.monthlyTotal(), "horizon", p.bill().horizonTotal().plain(), "months", r.horizonMonths(),
+          "freshness", p.freshness()));
+      if (p.dated()) sb.append(w.t("rank.dated", "date", p.priceDate().toString().substring(0, 10)));
+      sb.append(p.complete() ? w.t("rank.complete")
+          : w.t(p.gaps().size() == 1 ? "rank.incomplete.one" : "rank.incomplete.many", "gaps", p.gaps().size())).append('\n');
+      if (!Words.isEmpty(p.note())) sb.append(w.t("rank.note", "text", p.note())).append('\n');
+      sb.append(bill(p.bill(), w));
+      for (dev.gpurent.cost.Gap g : p.gaps()) sb.append(w.t("rank.gap", "item", g.item(), "reason", g.reason())).append('\n');
+      sb.append(w.t("rank.saves", "onDemand", p.savingsVsOnDemand().<Object>map(m -> m.plain()).orElse(Message.of("rank.na")),
+          "monthly", p.savingsVsMonthly().<Object>map(m -> m.plain()).orElse(Message.of("rank.na.monthly")))).append('\n');
+      p.winsAt().ifPresent(x -> sb.append("  ").append(w.of(x.text())).append('\n'));
+      for (Placement pl : p.placements()) {
+        sb.append(w.t("rank.why", "workload", pl.workload().name(), "text", pl.explanation())).append('\n');
+      }
+      Set<String> warnings = new LinkedHashSet<>();
+      for (Message m : p.warnings()) warnings.add(w.of(m));
+      for (String x : warnings) sb.append(w.t("rank.warning", "text", x)).append('\n');
+      for (ResoldOffers.Overlap o : resold) if (o.rank() == n) sb.append(w.t("rank.resold", "text", o.text())).append('\n');
       Set<String> fx = new LinkedHashSet<>();
       p.bill().lines().stream().map(LineItem::fx).filter(s -> !s.isEmpty()).forEach(fx::add);
       for (String f : fx) sb.append("  fx: ").append(f).append('\n');
       sb.append('\n');
     }
-    if (top > 0 && r.plans().size() > top) sb.append("(").append(r.plans().size() - top).append(" more vendors; --top 0 shows all)\n\n");
-    r.reference().ifPresent(ref -> sb.append("Reference (").append(ref.displayName()).append(", not ranked; --include-reference ranks it): ")
-        .append(ref.monthlyTotal()).append(" a month").append(r.referenceNote().isEmpty() ? "" : "; " + r.referenceNote()).append("\n\n"));
-    r.mixed().ifPresent(m -> sb.append(mixed(m)));
-    if (r.mixed().isEmpty() && !r.mixedNote().isEmpty()) sb.append("No mixed plan: ").append(r.mixedNote()).append("\n\n");
+    if (top > 0 && r.plans().size() > top) sb.append(w.t("rank.more", "more", r.plans().size() - top)).append("\n\n");
+    r.reference().ifPresent(ref -> sb.append(w.t("rank.reference", "name", ref.displayName(), "total", ref.monthlyTotal()))
+        .append(Words.isEmpty(r.referenceNote()) ? "" : w.t("rank.reference.note", "text", r.referenceNote())).append("\n\n"));
+    r.mixed().ifPresent(m -> sb.append(mixed(m, w)));
+    if (r.mixed().isEmpty() && !Words.isEmpty(r.mixedNote())) sb.append(w.t("rank.noMixed", "text", r.mixedNote())).append("\n\n");
     if (!r.excluded().isEmpty()) {
       int total = r.excluded().values().stream().mapToInt(Integer::intValue).sum();
-      sb.append("Left out by the scenario's filters: ").append(total).append(total == 1 ? " quote (" : " quotes (")
-          .append(String.join(", ", r.excluded().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()))
-          .append(")\n\n");
+      sb.append(w.t(total == 1 ? "rank.excluded.one" : "rank.excluded.many", "total", total,
+          "rules", String.join(", ", r.excluded().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())))
+          .append("\n\n");
     }
     if (!r.unavailable().isEmpty()) {
-      sb.append("Not ranked:\n");
-      for (Ranking.Unavailable u : r.unavailable()) sb.append("  ").append(u.vendor()).append(": ").append(u.reason()).append('\n');
+      sb.append(w.t("rank.unavailable")).append('\n');
+      for (Ranking.Unavailable u : r.unavailable()) sb.append("  ").append(u.vendor()).append(": ").append(w.of(u.reason())).append('\n');
     }
     return sb.toString();
   }
 
-  private static String mixed(MixedPlan m) {
-    return "Mixed plan (each workload at its cheapest vendor, data at " + m.homeVendor() + "): "
-        + m.bill().monthlyTotal() + (m.complete() ? "" : " (INCOMPLETE: lines marked * are priced by a fallback provider)") + " a month, " + (m.savingsVsBest().isPositive() ? "saves " + m.savingsVsBest().plain()
-        : "costs " + m.savingsVsBest().times(-1).plain() + " more") + " against the best single vendor\n" + bill(m.bill()) + "\n";
+  private static String mixed(MixedPlan m, Say w) {
+    return w.t("rank.mixed", "home", m.homeVendor(), "total", m.bill().monthlyTotal())
+        + (m.complete() ? "" : w.t("rank.mixed.incomplete")) + w.t("rank.mixed.month")
+        + (m.savingsVsBest().isPositive() ? w.t("rank.mixed.saves", "amount", m.savingsVsBest().plain())
+        : w.t("rank.mixed.costs", "amount", m.savingsVsBest().times(-1).plain())) + "\n" + bill(m.bill(), w) + "\n";
   }
 
-  static String bill(Bill b) {
-    TextTable t = new TextTable(BILL_ALIGN, "item", "spec", "quantity", "unit price", "per month", "note");
+  static String bill(Bill b, Say w) {
+    TextTable t = new TextTable(BILL_ALIGN, w.t("col.item"), w.t("col.spec"), w.t("col.quantity"), w.t("col.unitPrice"),
+        w.t("col.perMonth"), w.t("col.note"));
     for (LineItem l : b.lines()) {
-      String item = l.pricedBy() == LineItem.PricedBy.FALLBACK ? l.item() + " *" : l.item();
-      t.row(item, l.spec(), l.quantity(), l.unitPriceShown().plain() + "/" + l.unit(), l.perMonth().plain(), l.note());
+      String item = l.pricedBy() == LineItem.PricedBy.FALLBACK ? w.of(l.item()) + " *" : w.of(l.item());
+      t.row(item, w.of(l.spec()), l.quantity(), l.unitPriceShown().plain() + "/" + w.unit(l.unit()), l.perMonth().plain(), w.of(l.note()));
     }
-    t.row("total", "", "", "", b.monthlyTotal().plain(), b.monthlyTotal().currency());
+    t.row(w.t("col.total"), "", "", "", b.monthlyTotal().plain(), b.monthlyTotal().currency());
     return t.render("  ");
+  }
+
+  /** The report bundle and the engine's messages in one language. */
+  record Say(Lang lang) {
+    String t(String code, Object... nameValues) {
+      return Localizer.text(Message.of(code, nameValues), lang);
+    }
+
+    String of(Message m) {
+      return Localizer.text(m, lang);
+    }
+
+    /** A price unit as the language writes it ("hour" / 小时); a unit the bundle does not know is shown as it is. */
+    String unit(String unit) {
+      String code = "unit." + unit.replace(' ', '-');
+      return dev.gpurent.text.Messages.of("report", lang).has(code) ? t(code) : unit;
+    }
   }
 }

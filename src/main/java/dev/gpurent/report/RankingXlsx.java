@@ -94,10 +94,13 @@ public final class RankingXlsx {
     return "gpurent-" + (safe.isEmpty() ? "ranking" : safe) + ".xlsx";
   }
 
-  /** The workbook, its formulas evaluated; the caller closes it. */
+  /**
+   * The workbook, its formulas evaluated; the caller closes it. The ranking may be the engine's
+   * map (messages still neutral) or one already rendered: its texts are rendered in {@code lang} here.
+   */
   public static XSSFWorkbook workbook(Map<String, ?> ranking, Lang lang) {
     Poi.ready();
-    return new RankingXlsx(ranking, lang).build();
+    return new RankingXlsx(dev.gpurent.text.Localizer.page(ranking, lang), lang).build();
   }
 
   private XSSFWorkbook build() {

@@ -34,10 +34,9 @@ public final class ResoldOffers {
                         String otherVendor, String otherOffer, boolean direct) {
 
     /** "inference: datacrunch__1x... is resold from datacrunch; #1 verda sells it directly (1H100.80S.30V): ..." */
-    public String text() {
-      return workload + ": " + offer + " is resold from " + upstream + "; #" + otherRank + " " + otherVendor
-          + (direct ? " sells it directly (" + otherOffer + ")" : " resells it too (" + otherOffer + ")")
-          + ": the same machine may be listed twice";
+    public dev.gpurent.text.Message text() {
+      return dev.gpurent.text.Message.of(direct ? "resold.direct" : "resold.too", "workload", workload, "offer", offer,
+          "upstream", upstream, "otherRank", otherRank, "otherVendor", otherVendor, "otherOffer", otherOffer);
     }
   }
 

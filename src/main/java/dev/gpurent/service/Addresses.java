@@ -3,8 +3,13 @@ package dev.gpurent.service;
 /**
  * Every event-bus address, in one place. Bodies are JSON except where noted: a QuoteBook travels
  * by reference with {@link LocalCodec} (it is immutable and can hold 100,000 quotes; clustered
- * nodes fetch their own quotes rather than receive books). Every request-reply address fails, by
+ * nodes receive each vendor's quotes as JSON and build their own books). Every request-reply address fails, by
  * {@link Failures}, with a status and the JSON text {@code {"error", "fields"?}}.
+ *
+ * <p>In a cluster every request-reply address, and {@link #QUOTES_CHANGED}, stays on its node:
+ * its consumers are local ({@code localConsumer}), so a request is answered by the node that asked.
+ * Only the addresses marked "cluster-wide" cross nodes; every message they carry names its
+ * sender in {@link #NODE_HEADER}.
  */
 public final class Addresses {
 
@@ -12,6 +17,22 @@ public final class Addresses {
 
   /** Publish. Body: the new {@code QuoteBook} (local codec), after any change of quotes or freshness. */
   public static final String QUOTES_CHANGED = "gpurent.quotes.changed";
+
+  /**
+   * Publish, cluster-wide. Header {@link #VENDOR_HEADER}. Body: JSON, one vendor's quotes as
+   * {@code QuoteJson.toJson(VendorQuotes)} writes them: fetched by the node holding that vendor's
+   * lease, installed by every other node as if it had fetched them.
+   */
+  public static final String QUOTES_FETCHED = "gpurent.quotes.fetched";
+
+  /** Publish, cluster-wide. Body: anything. A node that joins asks for every vendor's quotes: each lease holder publishes its vendors' on QUOTES_FETCHED. */
+  public static final String QUOTES_WANTED = "gpurent.quotes.wanted";
+
+  /** The header naming the vendor of a {@link #QUOTES_FETCHED} message. */
+  public static final String VENDOR_HEADER = "vendor";
+
+  /** The header naming the node (cluster manager id) that sent a cluster-wide message; "" on a single node. */
+  public static final String NODE_HEADER = "node";
 
   /** Request-reply. Body: anything. Reply: the current {@code QuoteBook} (local codec). */
   public static final String QUOTES_BOOK = "gpurent.quotes.book";
@@ -56,7 +77,7 @@ public final class Addresses {
    */
   public static final String SCENARIOS_RANKING = "gpurent.scenarios.ranking";
 
-  /** Request-reply. Body: {@code {"id": ...}}. Reply: {@code {"deleted": id}}; fails 404. */
+  /** Request-reply. Body: {@code {"id": ...}}. Reply: {@code {"deleted": id}}; fails 404, 503 when the store cannot delete it. */
   public static final String SCENARIOS_DELETE = "gpurent.scenarios.delete";
 
   /**
@@ -74,6 +95,16 @@ public final class Addresses {
    */
   public static final String ALERTS_LOG = "gpurent.alerts.log";
 
+  /**
+   * Publish, cluster-wide. Body: {@code {"id", "client", "created", "body"}} (the registration body
+   * as JSON text) for a scenario registered on the sending node, {@code {"id", "deleted": true}}
+   * for one deleted there: every other node's RankingVerticle adds or forgets it.
+   */
+  public static final String SCENARIOS_CHANGED = "gpurent.scenarios.changed";
+
+  /** Publish, cluster-wide. Body: null. A node that (re)joins asks each scenario's owner to publish its latest ranking again on RANKINGS_CHANGED. */
+  public static final String RANKINGS_WANTED = "gpurent.rankings.wanted";
+
   /** Request-reply. Body: anything. Reply: re-reads adapters/ and restarts the quote pipeline; {@code {"vendors": n}}. */
   public static final String ADMIN_RELOAD = "gpurent.admin.reload";
 
@@ -86,7 +117,8 @@ public final class Addresses {
   public static final String QUOTE_SHEETS_IMPORT = "gpurent.quotesheets.import";
 
   /**
-   * Publish. Header {@link #SCENARIO_HEADER}: the scenario id. Body: text, the message dashboards
+   * Publish, cluster-wide (from the scenario's owner to every node's HTTP verticle and
+   * RankingVerticle). Header {@link #SCENARIO_HEADER}: the scenario id. Body: text, the message dashboards
    * receive, encoded once per scenario: {@code {"type":"ranking","scenario":id,"ranking":{...}}};
    * sent only when the ranking changed. A {@code null} body: the scenario was deleted. With a
    * {@link #STATUS_HEADER}: its ranking failed, and the body is

@@ -72,7 +72,7 @@ public final class AlertVerticle extends VerticleBase {
     sender = new WebhookSender(vertx, settings);
     var registered = vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIO_REGISTERED, m -> registered(m.body()));
     var changed = vertx.eventBus().<String>consumer(Addresses.RANKINGS_CHANGED, this::changed);
-    var log = vertx.eventBus().<JsonObject>consumer(Addresses.ALERTS_LOG, this::log);
+    var log = vertx.eventBus().<JsonObject>localConsumer(Addresses.ALERTS_LOG, this::log);
     return Future.all(registered.completion(), changed.completion(), log.completion());
   }
 

@@ -1,7 +1,10 @@
 package dev.gpurent.service;
 
+import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -12,6 +15,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -82,6 +86,52 @@ final class ApiSupport {
     HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem(name,
         "must be a whole number from " + min + " to " + max + ", got '" + shown(v) + "'")));
     return OptionalInt.empty();
+  }
+
+  /**
+   * The language a request asks for: {@code ?lang=} first (an unknown one fails naming the field and
+   * the known languages), then {@code Accept-Language}, else English.
+   *
+   * @throws InvalidInputException for an unknown {@code lang}
+   */
+  static Lang lang(HttpServerRequest req) {
+    String q = req.getParam("lang");
+    if (q != null) {
+      try {
+        return Lang.of(q);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidInputException(List.of(new InvalidInputException.Problem("lang", e.getMessage())));
+      }
+    }
+    return Lang.fromAcceptLanguage(req.getHeader(HttpHeaders.ACCEPT_LANGUAGE));
+  }
+
+  /** As above, answering 400 and giving null for an unknown {@code lang}. */
+  static Lang lang(RoutingContext rc) {
+    try {
+      return lang(rc.request());
+    } catch (InvalidInputException e) {
+      HttpErrors.invalid(rc, e.problems());
+      return null;
+    }
+  }
+
+  /** An engine map (messages in their neutral form) as a client reads it: every message in {@code lang}, and "lang" first. */
+  static String rendered(Map<String, ?> neutral, Lang lang) {
+    return Json.encode(Localizer.page(neutral, lang));
+  }
+
+  /** As below, on a worker when the text is large: a ranking of every vendor is tens of KB to decode and encode again. */
+  static Future<String> rendered(Vertx vertx, String neutralJson, Lang lang) {
+    return neutralJson.length() < DECODE_OFF_LOOP_BYTES ? Future.succeededFuture(rendered(neutralJson, lang))
+        : vertx.executeBlocking(() -> rendered(neutralJson, lang), false);
+  }
+
+  /** A JSON object's text (an engine map, encoded on the bus) rendered in {@code lang}; any other JSON as it is. */
+  @SuppressWarnings("unchecked")
+  static String rendered(String neutralJson, Lang lang) {
+    Object tree = PlainValues.of(Json.decodeValue(neutralJson));
+    return tree instanceof Map<?, ?> m ? rendered((Map<String, ?>) m, lang) : neutralJson;
   }
 
   /** A client's remote address, for per-client quotas. */

@@ -5,6 +5,12 @@ import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.catalog.Regions;
+import dev.gpurent.cluster.ClusterNode;
+import dev.gpurent.cluster.ClusterSettings;
+import dev.gpurent.cluster.Leases;
+import dev.gpurent.cluster.Owners;
+import dev.gpurent.cluster.RendezvousOwners;
+import dev.gpurent.cluster.VendorLeases;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.RankingRules;
 import dev.gpurent.store.LatestSnapshot;
@@ -26,8 +32,14 @@ import java.util.Map;
 /**
  * Wires the service: loads the configuration, opens the snapshot store (SQLite under data/ by
  * default), then deploys, in order, the quote pipeline (started from the latest snapshot), the
- * alerts, the ranking, quote-sheet imports, the HTTP server and the nightly snapshots. The whole start-up is one Future: a
- * taken port or a bad configuration fails it, naming the cause.
+ * alerts, the ranking (with the live scenarios kept in the store), quote-sheet imports, the HTTP
+ * server and the nightly snapshots. The whole start-up is one Future: a taken port or a bad
+ * configuration fails it, naming the cause.
+ *
+ * <p>With {@code cluster.enabled} (or {@link #clustered}) the node joins a Vert.x cluster on
+ * Hazelcast instead ({@link ClusterNode}): vendors are fetched under leases ({@link VendorLeases}),
+ * live scenarios ranked by their owner ({@link RendezvousOwners}) and kept in PostgreSQL, which a
+ * cluster requires. Without it no Hazelcast is started.
  */
 public final class Bootstrap {
 
@@ -62,6 +74,9 @@ public final class Bootstrap {
   private final Path root;
   private final Map<String, String> env;
   private final Clock clock;
+  private boolean forceCluster;
+  /** This node's cluster membership, or null on a single node. */
+  private ClusterNode cluster;
   private String quotesDeployment;
   /** The latest snapshot's quotes, which vendors start from until they answer. */
   private Map<String, dev.gpurent.quote.VendorQuotes> seed = Map.of();
@@ -72,27 +87,79 @@ public final class Bootstrap {
     this.clock = clock;
   }
 
+  /** Joins a cluster whatever {@code cluster.enabled} says ({@code serve --cluster}). */
+  public Bootstrap clustered(boolean force) {
+    this.forceCluster = force;
+    return this;
+  }
+
   public Future<Running> start() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     jvmMetrics(registry);
-    Vertx vertx = Vertx.builder()
-        .with(new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)))
-        .withMetrics(new MicrometerMetricsFactory(registry))
-        .build();
+    Vertx vertx = Vertx.builder().with(vertxOptions()).withMetrics(new MicrometerMetricsFactory(registry)).build();
     // Completed outside Vert.x: after a failed start the instance is closed, and its event loops
     // can no longer run callbacks.
     java.util.concurrent.CompletableFuture<Running> started = new java.util.concurrent.CompletableFuture<>();
     GpurentConfig.load(vertx, root, env)
-        .compose(config -> deploy(vertx, config, registry))
-        .onComplete(ar -> {
-          if (ar.succeeded()) {
-            started.complete(ar.result());
-          } else {
-            started.completeExceptionally(ar.cause());
-            vertx.close();
+        .onComplete(loaded -> {
+          ClusterSettings clustering = null;
+          try {
+            if (loaded.succeeded()) clustering = ClusterSettings.from(loaded.result().getJsonObject("cluster"), forceCluster);
+            if (clustering != null && clustering.enabled() && !StoreSettings.from(loaded.result(), env).postgres()) {
+              throw new IllegalArgumentException("cluster: the nodes share their live scenarios in PostgreSQL;"
+                  + " set store.url to a jdbc:postgresql: URL every node reaches");
+            }
+          } catch (RuntimeException e) {
+            loaded = Future.failedFuture(e);
           }
+          if (loaded.failed() || !clustering.enabled()) {
+            Future<Running> deployed = loaded.failed() ? Future.failedFuture(loaded.cause()) : deploy(vertx, loaded.result(), registry);
+            deployed.onComplete(ar -> finish(ar, vertx, started));
+            return;
+          }
+          // The configuration said to cluster: the plain instance that read it gives way to a clustered
+          // one, from outside its threads (they stop with it).
+          JsonObject config = loaded.result();
+          ClusterSettings settings = clustering;
+          java.util.concurrent.CompletableFuture.runAsync(() -> vertx.close().toCompletionStage().toCompletableFuture().join())
+              .thenRun(() -> joinThenDeploy(config, settings, started))
+              .exceptionally(e -> {
+                started.completeExceptionally(e);
+                return null;
+              });
         });
     return Future.fromCompletionStage(started);
+  }
+
+  /** Joins the cluster, then deploys the node on its clustered Vert.x. */
+  private void joinThenDeploy(JsonObject config, ClusterSettings settings, java.util.concurrent.CompletableFuture<Running> started) {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    jvmMetrics(registry);
+    ClusterNode.join(vertxOptions(), new MicrometerMetricsFactory(registry), settings).onComplete(joined -> {
+      if (joined.failed()) {
+        started.completeExceptionally(joined.cause());
+        return;
+      }
+      cluster = joined.result();
+      LOG.info(() -> "joined the cluster as " + cluster.manager().getNodeId() + " (" + cluster.manager().getNodes().size()
+          + " members)");
+      deploy(cluster.vertx(), config, registry).onComplete(ar -> finish(ar, cluster.vertx(), started));
+    });
+  }
+
+  /** Completes the start-up; a failed one closes its Vert.x. */
+  private static void finish(io.vertx.core.AsyncResult<Running> ar, Vertx vertx,
+                             java.util.concurrent.CompletableFuture<Running> started) {
+    if (ar.succeeded()) {
+      started.complete(ar.result());
+    } else {
+      started.completeExceptionally(ar.cause());
+      vertx.close();
+    }
+  }
+
+  private static VertxOptions vertxOptions() {
+    return new VertxOptions().setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true));
   }
 
   private Future<Running> deploy(Vertx vertx, JsonObject config, PrometheusMeterRegistry registry) {
@@ -121,7 +188,8 @@ public final class Bootstrap {
       return Future.failedFuture(e);
     }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout());
-    vertx.eventBus().consumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
+    Owners owners = cluster == null ? Owners.single() : new RendezvousOwners(cluster.manager());
+    vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
         .onFailure(e -> Failures.fail(msg, 400, dev.gpurent.config.UserText.withoutPaths(relative(String.valueOf(e.getMessage()))))));
     // History is a convenience: a store that cannot be opened (a corrupt file) turns it off, and
@@ -129,6 +197,9 @@ public final class Bootstrap {
     String storeName = configuredStore.postgres() ? configuredStore.describe() : configuredStore.path().toString();
     return SnapshotStore.open(vertx, storeSettings)
         .recover(e -> {
+          // a cluster node without the shared store would keep scenarios the others never see
+          if (cluster != null) return Future.failedFuture(new IllegalStateException("cluster: the store " + storeName
+              + " cannot be opened (" + e.getMessage() + "); a node starts only with the store its cluster shares"));
           LOG.warning(() -> "snapshot store " + storeName + " cannot be opened, history is off: " + e.getMessage());
           return Future.succeededFuture(new dev.gpurent.store.UnavailableStore(storeName, e));
         })
@@ -139,11 +210,14 @@ public final class Bootstrap {
         })
         .map(latest -> seed = latest.map(LatestSnapshot::vendors).orElse(Map.of()))
         .compose(x -> redeployQuotes(vertx, config, catalog, regions, registry))
-        // alerts listen before any scenario is registered
+        // alerts listen before any scenario is registered or restored
         .compose(n -> vertx.deployVerticle(new AlertVerticle(store, alerts, clock)))
-        .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking)))
+        .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).durable(store.scenarios())
+            .owners(owners)))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> vertx.deployVerticle(web))
+        // now that the HTTP verticle listens: restored scenarios are ranked (and, in a cluster, every owner publishes again)
+        .onSuccess(id -> vertx.eventBus().publish(Addresses.RANKINGS_WANTED, null))
         .compose(id -> vertx.deployVerticle(SnapshotVerticle.fromConfig(store, config, clock)))
         .map(snapshots -> new Running(vertx, web.port(), http.host(), store, snapshots))
         .onFailure(e -> store.close()));
@@ -181,8 +255,15 @@ public final class Bootstrap {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
+    Leases leases;
+    try {
+      leases = cluster == null ? Leases.single()
+          : new VendorLeases(cluster, ClusterSettings.from(config.getJsonObject("cluster"), true).leaseTtl());
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
     QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, adapters, settings, config.getJsonObject("fx"), clock, registry)
-        .seed(seed);
+        .seed(seed).clustered(leases);
     Future<Void> old = quotesDeployment == null ? Future.succeededFuture() : vertx.undeploy(quotesDeployment);
     return old.compose(v -> vertx.deployVerticle(quotes)).map(id -> {
       quotesDeployment = id;

@@ -1,5 +1,6 @@
 package dev.gpurent.service;
 
+import dev.gpurent.text.Lang;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
@@ -41,6 +42,8 @@ final class DashboardSockets {
 
   private final class Dashboard {
     final ServerWebSocket ws;
+    /** The language its rankings are rendered in: {@code /ws?lang=zh}, else the upgrade's Accept-Language. */
+    final Lang lang;
     final Set<String> scenarios = new HashSet<>();
     final Map<String, String> pending = new LinkedHashMap<>();
     final java.util.ArrayDeque<String> replies = new java.util.ArrayDeque<>();
@@ -48,8 +51,9 @@ final class DashboardSockets {
     boolean paused;
     int unknown;
 
-    Dashboard(ServerWebSocket ws) {
+    Dashboard(ServerWebSocket ws, Lang lang) {
       this.ws = ws;
+      this.lang = lang;
     }
 
     /** A scenario's ranking: while the queue is full only the latest one per scenario waits. */
@@ -127,13 +131,32 @@ final class DashboardSockets {
   }
 
   void accept(ServerWebSocket ws) {
-    Dashboard d = new Dashboard(ws);
+    Lang lang;
+    try {
+      lang = language(ws);
+    } catch (IllegalArgumentException unknown) {
+      ws.writeTextMessage(error(null, "lang: " + unknown.getMessage()));
+      ws.close((short) 1008, "unknown language");
+      return;
+    }
+    Dashboard d = new Dashboard(ws, lang);
     all.add(d);
     ws.setWriteQueueMaxSize(settings.wsQueueBytes());
     ws.drainHandler(v -> d.drain());
     ws.textMessageHandler(text -> onText(d, text));
     ws.closeHandler(v -> forget(d));
     ws.exceptionHandler(e -> forget(d));
+  }
+
+  /** {@code ?lang=} of the upgrade request, else its Accept-Language, else English; an unknown {@code lang} fails. */
+  private static Lang language(ServerWebSocket ws) {
+    String query = ws.query();
+    if (query != null) {
+      for (String pair : query.split("&", 20)) {
+        if (pair.startsWith("lang=")) return Lang.of(java.net.URLDecoder.decode(pair.substring(5), java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+    return Lang.fromAcceptLanguage(ws.headers().get("Accept-Language"));
   }
 
   private void onText(Dashboard d, String text) {
@@ -191,7 +214,7 @@ final class DashboardSockets {
   private void subscribe(Dashboard d, String id) {
     LiveRankings.Latest current = rankings.get(id);
     if (current != null) {
-      subscribed(d, id, current.text());
+      subscribed(d, id, current.text(d.lang));
       return;
     }
     if (++d.unknown > MAX_UNKNOWN) {
@@ -211,9 +234,11 @@ final class DashboardSockets {
     d.send(id, ranking);
   }
 
-  /** A new ranking of a scenario, to every dashboard subscribed to it. */
-  void changed(String id, String message) {
-    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, message);
+  /** A new ranking of a scenario (already in the rankings), to every dashboard subscribed to it, in its language. */
+  void changed(String id) {
+    LiveRankings.Latest latest = rankings.get(id);
+    if (latest == null) return;
+    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, latest.text(d.lang));
   }
 
   /** A scenario was deleted: its dashboards are told so and unsubscribed. */

@@ -82,8 +82,10 @@ public final class HttpVerticle extends VerticleBase {
         rankings.remove(id);
         sockets.deleted(id);
       } else {
+        LiveRankings.Latest had = rankings.get(id);
+        if (had != null && had.neutral().equals(m.body())) return;  // published again for a node that joined a cluster
         rankings.put(id, m.body(), status == null ? 200 : Integer.parseInt(status));
-        sockets.changed(id, m.body());
+        sockets.changed(id);
       }
     });
     Router router = Router.router(vertx);
@@ -155,11 +157,17 @@ public final class HttpVerticle extends VerticleBase {
   boolean serveCached(HttpServerRequest req, String id) {
     LiveRankings.Latest cached = rankings.get(id);
     if (cached == null) return false;
+    dev.gpurent.text.Lang lang;
+    try {
+      lang = ApiSupport.lang(req);
+    } catch (dev.gpurent.cost.InvalidInputException unknownLanguage) {
+      return false;  // the route answers the 400
+    }
     var response = req.response().setStatusCode(cached.status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON)
-        .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+        .putHeader(HttpHeaders.VARY, "Accept-Encoding, Accept-Language");
     if (cached.status() == 503) response.putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(HttpErrors.RETRY_AFTER_SECONDS));
-    if (acceptsGzip(req.getHeader(HttpHeaders.ACCEPT_ENCODING))) response.putHeader(HttpHeaders.CONTENT_ENCODING, "gzip").end(cached.gzipped());
-    else response.end(cached.bytes());
+    if (acceptsGzip(req.getHeader(HttpHeaders.ACCEPT_ENCODING))) response.putHeader(HttpHeaders.CONTENT_ENCODING, "gzip").end(cached.gzipped(lang));
+    else response.end(cached.bytes(lang));
     return true;
   }
 

@@ -1,11 +1,16 @@
 package dev.gpurent.service;
 
+import dev.gpurent.config.PlainValues;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
@@ -20,13 +25,17 @@ import java.util.zip.GZIPOutputStream;
  */
 final class LiveRankings {
 
-  /** One scenario's latest message; its encoded forms are made on the first request for each. */
+  /**
+   * One scenario's latest message, as published (language-neutral); its forms per language (the
+   * dashboard message, the REST body, gzipped) are made on the first request for each language.
+   */
   static final class Latest {
     private final String scenario;
     private final String text;
     private final int status;
-    private Buffer bytes;
-    private Buffer gzipped;
+    private final Map<Lang, String> messages = new EnumMap<>(Lang.class);
+    private final Map<Lang, Buffer> bytes = new EnumMap<>(Lang.class);
+    private final Map<Lang, Buffer> gzipped = new EnumMap<>(Lang.class);
 
     Latest(String scenario, String text, int status) {
       this.scenario = scenario;
@@ -34,25 +43,29 @@ final class LiveRankings {
       this.status = status;
     }
 
+    /** The message as published: language-neutral. */
+    String neutral() {
+      return text;
+    }
+
     /** 200 for a ranking; a failure's status for a ranking that failed (its text then says why). */
     int status() {
       return status;
     }
 
-    String text() {
-      return text;
+    /** The dashboard message in {@code lang}: the ranking's messages rendered, "lang" in the ranking. */
+    String text(Lang lang) {
+      return messages.computeIfAbsent(lang, l -> message(text, l));
     }
 
-    /** The REST body: the ranking alone, as POST /api/rank answers it; a failure's body as it is. */
-    Buffer bytes() {
-      if (bytes == null) bytes = Buffer.buffer(restBody(scenario, text));
-      return bytes;
+    /** The REST body in {@code lang}: the ranking alone, as POST /api/rank answers it; a failure's body as it is. */
+    Buffer bytes(Lang lang) {
+      return bytes.computeIfAbsent(lang, l -> Buffer.buffer(restBody(scenario, text(l))));
     }
 
-    /** Compressed once per change (an 11 KB ranking becomes about 2 KB): what polling dashboards fetch over a network. */
-    Buffer gzipped() {
-      if (gzipped == null) gzipped = Buffer.buffer(gzip(restBody(scenario, text)));
-      return gzipped;
+    /** Compressed once per change and language (an 11 KB ranking becomes about 2 KB): what polling dashboards fetch over a network. */
+    Buffer gzipped(Lang lang) {
+      return gzipped.computeIfAbsent(lang, l -> Buffer.buffer(gzip(restBody(scenario, text(l)))));
     }
   }
 
@@ -80,6 +93,21 @@ final class LiveRankings {
    * gives R (the RankingVerticle writes that envelope in exactly this form); anything else, such
    * as a failure's {@code {"type":"error",...}}, as it is.
    */
+  /**
+   * A published message (its ranking's texts language-neutral) as a client in {@code lang} reads it:
+   * the ranking rendered with "lang" first, the envelope's fields and order kept; a failure rendered as it is.
+   */
+  @SuppressWarnings("unchecked")
+  static String message(String neutral, Lang lang) {
+    Object tree = PlainValues.of(io.vertx.core.json.Json.decodeValue(neutral));
+    if (tree instanceof Map<?, ?> m && m.get("ranking") instanceof Map<?, ?> r) {
+      Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) m);
+      out.put("ranking", Localizer.page((Map<String, ?>) r, lang));
+      return io.vertx.core.json.Json.encode(out);
+    }
+    return io.vertx.core.json.Json.encode(Localizer.render(tree, lang));
+  }
+
   static String restBody(String scenario, String message) {
     String prefix = "{\"type\":\"ranking\",\"scenario\":" + io.vertx.core.json.Json.encode(scenario) + ",\"ranking\":";
     return message.startsWith(prefix) && message.endsWith("}") ? message.substring(prefix.length(), message.length() - 1) : message;

@@ -33,7 +33,7 @@ public final class QuoteSheetVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.eventBus().<JsonObject>consumer(Addresses.QUOTE_SHEETS_IMPORT, this::importSheet).completion();
+    return vertx.eventBus().<JsonObject>localConsumer(Addresses.QUOTE_SHEETS_IMPORT, this::importSheet).completion();
   }
 
   private void importSheet(Message<JsonObject> msg) {

@@ -10,6 +10,7 @@ import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.catalog.Regions;
+import dev.gpurent.cluster.Leases;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.quote.Freshness;
 import dev.gpurent.quote.FxHistory;
@@ -18,11 +19,14 @@ import dev.gpurent.quote.MarketPlausibility;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.QuoteIntegrity;
+import dev.gpurent.quote.QuoteJson;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.circuitbreaker.CircuitBreaker;
 import io.vertx.circuitbreaker.CircuitBreakerOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -49,6 +53,12 @@ import java.util.stream.Collectors;
  * Each book holds the quotes the {@link MarketPlausibility} rule keeps against the whole book;
  * the ones it refuses are listed in their vendor's rejected rows.
  * Time comes from the injected clock, so tests advance it instead of sleeping.
+ *
+ * <p>In a cluster ({@link #clustered}) a vendor is fetched only by the node holding its lease; that
+ * node publishes what it fetched on {@link Addresses#QUOTES_FETCHED} (after checking the lease is
+ * still its own) and every other node installs those quotes as if it had fetched them. A node that
+ * joins asks for every vendor's quotes ({@link Addresses#QUOTES_WANTED}); a node that takes a lease
+ * fetches that vendor at once. FX rates and spot risk are read by every node.
  */
 public final class QuoteVerticle extends VerticleBase {
 
@@ -82,6 +92,7 @@ public final class QuoteVerticle extends VerticleBase {
   /** Each vendor's last good quotes as the book holds them: implausible ones moved to the rejected rows. */
   private Map<String, VendorQuotes> judged = Map.of();
   private Map<String, Object> publishedState = Map.of();
+  private Leases leases = Leases.single();
 
   /** One vendor's adapter, breaker and refresh history; touched only on this verticle's event loop. */
   private static final class Vendor {
@@ -158,9 +169,10 @@ public final class QuoteVerticle extends VerticleBase {
         .ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis()))
         .buildAsync((vendor, executor) -> load(vendor));
     lastGoodFiles = settings.cacheDir().isEmpty() ? null : new LastGoodCache(vertx, settings.cacheDir());
-    vertx.eventBus().consumer(Addresses.QUOTES_BOOK, msg -> msg.reply(book));
-    vertx.eventBus().consumer(Addresses.QUOTES_STATUS, msg -> msg.reply(status()));
-    vertx.eventBus().<JsonObject>consumer(Addresses.QUOTES_REFRESH, msg -> {
+    // questions to the quote pipeline are answered by this node's own (local consumers)
+    vertx.eventBus().localConsumer(Addresses.QUOTES_BOOK, msg -> msg.reply(book));
+    vertx.eventBus().localConsumer(Addresses.QUOTES_STATUS, msg -> msg.reply(status()));
+    vertx.eventBus().<JsonObject>localConsumer(Addresses.QUOTES_REFRESH, msg -> {
       JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
       String only = body.getString("vendor");
       if (only != null && !vendors.containsKey(only)) {
@@ -170,9 +182,15 @@ public final class QuoteVerticle extends VerticleBase {
       }
       refreshAll(only == null ? List.copyOf(vendors.keySet()) : List.of(only)).onSuccess(msg::reply);
     });
-    return warmFromFiles().compose(v -> {
+    Future<?> shared = !leases.clustered() ? Future.succeededFuture() : Future.all(
+        vertx.eventBus().<String>consumer(Addresses.QUOTES_FETCHED, this::fetchedElsewhere).completion(),
+        vertx.eventBus().consumer(Addresses.QUOTES_WANTED, msg -> shareHeld()).completion());
+    return Future.all(warmFromFiles(), shared)
+        .compose(v -> leases.start(context, vendors.keySet(), this::refresh))
+        .compose(v -> {
       republish();
       refreshAll(List.copyOf(vendors.keySet()));
+      if (leases.clustered()) vertx.eventBus().publish(Addresses.QUOTES_WANTED, null, fromHere());
       for (Vendor v2 : vendors.values()) {
         timers.add(vertx.setPeriodic(v2.def.refresh().toMillis(), id -> refresh(v2.def.vendor())));
       }
@@ -186,7 +204,57 @@ public final class QuoteVerticle extends VerticleBase {
   public Future<?> stop() {
     timers.forEach(vertx::cancelTimer);
     vendors.values().forEach(v -> v.breaker.close());
-    return Future.succeededFuture();
+    return leases.release();
+  }
+
+  /** Shares the fetching with the other nodes of a cluster by these leases (default: this node fetches every vendor). Call before deploying. */
+  public QuoteVerticle clustered(Leases leases) {
+    this.leases = leases;
+    return this;
+  }
+
+  private DeliveryOptions fromHere() {
+    return new DeliveryOptions().addHeader(Addresses.NODE_HEADER, leases.node());
+  }
+
+  /** Tells the other nodes what this node fetched, if it still holds the vendor's lease; encoded on a worker (a payload can be 100,000 quotes). */
+  private void share(String id, VendorQuotes q) {
+    leases.confirm(id).onSuccess(mine -> {
+      if (!mine) {
+        java.util.logging.Logger.getLogger(QuoteVerticle.class.getName()).info(() -> id + ": lease lost while fetching; not published");
+        return;
+      }
+      vertx.executeBlocking(() -> QuoteJson.toJson(q).encode(), false)
+          .onSuccess(text -> vertx.eventBus().publish(Addresses.QUOTES_FETCHED, text, fromHere().addHeader(Addresses.VENDOR_HEADER, id)));
+    });
+  }
+
+  /** A node that joined asked for everything: the vendors this node fetches. */
+  private void shareHeld() {
+    for (String id : vendors.keySet()) {
+      VendorQuotes q = cache.synchronous().getIfPresent(id);
+      if (q != null && leases.held(id) && vendors.get(id).lastAttempt != null) share(id, q);
+    }
+  }
+
+  /** Quotes another node fetched under its lease: installed as this node's own fetch would be. */
+  private void fetchedElsewhere(Message<String> msg) {
+    String id = msg.headers().get(Addresses.VENDOR_HEADER);
+    Vendor v = id == null ? null : vendors.get(id);
+    if (v == null || leases.node().equals(msg.headers().get(Addresses.NODE_HEADER)) || leases.held(id)) return;
+    vertx.executeBlocking(() -> stamped(v.def, QuoteJson.vendorQuotes(new JsonObject(msg.body()))).withReference(v.def.reference()), false)
+        .compose(this::saved)
+        .onSuccess(q -> {
+          if (leases.held(id)) return;  // taken meanwhile: this node's own fetch counts now
+          cache.put(id, CompletableFuture.completedFuture(q));
+          v.lastSuccess = q.fetchedAt();
+          v.lastError = null;
+          v.expired = null;
+          v.fromCache = false;
+          republish();
+        })
+        .onFailure(e -> java.util.logging.Logger.getLogger(QuoteVerticle.class.getName())
+            .warning(() -> id + ": quotes from another node do not read: " + e.getMessage()));
   }
 
   private Map<String, VendorQuotes> seed = Map.of();
@@ -250,6 +318,7 @@ public final class QuoteVerticle extends VerticleBase {
   Future<VendorQuotes> refresh(String id) {
     Vendor v = vendors.get(id);
     if (v.inFlight != null) return v.inFlight;
+    if (!leases.held(id)) return Future.failedFuture("fetched by another node of the cluster (it holds the lease)");
     if (settings.offline() && v.http) {
       return Future.failedFuture("offline: " + id + " is read from " + v.source + ", not fetched");
     }
@@ -268,6 +337,7 @@ public final class QuoteVerticle extends VerticleBase {
             v.lastError = null;
             v.expired = null;
             v.fromCache = false;
+            if (leases.clustered()) share(id, ar.result());
           } else {
             v.failures++;
             v.lastError = message(ar.cause());
@@ -403,7 +473,7 @@ public final class QuoteVerticle extends VerticleBase {
     book = new QuoteBook(entries, unavailable, fx, spotRisk, now);
     if (!state.equals(publishedState)) {
       publishedState = state;
-      vertx.eventBus().publish(Addresses.QUOTES_CHANGED, book);
+      vertx.eventBus().publish(Addresses.QUOTES_CHANGED, book, new DeliveryOptions().setLocalOnly(true));
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.cluster.Owners;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.InvalidInputException;
@@ -11,10 +12,13 @@ import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.report.RankingCsv;
 import dev.gpurent.report.RankingXlsx;
+import dev.gpurent.store.ScenarioStore;
+import dev.gpurent.store.StoredScenario;
 import dev.gpurent.text.Lang;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -48,6 +52,13 @@ import java.util.logging.Logger;
  * dropped unstarted, and one cancelled while running is not encoded. Live scenarios are capped in
  * all and per client (remote address); a re-ranking that fails is published as that scenario's
  * answer (status and reason), so it is never mistaken for "no quotes yet".
+ *
+ * <p>Live scenarios are durable: kept in the {@link ScenarioStore} (the registration body verbatim)
+ * and restored at start with their ids. In a cluster every node knows every live scenario (restored
+ * from the shared store, then told of each registration and deletion on
+ * {@link Addresses#SCENARIOS_CHANGED}) but only its owner ({@link Owners}, recomputed when the
+ * membership changes) ranks it; the others keep the owner's latest message from
+ * {@link Addresses#RANKINGS_CHANGED}, so that any node answers for any scenario.
  */
 public final class RankingVerticle extends VerticleBase {
 
@@ -59,6 +70,10 @@ public final class RankingVerticle extends VerticleBase {
   private final Timer rankingTime;
   private final MeterRegistry registry;
   private final Map<String, Registered> scenarios = new LinkedHashMap<>();
+  /** Registrations answered once the owner (another node) has published their first ranking. */
+  private final Map<String, Promise<Void>> firstRanking = new HashMap<>();
+  private ScenarioStore store = ScenarioStore.none();
+  private Owners owners = Owners.single();
   private final Map<String, Integer> perClient = new HashMap<>();
   private final ArrayDeque<Job> waiting = new ArrayDeque<>();
   private final Map<String, Job> byRequest = new HashMap<>();
@@ -66,7 +81,10 @@ public final class RankingVerticle extends VerticleBase {
   private final AtomicInteger running = new AtomicInteger();
   private QuoteBook book;
 
-  /** A live scenario and its last ranking: a digest of the comparable body, and the message as sent (or why it failed). */
+  /**
+   * A live scenario and its last ranking: a digest of the comparable body (of this node's last
+   * ranking of it; null when another node's is the latest), and the message as sent (or why it failed).
+   */
   private static final class Registered {
     final Scenario scenario;
     final String client;
@@ -80,11 +98,14 @@ public final class RankingVerticle extends VerticleBase {
     }
   }
 
+  /** The registration fields other parts of gpurent read (the dashboard's language, alert rules): kept in the stored body, not a scenario's. */
+  static final List<String> NOT_SCENARIO = List.of("lang", "alerts");
+
   /** A one-off ranking asked for, waiting or running. */
   private static final class Job {
     final Message<JsonObject> msg;
     final Scenario scenario;
-    /** json, csv or xlsx (a Buffer), and the language of the workbook's own labels. */
+    /** json, csv or xlsx (a Buffer), and the language of the CSV's and the workbook's texts (JSON is rendered at the edge). */
     final String format;
     final Lang lang;
     final String request;
@@ -117,33 +138,151 @@ public final class RankingVerticle extends VerticleBase {
         .description("one-off rankings waiting for a slot").register(registry);
   }
 
+  /** Where live scenarios are kept (default: nowhere, they live until the process ends). Call before deploying. */
+  public RankingVerticle durable(ScenarioStore store) {
+    this.store = store;
+    return this;
+  }
+
+  /** Which scenarios this node ranks (default: all of them). Call before deploying. */
+  public RankingVerticle owners(Owners owners) {
+    this.owners = owners;
+    return this;
+  }
+
   @Override
   public Future<?> start() {
     LoopDelay.watch(vertx, registry, "ranking");
-    vertx.eventBus().<QuoteBook>consumer(Addresses.QUOTES_CHANGED, msg -> {
+    var bus = vertx.eventBus();
+    // the node's own questions stay on the node (local consumers); only the scenario and ranking news crosses
+    bus.<QuoteBook>localConsumer(Addresses.QUOTES_CHANGED, msg -> {
       book = msg.body();
       rerankAll();
     });
-    vertx.eventBus().<JsonObject>consumer(Addresses.RANKING_COMPUTE, this::compute);
-    vertx.eventBus().<JsonObject>consumer(Addresses.RANKING_CANCEL, msg -> cancel(msg.body() == null ? null : msg.body().getString("request")));
-    vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_REGISTER, this::register);
-    vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, r -> {
+    bus.<JsonObject>localConsumer(Addresses.RANKING_COMPUTE, this::compute);
+    bus.<JsonObject>localConsumer(Addresses.RANKING_CANCEL, msg -> cancel(msg.body() == null ? null : msg.body().getString("request")));
+    bus.<JsonObject>localConsumer(Addresses.SCENARIOS_REGISTER, this::register);
+    bus.<JsonObject>localConsumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, r -> {
       if (r.failure != null) Failures.fail(msg, 500, r.failure);
       else if (r.message == null) Failures.fail(msg, 503, "no quotes yet: the first fetch is under way");
       else msg.reply(r.message);
     }));
-    vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIOS_DELETE, msg -> withScenario(msg, r -> {
-      String id = msg.body().getString("id");
-      forget(id, r);
-      publish(id, null, 0);
-      msg.reply(new JsonObject().put("deleted", id));
-    }));
+    bus.<JsonObject>localConsumer(Addresses.SCENARIOS_DELETE, msg -> withScenario(msg, r -> delete(msg, r)));
+    Future<?> heard = Future.all(
+        bus.<JsonObject>consumer(Addresses.SCENARIOS_CHANGED, this::changedElsewhere).completion(),
+        bus.<String>consumer(Addresses.RANKINGS_CHANGED, this::rankedElsewhere).completion(),
+        bus.consumer(Addresses.RANKINGS_WANTED, msg -> republishOwned()).completion());
+    owners.onChange(() -> context.runOnContext(v -> rankNewlyOwned()));
     // The quote pipeline may have published its first book before this verticle listened.
-    return vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null)
+    Future<?> first = bus.<QuoteBook>request(Addresses.QUOTES_BOOK, null, new DeliveryOptions().setLocalOnly(true))
         .onSuccess(m -> {
           if (book == null) book = m.body();
         })
         .otherwiseEmpty();
+    // Restored scenarios are ranked on RANKINGS_WANTED, which the bootstrap publishes once the
+    // HTTP verticle listens: published now, their rankings would reach no dashboard cache.
+    return Future.all(heard, first).compose(x -> restore());
+  }
+
+  // ------------------------------------------------------------------ durable and shared live scenarios
+
+  /** Reads the stored scenarios back with their ids; one that no longer reads (a GPU left the catalog) is logged and left in the store. */
+  private Future<?> restore() {
+    return store.all().onSuccess(all -> {
+      for (StoredScenario s : all) {
+        try {
+          JsonObject body = new JsonObject(s.body());
+          adopt(s.id(), s.client(), reader.read(PlainValues.of(scenarioPart(body))));
+          // this node's AlertVerticle learns the rules again (each node restores for itself)
+          vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", s.id()).put("registration", body),
+              new DeliveryOptions().setLocalOnly(true));
+        } catch (InvalidInputException | io.vertx.core.json.DecodeException e) {
+          LOG.warning(() -> "stored scenario " + s.id() + " is not restored: " + e.getMessage());
+        }
+      }
+      if (!all.isEmpty()) LOG.info(() -> "restored " + scenarios.size() + " live scenarios");
+    });
+  }
+
+  /** The body as the scenario reader takes it: without the fields that are not the scenario's. */
+  static JsonObject scenarioPart(JsonObject body) {
+    JsonObject s = body.copy();
+    NOT_SCENARIO.forEach(s::remove);
+    return s;
+  }
+
+  private Registered adopt(String id, String client, Scenario s) {
+    Registered r = new Registered(s, client);
+    if (scenarios.putIfAbsent(id, r) != null) return scenarios.get(id);
+    perClient.merge(client, 1, Integer::sum);
+    return r;
+  }
+
+  /** Another node registered or deleted a scenario. */
+  private void changedElsewhere(Message<JsonObject> msg) {
+    JsonObject b = msg.body();
+    if (b == null || owners.node().equals(msg.headers().get(Addresses.NODE_HEADER))) return;
+    String id = b.getString("id");
+    if (b.getBoolean("deleted", false)) {
+      Registered r = scenarios.get(id);
+      if (r != null) forget(id, r);
+      return;
+    }
+    if (scenarios.containsKey(id)) return;
+    try {
+      Registered r = adopt(id, b.getString("client", ""), reader.read(PlainValues.of(scenarioPart(new JsonObject(b.getString("body"))))));
+      if (owners.owns(id)) firstRanked(id, r);
+    } catch (InvalidInputException | io.vertx.core.json.DecodeException e) {
+      LOG.warning(() -> "scenario " + id + " registered elsewhere does not read here: " + e.getMessage());
+    }
+  }
+
+  /** Another node's ranking of a scenario: kept, so that this node answers for it too. */
+  private void rankedElsewhere(Message<String> msg) {
+    if (owners.node().equals(msg.headers().get(Addresses.NODE_HEADER))) return;
+    String id = msg.headers().get(Addresses.SCENARIO_HEADER);
+    Registered r = id == null ? null : scenarios.get(id);
+    if (r == null || msg.body() == null) return;
+    String status = msg.headers().get(Addresses.STATUS_HEADER);
+    r.comparable = null;
+    r.message = status == null ? msg.body() : null;
+    r.failure = status == null || "503".equals(status) ? null : new JsonObject(msg.body()).getString("error");
+    Promise<Void> waiting = firstRanking.remove(id);
+    if (waiting != null) waiting.tryComplete();
+  }
+
+  /** Membership changed: the scenarios this node now owns and has not ranked are ranked at once. */
+  private void rankNewlyOwned() {
+    if (book == null) return;
+    scenarios.forEach((id, r) -> {
+      if (r.comparable == null && owners.owns(id)) rerank(id, r);
+    });
+  }
+
+  /**
+   * A node started (this one, or another that joined): each scenario this node owns is published
+   * again (HTTP verticles drop a message they already have), ranked first if it has not been yet.
+   */
+  private void republishOwned() {
+    scenarios.forEach((id, r) -> {
+      if (!owners.owns(id)) return;
+      if (r.comparable != null && r.message != null) publish(id, r.message, 0);
+      else firstRanked(id, r);
+    });
+  }
+
+  private void delete(Message<JsonObject> msg, Registered r) {
+    String id = msg.body().getString("id");
+    store.delete(id).onSuccess(x -> {
+      if (scenarios.get(id) == r) forget(id, r);
+      vertx.eventBus().publish(Addresses.SCENARIOS_CHANGED, new JsonObject().put("id", id).put("deleted", true), fromHere());
+      publish(id, null, 0);
+      msg.reply(new JsonObject().put("deleted", id));
+    }).onFailure(e -> Failures.fail(msg, 503, "the scenario cannot be deleted now (" + Failures.text(e) + "); try again"));
+  }
+
+  private DeliveryOptions fromHere() {
+    return new DeliveryOptions().addHeader(Addresses.NODE_HEADER, owners.node());
   }
 
   // ------------------------------------------------------------------ one-off rankings
@@ -182,7 +321,7 @@ public final class RankingVerticle extends VerticleBase {
       Ranking r = rankingTime.recordCallable(() -> model.rank(job.scenario, b));
       if (job.cancelled) return null;
       return switch (job.format) {
-        case "csv" -> RankingCsv.render(r);
+        case "csv" -> RankingCsv.render(r, 0, job.lang);
         case "xlsx" -> Buffer.buffer(RankingXlsx.render(r.toMap(), job.lang));
         default -> Json.encode(r.toMap());
       };
@@ -248,16 +387,39 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     String id = UUID.randomUUID().toString();
-    Registered r = new Registered(s, who);
-    scenarios.put(id, r);
-    perClient.merge(who, 1, Integer::sum);
-    // Before its first ranking, so that the AlertVerticles know its rules when it comes.
-    vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body));
-    // Published before the answer, so that the HTTP verticles know the id when the client uses it.
-    if (book == null) publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
-        .put("error", "no quotes yet: the first fetch is under way").encode(), 503);
-    Future<?> first = book == null ? Future.succeededFuture() : rerank(id, r);
-    first.onComplete(x -> msg.reply(new JsonObject().put("id", id)));
+    // counted at once, so that registrations racing the store's write still meet the caps
+    Registered r = adopt(id, who, s);
+    StoredScenario stored = new StoredScenario(id, who, java.time.Instant.now(), body.encode());
+    store.save(stored).onFailure(e -> {
+      forget(id, r);
+      Failures.fail(msg, 503, "the scenario cannot be kept now (" + Failures.text(e) + "); try again");
+    }).onSuccess(x -> {
+      // Before its first ranking, so that the AlertVerticles (on every node) know its rules when it comes.
+      vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body));
+      vertx.eventBus().publish(Addresses.SCENARIOS_CHANGED, new JsonObject().put("id", id).put("client", who)
+          .put("created", stored.created().toString()).put("body", stored.body()), fromHere());
+      firstRanked(id, r).onComplete(y -> msg.reply(new JsonObject().put("id", id)));
+    });
+  }
+
+  /**
+   * Completes once the scenario's first ranking (or "no quotes yet") is published: by this node when
+   * it owns the scenario, else by its owner (waited for up to the ranking timeout). Published before
+   * the answer, so that the HTTP verticles know the id when the client uses it.
+   */
+  private Future<?> firstRanked(String id, Registered r) {
+    if (owners.owns(id)) {
+      if (book == null) publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
+          .put("error", "no quotes yet: the first fetch is under way").encode(), 503);
+      return book == null ? Future.succeededFuture() : rerank(id, r);
+    }
+    Promise<Void> ranked = Promise.promise();
+    firstRanking.put(id, ranked);
+    long timer = vertx.setTimer(limits.timeout().toMillis(), t -> ranked.tryComplete());
+    return ranked.future().onComplete(x -> {
+      vertx.cancelTimer(timer);
+      firstRanking.remove(id);
+    });
   }
 
   private void forget(String id, Registered r) {
@@ -284,11 +446,8 @@ public final class RankingVerticle extends VerticleBase {
   private Scenario parseRegistration(Message<?> msg, JsonObject body) {
     List<InvalidInputException.Problem> problems = new java.util.ArrayList<>();
     Scenario s = null;
-    JsonObject scenario = body.copy();
-    scenario.remove("alerts");
-    scenario.remove("lang");
     try {
-      s = reader.read(PlainValues.of(scenario));
+      s = reader.read(PlainValues.of(scenarioPart(body)));
     } catch (InvalidInputException e) {
       problems.addAll(e.problems());
     }
@@ -312,8 +471,12 @@ public final class RankingVerticle extends VerticleBase {
     }
   }
 
+  /** Re-ranks the live scenarios this node owns. */
   private void rerankAll() {
-    scenarios.forEach(this::rerank);
+    if (book == null) return;
+    scenarios.forEach((id, r) -> {
+      if (owners.owns(id)) rerank(id, r);
+    });
   }
 
   /** Ranks one live scenario and publishes the result if it differs from the last one, or why it failed. */
@@ -363,7 +526,7 @@ public final class RankingVerticle extends VerticleBase {
    * of a deleted scenario, or with a status of a failed ranking.
    */
   private void publish(String id, String message, int status) {
-    DeliveryOptions options = new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, id);
+    DeliveryOptions options = fromHere().addHeader(Addresses.SCENARIO_HEADER, id);
     if (status != 0) options.addHeader(Addresses.STATUS_HEADER, Integer.toString(status));
     vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, message, options);
   }

@@ -16,6 +16,8 @@ import dev.gpurent.cost.SizingRequest;
 import dev.gpurent.cost.Workload;
 import dev.gpurent.report.RankingXlsx;
 import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -59,6 +61,8 @@ final class ScenarioRoutes {
   }
 
   private void rank(RoutingContext rc, JsonObject scenario) {
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null) return;
     boolean csv = ApiSupport.accepts(rc, "text/csv");
     boolean xlsx = ApiSupport.accepts(rc, RankingXlsx.MEDIA_TYPE);
     // A client that leaves (or times out) before its answer cancels the work it asked for.
@@ -67,16 +71,18 @@ final class ScenarioRoutes {
       if (!rc.response().ended()) vertx.eventBus().publish(Addresses.RANKING_CANCEL, new JsonObject().put("request", request));
     });
     vertx.eventBus().<Object>request(Addresses.RANKING_COMPUTE,
-            new JsonObject().put("scenario", scenario).put("format", xlsx ? "xlsx" : csv ? "csv" : "json").put("lang", lang(rc).tag()),
+            new JsonObject().put("scenario", scenario).put("format", xlsx ? "xlsx" : csv ? "csv" : "json").put("lang", lang.tag()),
             new DeliveryOptions().setSendTimeout(rankingTimeoutMs).addHeader(Addresses.REQUEST_HEADER, request))
-        .onSuccess(m -> {
+        .compose(m -> xlsx || csv ? Future.succeededFuture(m.body())
+            : ApiSupport.rendered(vertx, (String) m.body(), lang).<Object>map(b -> b))
+        .onSuccess(body -> {
           if (xlsx) {
-            xlsx(rc, scenario.getValue("name"), (Buffer) m.body());
+            xlsx(rc, scenario.getValue("name"), (Buffer) body);
           } else if (csv) {
             rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "text/csv; charset=utf-8")
-                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end((String) m.body());
+                .putHeader("Content-Disposition", "attachment; filename=\"gpurent-ranking.csv\"").end((String) body);
           } else {
-            json(rc, 200, (String) m.body());
+            json(rc, 200, (String) body);
           }
         })
         .onFailure(e -> HttpErrors.fail(rc, e));
@@ -94,18 +100,20 @@ final class ScenarioRoutes {
   }
 
   private void ranking(RoutingContext rc) {
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null) return;
     boolean xlsx = ApiSupport.accepts(rc, RankingXlsx.MEDIA_TYPE);
     if (!xlsx && cached.test(rc.request(), rc.pathParam("id"))) return;
     // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
     vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
         .onSuccess(m -> {
-          String body = LiveRankings.restBody(rc.pathParam("id"), m.body());
+          String body = LiveRankings.restBody(rc.pathParam("id"), LiveRankings.message(m.body(), lang));
           if (!xlsx) {
             json(rc, 200, body);
             return;
           }
           Map<String, Object> ranking = PlainValues.map(new JsonObject(body));
-          vertx.executeBlocking(() -> Buffer.buffer(RankingXlsx.render(ranking, lang(rc))), false)
+          vertx.executeBlocking(() -> Buffer.buffer(RankingXlsx.render(ranking, lang)), false)
               .onSuccess(b -> xlsx(rc, ranking.get("scenario"), b))
               .onFailure(e -> HttpErrors.fail(rc, e));
         })
@@ -119,10 +127,6 @@ final class ScenarioRoutes {
         .end(workbook);
   }
 
-  private static Lang lang(RoutingContext rc) {
-    return Lang.fromAcceptLanguage(rc.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE));
-  }
-
   private void delete(RoutingContext rc) {
     vertx.eventBus().request(Addresses.SCENARIOS_DELETE, new JsonObject().put("id", rc.pathParam("id")))
         .onSuccess(m -> rc.response().setStatusCode(204).end())
@@ -130,6 +134,8 @@ final class ScenarioRoutes {
   }
 
   private void sizing(RoutingContext rc, JsonObject body) {
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null) return;
     SizingRequest req;
     try {
       req = SizingRequest.read(PlainValues.of(body), catalog);
@@ -144,15 +150,17 @@ final class ScenarioRoutes {
     JsonArray fits = new JsonArray();
     for (Fit f : Fit.onEach(w, req.cards(), ref, s.headroom())) {
       fits.add(new JsonObject().put("gpu", f.gpu().id()).put("name", f.gpu().name())
-          .put("memoryGiB", f.gpu().memoryGiB()).put("fits", f.ok()).put("reason", f.unfitReason())
+          .put("memoryGiB", f.gpu().memoryGiB()).put("fits", f.ok()).put("reason", f.ok() ? null : Localizer.text(f.unfitReason(), lang))
           .put("cardsPerCopy", f.cardsPerCopy()).put("cards", f.cards()).put("memoryShare", Math.round(f.memoryShare() * 1000) / 1000.0)
           .put("qpsPerCopy", Math.round(f.qpsPerCopy() * 1000) / 1000.0));
     }
-    json(rc, 200, new JsonObject().put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
-        .put("formula", need.formula())).put("headroom", s.headroom()).put("cards", fits).encode());
+    json(rc, 200, new JsonObject().put("lang", lang.tag()).put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
+        .put("formula", Localizer.text(need.formula(), lang))).put("headroom", s.headroom()).put("cards", fits).encode());
   }
 
   private void advise(RoutingContext rc, JsonObject body) {
+    Lang lang = ApiSupport.lang(rc);
+    if (lang == null) return;
     Fleet fleet;
     try {
       fleet = new FleetReader(catalog).read(PlainValues.of(body));
@@ -161,7 +169,7 @@ final class ScenarioRoutes {
       return;
     }
     ApiSupport.book(vertx).compose(b -> vertx.executeBlocking(() -> Advice.advise(fleet, b, catalog), false))
-        .onSuccess(a -> json(rc, 200, new JsonObject(a.toMap()).encode()))
+        .onSuccess(a -> json(rc, 200, ApiSupport.rendered(a.toMap(), lang)))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }

@@ -91,11 +91,11 @@ public final class SnapshotVerticle extends VerticleBase {
         // another instance of this verticle registered it first
       }
     }
-    bus.<Object>consumer(Addresses.SNAPSHOTS_STATUS, msg -> msg.reply(new JsonObject().put("available", store.unavailable().isEmpty())
+    bus.<Object>localConsumer(Addresses.SNAPSHOTS_STATUS, msg -> msg.reply(new JsonObject().put("available", store.unavailable().isEmpty())
         .put("error", store.unavailable().orElse(null))));
-    bus.<Object>consumer(Addresses.SNAPSHOTS_TAKE, msg -> answer(msg, body -> take(text(optionalBody(body), "slot"))
+    bus.<Object>localConsumer(Addresses.SNAPSHOTS_TAKE, msg -> answer(msg, body -> take(text(optionalBody(body), "slot"))
         .map(SnapshotStore.WriteResult::toJson)));
-    bus.<Object>consumer(Addresses.SNAPSHOTS_LIST, msg -> answer(msg, body -> {
+    bus.<Object>localConsumer(Addresses.SNAPSHOTS_LIST, msg -> answer(msg, body -> {
       JsonObject b = optionalBody(body);
       int limit = integer(b, "limit", 30);
       Instant before = instant(b, "before", false);
@@ -105,15 +105,15 @@ public final class SnapshotVerticle extends VerticleBase {
         return out;
       });
     }));
-    bus.<Object>consumer(Addresses.SNAPSHOTS_GET, msg -> answer(msg, body -> store.get(id(requiredBody(body), "id"))
+    bus.<Object>localConsumer(Addresses.SNAPSHOTS_GET, msg -> answer(msg, body -> store.get(id(requiredBody(body), "id"))
         .compose(s -> offLoop(s::toJson))));
-    bus.<Object>consumer(Addresses.SNAPSHOTS_DIFF, msg -> answer(msg, body -> {
+    bus.<Object>localConsumer(Addresses.SNAPSHOTS_DIFF, msg -> answer(msg, body -> {
       JsonObject b = requiredBody(body);
       long id = id(b, "id");
       Long against = b.getValue("against") == null ? null : id(b, "against");
       return store.diff(id, against).compose(d -> offLoop(d::toJson));
     }));
-    bus.<Object>consumer(Addresses.HISTORY, msg -> answer(msg, body -> {
+    bus.<Object>localConsumer(Addresses.HISTORY, msg -> answer(msg, body -> {
       JsonObject b = optionalBody(body);
       String billing = text(b, "billing");
       HistoryQuery q = new HistoryQuery(text(b, "gpu"), text(b, "vendor"), billing == null ? null : billing(billing),

@@ -369,6 +369,13 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     });
   }
 
+  // ------------------------------------------------------------------ live scenarios
+
+  @Override
+  public ScenarioStore scenarios() {
+    return new JdbcScenarioStore(this);
+  }
+
   @Override
   public Future<Void> close() {
     return run(() -> {

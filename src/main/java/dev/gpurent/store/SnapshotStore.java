@@ -91,6 +91,11 @@ public interface SnapshotStore {
   /** Deletes a scenario's delivery log; the number of rows deleted. */
   Future<Integer> deleteAlerts(String scenario);
 
+  /** The live scenarios kept beside the snapshots, in the same database ({@link ScenarioStore#none()} when there is none). */
+  default ScenarioStore scenarios() {
+    return ScenarioStore.none();
+  }
+
   /** Why this store cannot be used, or empty when it can (see {@link UnavailableStore}). */
   default Optional<String> unavailable() {
     return Optional.empty();

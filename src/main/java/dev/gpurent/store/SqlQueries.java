@@ -64,7 +64,14 @@ final class SqlQueries {
               + " created_at {int64} NOT NULL," // milliseconds since the epoch (UTC)
               + " updated_at {int64} NOT NULL,"
               + " event_json TEXT NOT NULL)",
-          "CREATE INDEX alert_deliveries_scenario ON alert_deliveries (scenario, created_at)"));
+          "CREATE INDEX alert_deliveries_scenario ON alert_deliveries (scenario, created_at)"),
+      // live scenarios, kept across restarts and shared by a cluster's nodes
+      List.of(
+          "CREATE TABLE scenarios ("
+              + " id TEXT PRIMARY KEY,"
+              + " client TEXT NOT NULL,"
+              + " created_at {int64} NOT NULL," // milliseconds since the epoch (UTC)
+              + " body TEXT NOT NULL)")); // the registration body as received, JSON
 
   /** What differs between the two databases: a few type words in the schema, and how migrations are locked. */
   enum Dialect {
@@ -151,6 +158,16 @@ final class SqlQueries {
   static final String NEWEST_NOT_OF_KIND = COMPLETE + " AND kind <> ?" + NEWEST_FIRST + " LIMIT 1";
   /** A snapshot's quotes in the order written. Binds snapshot_id. */
   static final String QUOTES_OF = "SELECT " + QUOTE_COLUMNS + " FROM quotes WHERE snapshot_id = ? ORDER BY seq";
+
+  // ------------------------------------------------------------------ live scenarios
+
+  static final String SCENARIO_COLUMNS = "id, client, created_at, body";
+  /** Binds {@link #SCENARIO_COLUMNS}. */
+  static final String INSERT_SCENARIO = "INSERT INTO scenarios (" + SCENARIO_COLUMNS + ") VALUES (?, ?, ?, ?)";
+  /** Binds id. */
+  static final String DELETE_SCENARIO = "DELETE FROM scenarios WHERE id = ?";
+  /** Every live scenario, oldest first. */
+  static final String ALL_SCENARIOS = "SELECT " + SCENARIO_COLUMNS + " FROM scenarios ORDER BY created_at, id";
 
   /** A statement with the values to bind to it, in order. */
   record Bound(String sql, List<Object> args) {}

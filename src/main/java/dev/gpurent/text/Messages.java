@@ -45,6 +45,11 @@ public final class Messages {
     return templates.stringPropertyNames();
   }
 
+  /** Whether this bundle defines {@code code}. */
+  public boolean has(String code) {
+    return templates.containsKey(code);
+  }
+
   /** The raw template of a code. */
   public String template(String code) {
     String t = templates.getProperty(code);
@@ -57,6 +62,12 @@ public final class Messages {
   }
 
   public String render(Message m) {
+    // "seq": parts read one after the other, the one way to build a sentence of clauses in any language.
+    if (m.code().equals("seq") && m.args().get("parts") instanceof List<?> parts) {
+      StringBuilder sb = new StringBuilder();
+      for (Object o : parts) sb.append(value(o));
+      return sb.toString();
+    }
     String t = template(m.code());
     StringBuilder out = new StringBuilder(t.length() + 32);
     int i = 0;
@@ -96,7 +107,9 @@ public final class Messages {
   }
 
   private String value(Object v) {
-    if (v instanceof Message nested) return render(nested);
+    // A nested message may come from another bundle (an engine sentence naming a billing mode of common's).
+    if (v instanceof Message nested) return has(nested.code()) ? render(nested) : Localizer.text(nested, lang);
+    if (v instanceof dev.gpurent.quote.Money money) return Localizer.money(money, lang);
     if (v instanceof List<?> list) {
       StringBuilder sb = new StringBuilder();
       for (Object o : list) {

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Main;
+import dev.gpurent.adapter.VendorDefinition;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.gpurent.adapter.VendorDefinition;
-import java.util.List;
 
 /** The command line as a user meets it: tables, JSON, CSV, and one clear line for bad input. */
 class CliTest {
@@ -52,6 +52,20 @@ class CliTest {
     assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor)): 5000.00 CNY a month, 60000.00 over 12 months"), r.out());
     assertTrue(r.out().matches("(?s).*inference GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/month +3000\\.00 +monthly.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  total +5000\\.00 +CNY\\n.*"), r.out());
+  }
+
+  @Test
+  void ranks_the_guide_template_in_chinese_with_the_guides_headings() {
+    Result r = run("rank", "--root=" + guideOnly(), "--lang", "zh", "--include-reference", "config/scenarios/guide-template.yaml");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor))：每月 ¥5,000.00，12 个月共 60000.00"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  项目 +规格 +数量 +单价 +月费用 +备注\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  推理GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/月 +3000\\.00 +包月\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  微调GPU +NVIDIA A100 40GB SXM \\(a100-40g-sxm, cn\\) +1 +12\\.00/小时 +1200\\.00 +按量计费，每月约100小时\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  对象存储 +标准型 +2000 GB +0\\.10/GB/月 +200\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  公网带宽 +按流量 +500 GB +0\\.80/GB +400\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  负载均衡 +基础型 +1 +200\\.00/月 +200\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  合计 +5000\\.00 +CNY\\n.*"), r.out());
   }
 
   @Test

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * What the README says, the command line does: every {@code $ ./gpurent ...} line in a fenced
@@ -53,7 +53,7 @@ class ReadmeExamplesTest {
   static final String SAMPLE_ROOT = "target/sample-root";
   static final Pattern INSTANT = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
   /** Options every command that has them shares (SharedOptions), documented once below the command table. */
-  static final Set<String> SHARED = Set.of("--root", "--adapters", "--offline");
+  static final Set<String> SHARED = Set.of("--root", "--adapters", "--offline", "--lang");
 
   static Path sampleRoot;
   static List<String> readme;

@@ -36,7 +36,7 @@ class AdviceTest {
     Advice a = Advice.advise(fleet(), book(guideReference()), CATALOG, Constraints.NONE.withIncludeReference(true));
     assertEquals(List.of(
         "GPU utilization 22% is below 30%: over-provisioned, downsize (guide 5.3)",
-        "VRAM utilization 30% is below 50%: the card is too big, a cheaper card will do (guide 5.3)"), a.signals());
+        "VRAM utilization 30% is below 50%: the card is too big, a cheaper card will do (guide 5.3)"), dev.gpurent.text.Localizer.ens(a.signals()));
   }
 
   @Test

@@ -5,6 +5,8 @@ import static dev.gpurent.Fixtures.book;
 import static dev.gpurent.Fixtures.guideReference;
 import static dev.gpurent.Fixtures.scenario;
 import static dev.gpurent.Fixtures.sheet;
+import static dev.gpurent.text.Localizer.en;
+import static dev.gpurent.text.Localizer.ens;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,7 +69,7 @@ class CostModelTest {
     assertEquals(cny("60000"), plan.bill().horizonTotal());
     List<LineItem> lines = plan.bill().lines();
     assertEquals(List.of("inference GPU", "fine-tuning GPU", "object storage", "public bandwidth", "load balancer"),
-        lines.stream().map(LineItem::item).toList());
+        lines.stream().map(l -> en(l.item())).toList());
     assertEquals(List.of("2", "1", "2000 GB", "500 GB", "1"), lines.stream().map(LineItem::quantity).toList());
     assertEquals(List.of(cny("1500"), cny("12"), cny("0.1"), cny("0.8"), cny("200")),
         lines.stream().map(LineItem::unitPrice).toList());
@@ -75,7 +77,7 @@ class CostModelTest {
         lines.stream().map(LineItem::perMonth).toList());
     assertEquals(Billing.MONTHLY, plan.placements().get(0).billing());
     assertEquals(Billing.ON_DEMAND, plan.placements().get(1).billing());
-    assertEquals("on-demand, about 100 h a month", lines.get(1).note());
+    assertEquals("on-demand, about 100 h a month", en(lines.get(1).note()));
   }
 
   @Test
@@ -116,19 +118,19 @@ class CostModelTest {
     Placement tuning = plan.placements().get(1);
     assertEquals("l40s", tuning.gpu().id());
     assertEquals(cny("689.50"), tuning.perMonth().cents());
-    assertTrue(tuning.explanation().contains("each card at 1.16x the speed of the reference NVIDIA A100 40GB SXM"),
-        tuning.explanation());
-    assertTrue(tuning.explanation().contains("On the reference card it would take 1 x NVIDIA A100 40GB SXM on-demand at 1200.00 a month (+510.50)"),
-        tuning.explanation());
-    assertTrue(tuning.explanation().contains("Next best card: 2 x NVIDIA GeForce RTX 4090 on-demand at 755.45"), tuning.explanation());
+    assertTrue(en(tuning.explanation()).contains("each card at 1.16x the speed of the reference NVIDIA A100 40GB SXM"),
+        en(tuning.explanation()));
+    assertTrue(en(tuning.explanation()).contains("On the reference card it would take 1 x NVIDIA A100 40GB SXM on-demand at 1200.00 a month (+510.50)"),
+        en(tuning.explanation()));
+    assertTrue(en(tuning.explanation()).contains("Next best card: 2 x NVIDIA GeForce RTX 4090 on-demand at 755.45"), en(tuning.explanation()));
   }
 
   @Test
   void warns_of_a_card_at_the_edge_of_its_memory() {
     VendorPlan plan = onlyPlan("guide-template.yaml");
-    assertEquals("fine-tuning: needs 98% of NVIDIA A100 40GB SXM memory, at the edge (guide 2.2)", plan.warnings().get(0));
-    assertTrue(plan.warnings().get(1).startsWith("prices dated: the oldest price used is of 2025-01-01, 365 days"), plan.warnings().get(1));
-    assertEquals(2, plan.warnings().size(), "a reference sheet gets no thin-data warning: " + plan.warnings());
+    assertEquals("fine-tuning: needs 98% of NVIDIA A100 40GB SXM memory, at the edge (guide 2.2)", ens(plan.warnings()).get(0));
+    assertTrue(ens(plan.warnings()).get(1).startsWith("prices dated: the oldest price used is of 2025-01-01, 365 days"), ens(plan.warnings()).get(1));
+    assertEquals(2, ens(plan.warnings()).size(), "a reference sheet gets no thin-data warning: " + ens(plan.warnings()));
   }
 
   @Test
@@ -142,17 +144,17 @@ class CostModelTest {
     VendorPlan plan = rank(pinned4090, book(guideReference())).plans().get(0);
     Placement p = plan.placements().get(1);
     assertEquals(2, p.cards());
-    assertTrue(plan.warnings().contains("fine-tuning: 7B LoRA on 24 GB cards is marginal, OOM risk (guide 3.2)"), plan.warnings().toString());
-    assertTrue(plan.warnings().contains(
-        "fine-tuning: 2 cards over PCIe 4.0 reach 1.5x, not 2x; NVLink cards or fewer cards scale better (guide 3.3)"), plan.warnings().toString());
+    assertTrue(ens(plan.warnings()).contains("fine-tuning: 7B LoRA on 24 GB cards is marginal, OOM risk (guide 3.2)"), ens(plan.warnings()).toString());
+    assertTrue(ens(plan.warnings()).contains(
+        "fine-tuning: 2 cards over PCIe 4.0 reach 1.5x, not 2x; NVLink cards or fewer cards scale better (guide 3.3)"), ens(plan.warnings()).toString());
   }
 
   @Test
   void warns_when_bandwidth_costs_more_than_gpus() {
     Scenario s = withChanges("guide-template.yaml", Map.of("egressGbPerMonth", 20000), Map.of());
     VendorPlan plan = rank(s, book(guideReference())).plans().get(0);
-    assertTrue(plan.warnings().contains(
-        "bandwidth (16000.00 CNY/month) costs more than the GPUs: compress and cache API responses (guide 4.4)"), plan.warnings().toString());
+    assertTrue(ens(plan.warnings()).contains(
+        "bandwidth (16000.00 CNY/month) costs more than the GPUs: compress and cache API responses (guide 4.4)"), ens(plan.warnings()).toString());
     Scenario compressed = withChanges("guide-template.yaml", Map.of("egressGbPerMonth", 20000, "compressionRatio", 4), Map.of());
     LineItem egress = rank(compressed, book(guideReference())).plans().get(0).bill().lines().get(3);
     assertEquals("5000 GB", egress.quantity());
@@ -167,8 +169,8 @@ class CostModelTest {
     assertEquals(Billing.SPOT, inference.billing());
     // 2 cards x 720 h x 1.1 restart overhead x 0.8
     assertEquals(cny("1267.20"), inference.perMonth().cents());
-    assertTrue(plan.warnings().contains(
-        "inference: spot for 7x24 inference can be reclaimed at any time; use monthly or on-demand (guide 6.1)"), plan.warnings().toString());
+    assertTrue(ens(plan.warnings()).contains(
+        "inference: spot for 7x24 inference can be reclaimed at any time; use monthly or on-demand (guide 6.1)"), ens(plan.warnings()).toString());
   }
 
   @Test
@@ -180,7 +182,7 @@ class CostModelTest {
     assertEquals(cny("3910"), train.monthlyTotal());
     assertEquals(Billing.YEARLY, train.placements().get(0).billing());
     assertEquals(cny("300"), train.bill().lines().get(3).perMonth(), "tiered egress");
-    assertEquals(List.of(new Ranking.Unavailable("infer-cloud", "fine-tuning: no offer of a100-40g-sxm")), r.unavailable());
+    assertEquals(List.of("infer-cloud: fine-tuning: no offer of a100-40g-sxm"), r.unavailable().stream().map(u -> u.vendor() + ": " + en(u.reason())).toList());
   }
 
   @Test
@@ -190,7 +192,7 @@ class CostModelTest {
     assertEquals("infer-cloud", mixed.homeVendor());
     assertEquals(List.of("infer-cloud", "train-cloud"), mixed.placements().stream().map(p -> p.quote().vendor()).toList());
     LineItem copy = mixed.bill().lines().get(mixed.bill().lines().size() - 1);
-    assertEquals("data transfer", copy.item());
+    assertEquals("data transfer", en(copy.item()));
     assertEquals(cny("83.33"), copy.perMonth());
     // 2000 + 900 + 240 + 250 + 100 + 83.33
     assertEquals(cny("3573.33"), mixed.bill().monthlyTotal());
@@ -224,7 +226,7 @@ class CostModelTest {
         "rates", Map.of("USD", "1.1252", "CNY", "8.1470"));
     QuoteBook b = QuoteBook.of(List.of(USD), FxRates.fallback(table), Fixtures.AT);
     Ranking r = rank(withChanges("guide-template.yaml", Map.of(), Map.of()), b);
-    assertEquals(List.of(new Ranking.Unavailable("usd-cloud", "fine-tuning: no offer of a100-40g-sxm")), r.unavailable());
+    assertEquals(List.of("usd-cloud: fine-tuning: no offer of a100-40g-sxm"), r.unavailable().stream().map(u -> u.vendor() + ": " + en(u.reason())).toList());
     Scenario inferenceOnly = new Scenario("usd", "CNY", 12, 0.3, List.of(scenario("guide-template.yaml").workloads().get(0)),
         0, 0, 1, 0, java.util.Optional.empty());
     VendorPlan plan = rank(inferenceOnly, b).plans().get(0);
@@ -250,7 +252,7 @@ class CostModelTest {
     Scenario s = withChanges("guide-template.yaml", Map.of("migration", migration), Map.of());
     Ranking r = rank(s, book(guideReference(), TRAIN));
     LineItem atRef = last(r.plans().stream().filter(p -> p.vendor().equals("guide-reference")).findFirst().orElseThrow());
-    assertEquals("data migration", atRef.item());
+    assertEquals("data migration", en(atRef.item()));
     assertEquals(cny("500"), atRef.perMonth(), "10000 GB x 0.6 / 12 months");
     Map<String, Object> here = Map.of("gb", 10000, "sourceEgressPerGb", 0.6, "fromVendor", "guide-reference");
     Ranking r2 = rank(withChanges("guide-template.yaml", Map.of("migration", here), Map.of()), book(guideReference()));
@@ -268,10 +270,10 @@ class CostModelTest {
     entries.put("train-cloud", new QuoteBook.Entry(TRAIN, new Freshness(Freshness.State.EXPIRED, Duration.ofDays(3))));
     Ranking r = rank(scenario("guide-template.yaml"), new QuoteBook(entries, FxRates.none("CNY"), Fixtures.AT));
     assertEquals(List.of("guide-reference"), r.plans().stream().map(VendorPlan::vendor).toList());
-    assertEquals("stale (90 min old)", r.plans().get(0).freshness());
-    assertTrue(r.plans().get(0).warnings().contains("prices are stale (90 min old): the last refresh failed"));
+    assertEquals("stale (90 min old)", en(r.plans().get(0).freshness()));
+    assertTrue(ens(r.plans().get(0).warnings()).contains("prices are stale (90 min old): the last refresh failed"));
     assertEquals("train-cloud", r.unavailable().get(0).vendor());
-    assertTrue(r.unavailable().get(0).reason().startsWith("prices expired"), r.unavailable().get(0).reason());
+    assertTrue(en(r.unavailable().get(0).reason()).startsWith("prices expired"), en(r.unavailable().get(0).reason()));
   }
 
   @Test
@@ -279,11 +281,11 @@ class CostModelTest {
     Workload tune = scenario("guide-template.yaml").workloads().get(1);
     Scenario s = new Scenario("tiered", "CNY", 12, 0.3, List.of(tune), 0, 500, 1, 0, java.util.Optional.empty());
     LineItem egress = rank(s, book(TRAIN)).plans().get(0).bill().lines().get(1);
-    assertEquals("public bandwidth", egress.item());
+    assertEquals("public bandwidth", en(egress.item()));
     // train-cloud: the first 100 GB at 1.0, the next 400 at 0.5: 300.00, which is 0.60 a GB on average
     assertEquals(cny("300.00"), egress.perMonth());
     assertEquals(cny("0.6000"), egress.unitPrice());
-    assertEquals("tiered: 2 bands, average per GB", egress.note());
+    assertEquals("tiered: 2 bands, average per GB", en(egress.note()));
   }
 
   @Test
@@ -291,12 +293,12 @@ class CostModelTest {
     Map<String, Object> slow = Map.of("gb", 5000, "sourceEgressPerGb", 0.6);
     VendorPlan plan = rank(withChanges("guide-template.yaml", Map.of("migration", slow), Map.of()), book(guideReference())).plans().get(0);
     LineItem line = last(plan);
-    assertTrue(line.note().endsWith("; 5000 GB at 100 Mbit/s: 4.63 days"), line.note());
-    assertTrue(plan.warnings().stream().noneMatch(w -> w.startsWith("data migration:")), "4.63 days of 12 months is fine");
+    assertTrue(en(line.note()).endsWith("; 5000 GB at 100 Mbit/s: 4.63 days"), en(line.note()));
+    assertTrue(ens(plan.warnings()).stream().noneMatch(w -> w.startsWith("data migration:")), "4.63 days of 12 months is fine");
     Map<String, Object> slower = Map.of("gb", 5000, "sourceEgressPerGb", 0.6, "bandwidthMbps", 10);
     VendorPlan warned = rank(withChanges("guide-template.yaml", Map.of("migration", slower), Map.of()), book(guideReference())).plans().get(0);
-    assertTrue(warned.warnings().contains("data migration: 5000 GB at 10 Mbit/s: 46.3 days, more than 5% of the 12-month horizon: "
-        + "ask for a faster link or ship the data (guide 6.2)"), warned.warnings().toString());
+    assertTrue(ens(warned.warnings()).contains("data migration: 5000 GB at 10 Mbit/s: 46.3 days, more than 5% of the 12-month horizon: "
+        + "ask for a faster link or ship the data (guide 6.2)"), ens(warned.warnings()).toString());
   }
 
   @Test
@@ -307,9 +309,9 @@ class CostModelTest {
     // 0.6 source egress + 0 guide ingress + train-cloud's 0.05 migration-out fee = 0.65 a GB: 6500 once, 541.67 a month
     assertEquals(cny("0.6500"), line.unitPrice());
     assertEquals(cny("541.67"), line.perMonth());
-    assertTrue(line.note().startsWith("one-time 6500.00 (source egress + guide-reference ingress + train-cloud migration-out fee)"),
-        line.note());
-    assertTrue(line.note().endsWith("; 10000 GB at 1000 Mbit/s: 0.93 days"), line.note());
+    assertTrue(en(line.note()).startsWith("one-time 6500.00 (source egress + guide-reference ingress + train-cloud migration-out fee)"),
+        en(line.note()));
+    assertTrue(en(line.note()).endsWith("; 10000 GB at 1000 Mbit/s: 0.93 days"), en(line.note()));
   }
 
   @Test
@@ -323,9 +325,9 @@ class CostModelTest {
       WinsAt w = p.winsAt().orElseThrow();
       if (w.discount().isEmpty()) continue;
       // re-ranked at that discount the vendor is #1; a ten-thousandth less discount and it is not
-      assertEquals(p.vendor(), rank(s, withDiscount(book, p.vendor(), w.discount().get())).plans().get(0).vendor(), w.text());
+      assertEquals(p.vendor(), rank(s, withDiscount(book, p.vendor(), w.discount().get())).plans().get(0).vendor(), en(w.text()));
       BigDecimal more = w.discount().get().add(new BigDecimal("0.0001"));
-      assertFalse(p.vendor().equals(rank(s, withDiscount(book, p.vendor(), more)).plans().get(0).vendor()), w.text());
+      assertFalse(p.vendor().equals(rank(s, withDiscount(book, p.vendor(), more)).plans().get(0).vendor()), en(w.text()));
     }
     assertTrue(r.plans().stream().skip(1).anyMatch(p -> p.winsAt().orElseThrow().discount().isPresent()), "some vendor can win");
   }
@@ -339,8 +341,8 @@ class CostModelTest {
     assertEquals("infer-cloud", second.vendor());
     WinsAt w = second.winsAt().orElseThrow();
     assertTrue(w.discount().isEmpty());
-    assertTrue(w.text().startsWith("no GPU discount can win: its other services (storage, bandwidth, load balancers, migration) alone cost 24"),
-        w.text());
+    assertTrue(en(w.text()).startsWith("no GPU discount can win: its other services (storage, bandwidth, load balancers, migration) alone cost 24"),
+        en(w.text()));
   }
 
   private static QuoteBook withDiscount(QuoteBook book, String vendor, BigDecimal discount) {

@@ -50,7 +50,7 @@ class LineUnitsTest {
       for (LineItem l : plan.bill().lines()) {
         assertEquals(l.perMonth().amount(), l.unitPrice().amount().multiply(l.units()).setScale(2, RoundingMode.HALF_UP),
             gb + " GB, " + l.item() + ": " + l.unitPrice().amount() + " x " + l.units());
-        if (l.note().startsWith("tiered")) tiered++;
+        if (dev.gpurent.text.Localizer.en(l.note()).startsWith("tiered")) tiered++;
         if (l.unit().endsWith(" once")) spread++;
       }
       try (XSSFWorkbook wb = RankingWorkbook.open(RankingXlsx.render(r.toMap(), Lang.EN))) {

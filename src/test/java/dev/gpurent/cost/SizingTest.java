@@ -28,7 +28,8 @@ class SizingTest {
   void sizes_7b_fp16_inference_at_16_8_gb() {
     Sizing.VramNeed need = Sizing.vram(inference(7, 1, 2, 4));
     assertEquals(16.8, need.highGB(), 1e-9);
-    assertEquals("7B x 2 B (fp16) x 1.2 = 16.8 GB", need.formula());
+    assertEquals("7B x 2 B (fp16) x 1.2 = 16.8 GB", dev.gpurent.text.Localizer.en(need.formula()));
+    assertEquals("7B x 2 B（fp16）x 1.2 = 16.8 GB", dev.gpurent.text.Localizer.text(need.formula(), dev.gpurent.text.Lang.ZH));
   }
 
   @Test

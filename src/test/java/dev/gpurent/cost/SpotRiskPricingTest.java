@@ -1,6 +1,8 @@
 package dev.gpurent.cost;
 
 import static dev.gpurent.Fixtures.CATALOG;
+import static dev.gpurent.text.Localizer.en;
+import static dev.gpurent.text.Localizer.ens;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,7 +69,7 @@ class SpotRiskPricingTest {
     double rate = -Math.log(1 - 0.175);
     assertEquals(0.215660 * 100 * (1 + rate * 1.5 / 730), p.perMonth().toDouble(), 1e-9);
     assertEquals("interruption band 15-20% (AWS Spot Advisor): 0.03 expected interruptions a month x 1.5 h restart overhead",
-        p.spotNote());
+        en(p.spotNote()));
   }
 
   @Test
@@ -76,6 +78,6 @@ class SpotRiskPricingTest {
     Placement p = cheapest(book);
     assertEquals(Billing.SPOT, p.billing());
     assertEquals(Money.of("23.72", "USD"), p.perMonth().cents(), "0.215660 x 100 h x 1.1");
-    assertTrue(p.spotNote().startsWith("+ 10% for interruptions"), p.spotNote());
+    assertTrue(en(p.spotNote()).startsWith("+ 10% for interruptions"), en(p.spotNote()));
   }
 }

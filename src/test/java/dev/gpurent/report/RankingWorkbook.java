@@ -51,9 +51,16 @@ public final class RankingWorkbook {
   /**
    * The summary's totals and every bill's lines, total and horizon total, evaluated, equal the
    * ranking's figures exactly (the same double as the JSON's decimal text); returns the lines checked.
+   * The ranking's texts are read in English (an engine map's messages rendered so).
    */
-  @SuppressWarnings("unchecked")
   public static int assertMatches(Map<String, ?> ranking, XSSFWorkbook wb) {
+    return assertMatches(ranking, wb, dev.gpurent.text.Lang.EN);
+  }
+
+  /** As above, the ranking's texts rendered in {@code lang}, the workbook's language. */
+  @SuppressWarnings("unchecked")
+  public static int assertMatches(Map<String, ?> neutralOrRendered, XSSFWorkbook wb, dev.gpurent.text.Lang lang) {
+    Map<String, ?> ranking = dev.gpurent.text.Localizer.page(neutralOrRendered, lang);
     FormulaEvaluator ev = recalculate(wb);
     Sheet summary = wb.getSheetAt(0);
     List<Map<String, ?>> plans = new ArrayList<>((List<Map<String, ?>>) ranking.get("plans"));

@@ -103,7 +103,7 @@ class RankingXlsxTest {
   void in_chinese_the_labels_are_the_guides_and_yuan_is_written_with_its_sign() throws Exception {
     Map<String, Object> ranking = guideTemplate();
     try (XSSFWorkbook wb = RankingWorkbook.open(RankingXlsx.render(ranking, Lang.ZH))) {
-      RankingWorkbook.assertMatches(ranking, wb);
+      RankingWorkbook.assertMatches(ranking, wb, Lang.ZH);
       assertEquals("汇总", wb.getSheetName(0));
       Sheet bill = wb.getSheetAt(1);
       assertEquals(List.of("项目", "规格", "数量", "单价", "单位", "月费用", "备注", "定价方", "来源", "汇率"),

@@ -1,5 +1,7 @@
 package dev.gpurent.report;
 
+import static dev.gpurent.text.Localizer.en;
+import static dev.gpurent.text.Localizer.ens;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,11 +60,11 @@ class ResoldOffersTest {
     assertEquals("datacrunch__1xH100_80GB__30__120", resold.quote().offerId());
     assertEquals("datacrunch", resold.toMap().get("upstream"));
     LineItem gpu = plan(r, "primeintellect").bill().lines().get(0);
-    assertEquals("NVIDIA H100 SXM (datacrunch__1xH100_80GB__30__120, FIN-02) via primeintellect (datacrunch)", gpu.spec());
+    assertEquals("NVIDIA H100 SXM (datacrunch__1xH100_80GB__30__120, FIN-02) via primeintellect (datacrunch)", en(gpu.spec()));
     // A vendor's own machine: no upstream, no "via".
     Placement own = plan(r, "verda").placements().get(0);
     assertFalse(own.toMap().containsKey("upstream"));
-    assertFalse(plan(r, "verda").bill().lines().get(0).spec().contains(" via "), plan(r, "verda").bill().lines().get(0).spec());
+    assertFalse(en(plan(r, "verda").bill().lines().get(0).spec()).contains(" via "), en(plan(r, "verda").bill().lines().get(0).spec()));
   }
 
   @Test

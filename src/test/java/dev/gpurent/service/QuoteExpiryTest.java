@@ -1,5 +1,7 @@
 package dev.gpurent.service;
 
+import static dev.gpurent.text.Localizer.en;
+import static dev.gpurent.text.Localizer.ens;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,11 +13,11 @@ import dev.gpurent.adapter.VendorAdapter;
 import dev.gpurent.adapter.VendorAdapterFactory;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.config.YamlFiles;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
-import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -126,7 +128,7 @@ class QuoteExpiryTest {
             Ranking after = new CostModel(Fixtures.CATALOG, Fixtures.RULES).rank(guideTemplate(), b);
             assertTrue(after.plans().isEmpty());
             assertEquals("acme", after.unavailable().get(0).vendor());
-            assertEquals("quote expired on 2026-03-11 (valid until 2026-03-10)", after.unavailable().get(0).reason());
+            assertEquals("quote expired on 2026-03-11 (valid until 2026-03-10)", en(after.unavailable().get(0).reason()));
           });
           return status(vertx);
         })

@@ -216,7 +216,7 @@ class QuoteVerticleTest {
       Ranking r = new CostModel(Fixtures.CATALOG).rank(scenario, b);
       assertTrue(r.plans().stream().noneMatch(p -> p.vendor().equals("runpod")));
       assertEquals("runpod", r.unavailable().get(0).vendor());
-      assertEquals("prices expired (180 min old): past the hard age limit, not ranked", r.unavailable().get(0).reason());
+      assertEquals("prices expired (180 min old): past the hard age limit, not ranked", dev.gpurent.text.Localizer.en(r.unavailable().get(0).reason()));
       assertTrue(r.plans().stream().allMatch(p -> p.monthlyTotal().isPositive()));
       ctx.completeNow();
     })));
@@ -235,8 +235,8 @@ class QuoteVerticleTest {
       Ranking r = new CostModel(Fixtures.CATALOG).rank(scenario, b);
       assertEquals(3, r.plans().size());
       r.plans().forEach(p -> {
-        assertEquals("stale (40 min old)", p.freshness());
-        assertTrue(p.warnings().contains("prices are stale (40 min old): the last refresh failed"));
+        assertEquals("stale (40 min old)", dev.gpurent.text.Localizer.en(p.freshness()));
+        assertTrue(dev.gpurent.text.Localizer.ens(p.warnings()).contains("prices are stale (40 min old): the last refresh failed"));
       });
       ctx.completeNow();
     })));

@@ -74,6 +74,11 @@ class ServiceTest {
   }
 
   static void writeRoot(Path root, FakeVendorServer fake) throws IOException {
+    writeRoot(root, fake::url);
+  }
+
+  /** The shipped configuration in {@code root}, RunPod and Vast read from {@code url.apply(vendor)}. */
+  static void writeRoot(Path root, java.util.function.UnaryOperator<String> url) throws IOException {
     Files.createDirectories(root.resolve("config"));
     Files.createDirectories(root.resolve("adapters"));
     Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
@@ -90,7 +95,7 @@ class ServiceTest {
     Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
     for (String v : new String[] {"runpod", "vast"}) {
       JsonObject def = new JsonObject(((Map<String, Object>) castMap(YamlFiles.load(Path.of("adapters", v + ".yaml")))));
-      def.put("source", fake.url(v)).put("timeout", "2s");
+      def.put("source", url.apply(v)).put("timeout", "2s");
       Files.writeString(root.resolve("adapters/" + v + ".yaml"), def.encodePrettily());
     }
   }
@@ -278,7 +283,7 @@ class ServiceTest {
     HttpResponse<Buffer> zipped = await(client.get(service.port(), "127.0.0.1", "/api/scenarios/" + id + "/ranking")
         .putHeader("Accept-Encoding", "gzip, deflate, br").send());
     assertEquals("gzip", zipped.getHeader("content-encoding"));
-    assertEquals("accept-encoding", zipped.getHeader("vary").toLowerCase(java.util.Locale.ROOT));
+    assertEquals("accept-encoding, accept-language", zipped.getHeader("vary").toLowerCase(java.util.Locale.ROOT));
     assertTrue(zipped.body().length() * 3 < served.body().length(), zipped.body().length() + " vs " + served.body().length());
     try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body().getBytes()))) {
       assertEquals(served.bodyAsString(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));

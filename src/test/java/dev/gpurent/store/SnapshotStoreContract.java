@@ -3,6 +3,7 @@ package dev.gpurent.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.quote.Billing;
@@ -237,11 +238,32 @@ abstract class SnapshotStoreContract {
     }
     try (Connection c = jdbc(); Statement st = c.createStatement();
          ResultSet rs = st.executeQuery("SELECT version FROM schema_version ORDER BY version")) {
-      for (int v = 1; v <= 2; v++) {
+      for (int v = 1; v <= 3; v++) {
         assertTrue(rs.next());
         assertEquals(v, rs.getInt(1));
       }
-      assertFalse(rs.next(), "each migration (snapshots, alert deliveries) applied once");
+      assertFalse(rs.next(), "each migration (snapshots, alert deliveries, live scenarios) applied once");
+    }
+  }
+
+  // ------------------------------------------------------------------ live scenarios
+
+  @Test
+  void keeps_live_scenarios_oldest_first_until_deleted() {
+    ScenarioStore scenarios = store.scenarios();
+    StoredScenario a = new StoredScenario("a-1", "10.0.0.1", T1, "{\"name\":\"a\",\"lang\":\"zh\"}");
+    StoredScenario b = new StoredScenario("b-2", "10.0.0.2", T1.minusSeconds(60), "{\"name\":\"b\"}");
+    await(scenarios.save(a));
+    await(scenarios.save(b));
+    assertEquals(List.of(b, a), await(scenarios.all()));
+    assertThrows(Exception.class, () -> await(scenarios.save(new StoredScenario("a-1", "x", T1, "{}"))), "an id is never reused");
+    assertTrue(await(scenarios.delete("b-2")));
+    assertFalse(await(scenarios.delete("b-2")));
+    SnapshotStore again = await(SnapshotStore.open(vertx, settings));
+    try {
+      assertEquals(List.of(a), await(again.scenarios().all()));
+    } finally {
+      await(again.close());
     }
   }
 

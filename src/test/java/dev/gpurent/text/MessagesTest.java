@@ -27,7 +27,10 @@ class MessagesTest {
       Messages zh = Messages.of(b, Lang.ZH);
       assertEquals(new TreeSet<>(en.codes()), new TreeSet<>(zh.codes()), b);
       for (String code : en.codes()) {
-        assertEquals(new TreeSet<>(en.argumentsOf(code)), new TreeSet<>(zh.argumentsOf(code)), b + ": " + code);
+        // "detail" (a lower layer's own diagnostics, in English) may be left out of a translation, nothing else.
+        TreeSet<String> inEn = new TreeSet<>(en.argumentsOf(code)), inZh = new TreeSet<>(zh.argumentsOf(code));
+        if (!inZh.contains("detail")) inEn.remove("detail");
+        assertEquals(inEn, inZh, b + ": " + code);
       }
     }
   }
