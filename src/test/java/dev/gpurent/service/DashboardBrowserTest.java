@@ -25,7 +25,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -394,7 +393,6 @@ class DashboardBrowserTest {
   }
 
   @Test
-  @Disabled("enabled when issue17-i18n merges")
   void in_chinese_no_server_text_is_english_but_vendor_card_and_unit_names() throws Exception {
     WebDriverWait wait = fresh("?lang=zh");
     wait.until(d -> live(d) && "zh-CN".equals(d.findElement(By.tagName("html")).getAttribute("lang")));
@@ -419,7 +417,7 @@ class DashboardBrowserTest {
       allowed.add(((JsonObject) g).getString("name"));
     }
     allowed.addAll(List.of("CNY", "USD", "EUR", "GB-month", "GB", "TB", "Mbps", "QPS", "GPU", "fp16", "bf16", "fp32", "int8", "int4",
-        "LoRA", "QLoRA", "lora", "qlora", "full", "NVLink", "PCIe", "SXM", "B", "h"));
+        "LoRA", "QLoRA", "lora", "qlora", "full", "NVLink", "PCIe", "SXM", "B", "h", "hour", "month", "year"));
     for (WebElement b : driver.findElements(By.cssSelector("#ranking button.toggle"))) b.click();
     List<String> texts = new java.util.ArrayList<>();
     for (String css : List.of("table.bill td.item", "table.bill td.note", ".placements .explanation", ".warnings li", ".gaps li",
