@@ -119,6 +119,14 @@ public final class CostModel {
 
     /** The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order. */
     Ranking merge(Iterable<VendorResult> results) {
+      return merge(results, null, m -> { });
+    }
+
+    /**
+     * The same, reusing from {@code memo} (the last merge of a live ranking; null for none) what
+     * rests on the very same inputs, and handing what this merge worked out to {@code next}.
+     */
+    Ranking merge(Iterable<VendorResult> results, MergeMemo memo, java.util.function.Consumer<MergeMemo> next) {
       Map<String, Integer> excluded = new LinkedHashMap<>();
       List<VendorPlan> plans = new ArrayList<>();
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
@@ -141,13 +149,29 @@ public final class CostModel {
       });
       unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
       plans.sort(Comparator.comparing((VendorPlan p) -> p.monthlyTotal().amount()).thenComparing(VendorPlan::vendor));
+      VendorPlan best = plans.isEmpty() ? null : plans.get(0);
+      java.util.IdentityHashMap<VendorPlan, VendorPlan> ranked = new java.util.IdentityHashMap<>();
       for (int i = 1; i < plans.size(); i++) {
         VendorPlan p = plans.get(i);
-        plans.set(i, p.withWinsAt(builder.winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
-            plans.get(0))));
+        VendorPlan withWinsAt = memo == null ? null : memo.ranked(p, best);
+        if (withWinsAt == null) {
+          withWinsAt = p.withWinsAt(builder.winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
+              plans.get(0)));
+        }
+        ranked.put(p, withWinsAt);
+        plans.set(i, withWinsAt);
       }
+      String[] vendorOf = new String[s.workloads().size()];
+      Pick[] chosen = builder.cheapest(allPicks, vendorOf);
       String[] mixedNote = {""};
-      Optional<MixedPlan> mixed = builder.mixedPlan(allPicks, plans, mixedNote);
+      Optional<MixedPlan> mixed;
+      if (memo != null && memo.sameMixed(chosen, vendorOf, best)) {
+        mixed = memo.mixed;
+        mixedNote[0] = memo.mixedNote;
+      } else {
+        mixed = builder.mixedPlan(allPicks, plans, mixedNote);
+      }
+      next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
           reference, excluded);
     }

@@ -19,7 +19,9 @@ import java.util.Set;
  * "prices dated" verdict moves with the book's time, and every vendor is when FX or spot rates
  * changed or the scenario's migration source did (every plan's migration line reads its terms).
  * The vendors are then ranked against each other again (order, winsAt, mixed plan), unless none of
- * them moved. Not thread-safe: one update at a time.
+ * them moved; what rests on unchanged plans (their winsAt against the same #1, the mixed plan of the
+ * same picks) is reused, so that an update can tell, without encoding anything, that the ranking
+ * reads as before. Not thread-safe: one update at a time.
  */
 public final class LiveRanking {
 
@@ -28,6 +30,7 @@ public final class LiveRanking {
   private QuoteBook book;
   private Map<String, VendorResult> results;
   private Ranking ranking;
+  private MergeMemo memo;
   private Set<String> recomputed;
 
   private LiveRanking(CostModel model, Scenario scenario) {
@@ -42,7 +45,7 @@ public final class LiveRanking {
     live.results = new LinkedHashMap<>();
     for (QuoteBook.Entry e : book.vendors().values()) live.results.put(e.quotes().vendor(), pass.vendor(e));
     live.recomputed = Set.copyOf(live.results.keySet());
-    live.ranking = pass.merge(live.results.values());
+    live.ranking = pass.merge(live.results.values(), null, m -> live.memo = m);
     live.book = book;
     return live;
   }
@@ -82,11 +85,26 @@ public final class LiveRanking {
     recomputed = again;
     book = next;
     Ranking was = ranking;
-    ranking = same
-        ? new Ranking(was.scenario(), was.currency(), was.horizonMonths(), was.plans(), was.mixed(), was.mixedNote(),
-            was.unavailable(), next.builtAt(), was.reference(), was.excluded())
-        : pass.merge(out.values());
-    return !same;
+    if (same) {
+      ranking = new Ranking(was.scenario(), was.currency(), was.horizonMonths(), was.plans(), was.mixed(), was.mixedNote(),
+          was.unavailable(), next.builtAt(), was.reference(), was.excluded());
+      return false;
+    }
+    ranking = pass.merge(out.values(), memo, m -> memo = m);
+    return !sameParts(was, ranking);
+  }
+
+  /** Whether two rankings hold the very same plans (by identity) and equal lists: then they read the same. */
+  private static boolean sameParts(Ranking a, Ranking b) {
+    if (a.plans().size() != b.plans().size() || a.reference().orElse(null) != b.reference().orElse(null)
+        || a.mixed().orElse(null) != b.mixed().orElse(null) || !a.mixedNote().equals(b.mixedNote())
+        || !a.unavailable().equals(b.unavailable()) || !a.excluded().equals(b.excluded())) {
+      return false;
+    }
+    for (int i = 0; i < a.plans().size(); i++) {
+      if (a.plans().get(i) != b.plans().get(i)) return false;
+    }
+    return true;
   }
 
   /** The ranking on the last book. */
