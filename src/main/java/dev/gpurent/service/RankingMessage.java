@@ -46,15 +46,12 @@ final class RankingMessage {
     for (var p : r.plans()) planParts.add(part(p, p::toMap, now));
     Part mixedPart = r.mixed().map(m -> part(m, m::toMap, now)).orElse(null);
     Part referencePart = r.reference().map(p -> part(p, p::toMap, now)).orElse(null);
-    // The remainder keeps #1 and the reference sheet for the note comparing them; their text is put in from the parts.
-    Ranking remainder = new Ranking(r.scenario(), r.currency(), r.horizonMonths(),
-        r.plans().isEmpty() ? List.of() : List.of(r.plans().get(0)), Optional.empty(), r.mixedNote(), r.unavailable(),
-        r.quotesAt(), r.reference(), r.excluded());
+    // The remainder without the plans, whose text is put in from the parts; the note comparing #1 with the reference is the ranking's own.
+    Ranking remainder = new Ranking(r.scenario(), r.currency(), r.horizonMonths(), List.of(), Optional.empty(), r.mixedNote(),
+        r.unavailable(), r.quotesAt(), Optional.empty(), r.excluded());
     Map<String, Object> m = remainder.toMap();
     Object at = m.remove("quotesAt");
-    m.put("plans", List.of());
-    m.put("mixed", null);
-    m.put("reference", null);
+    m.put("referenceNote", r.referenceNote());
     String text = Json.encode(m);
     MessageDigest d = sha256();
     d.update(text.getBytes(StandardCharsets.UTF_8));
