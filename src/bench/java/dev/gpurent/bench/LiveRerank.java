@@ -319,7 +319,13 @@ public final class LiveRerank {
 
   /** A value from GET /metrics (Prometheus text), 0 when absent. */
   static double metric(WebClient http, int port, String name) throws Exception {
-    String text = await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
+    String text;
+    try {
+      text = await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
+    } catch (java.util.concurrent.ExecutionException closed) {
+      // a kept-alive connection the server closed as idle (http.idleTimeout) while this reused it: once more, on a new one
+      text = await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
+    }
     for (String line : text.split("\n")) {
       if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
