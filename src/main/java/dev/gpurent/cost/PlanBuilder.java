@@ -235,6 +235,7 @@ final class PlanBuilder {
     Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
     return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal()), gaps));
   }
+
   /** Per workload the cheapest vendor's best pick (null where none), its vendor into {@code vendorOf}; ties to the first. */
   Pick[] cheapest(Map<String, Picks[]> allPicks, String[] vendorOf) {
     Pick[] chosen = new Pick[vendorOf.length];
