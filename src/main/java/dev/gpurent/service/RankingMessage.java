@@ -72,36 +72,36 @@ final class RankingMessage {
 
   /** The message of the ranking last taken. */
   String message() {
-    int size = rest.length() + 64 + plans.stream().mapToInt(p -> p.json.length() + 1).sum()
-        + (mixed == null ? 0 : mixed.json.length()) + (reference == null ? 0 : reference.json.length());
-    StringBuilder sb = new StringBuilder(size).append("{\"type\":\"ranking\",\"scenario\":").append(Json.encode(scenarioId))
-        .append(",\"ranking\":");
+    // String.join sizes the text once and copies each piece once: a large ranking is not copied twice.
+    List<String> pieces = new ArrayList<>(plans.size() * 2 + 16);
+    pieces.add("{\"type\":\"ranking\",\"scenario\":" + Json.encode(scenarioId) + ",\"ranking\":");
     int from = 0;
-    from = splice(sb, from, "\"plans\":[]", "\"plans\":[", plans, "]");
-    from = splice(sb, from, "\"mixed\":null", "\"mixed\":", mixed == null ? null : List.of(mixed), "");
-    from = splice(sb, from, "\"reference\":null", "\"reference\":", reference == null ? null : List.of(reference), "");
-    sb.append(rest, from, rest.length() - 1).append(",\"quotesAt\":").append(quotesAt).append("}}");
-    return sb.toString();
+    from = splice(pieces, from, "\"plans\":[]", "\"plans\":[", plans, "]");
+    from = splice(pieces, from, "\"mixed\":null", "\"mixed\":", mixed == null ? null : List.of(mixed), "");
+    from = splice(pieces, from, "\"reference\":null", "\"reference\":", reference == null ? null : List.of(reference), "");
+    pieces.add(rest.substring(from, rest.length() - 1));
+    pieces.add(",\"quotesAt\":" + quotesAt + "}}");
+    return String.join("", pieces);
   }
 
   /**
-   * Copies the remainder from {@code from} up to its key {@code empty}, then the key with the parts
+   * Adds the remainder from {@code from} up to its key {@code empty}, then the key with the parts
    * ({@code empty} as it stands when there are none); returns where the remainder goes on. Keys are
    * found by their quoted name: inside a JSON string a quote is escaped, so it matches only the key.
    */
-  private int splice(StringBuilder sb, int from, String empty, String open, List<Part> parts, String close) {
+  private int splice(List<String> pieces, int from, String empty, String open, List<Part> parts, String close) {
     int at = rest.indexOf(empty, from);
     if (at < 0) throw new IllegalStateException("the ranking's JSON has no " + empty);
-    sb.append(rest, from, at);
+    pieces.add(rest.substring(from, at));
     if (parts == null) {
-      sb.append(empty);
+      pieces.add(empty);
     } else {
-      sb.append(open);
+      pieces.add(open);
       for (int i = 0; i < parts.size(); i++) {
-        if (i > 0) sb.append(',');
-        sb.append(parts.get(i).json);
+        if (i > 0) pieces.add(",");
+        pieces.add(parts.get(i).json);
       }
-      sb.append(close);
+      pieces.add(close);
     }
     return at + empty.length();
   }
