@@ -49,7 +49,9 @@ import org.HdrHistogram.Histogram;
  * after the change is measured) against those that received one (lost: changed, not received 300 ms
  * after the pass ended; extra: received, not changed); the CPU time the ranking workers spent
  * ({@code gpurent_ranking_live_cpu_seconds_total}) and the whole process's CPU time from the request
- * until the pass ended ({@code gpurent_ranking_live_pass_seconds_count}), plus the pass's wall time.
+ * until the pass ended ({@code gpurent_ranking_live_pass_seconds_count} moved and
+ * {@code gpurent_ranking_live_running} is 0; a change starts only when no pass runs), plus the
+ * pass's wall time.
  * Run twice in the same JVM: incremental ({@code ranking.incremental: true}, the default) and full
  * ({@code false}), the same scenarios and dashboards. Heap after GC with every scenario live is
  * taken in the incremental run (the service and this driver share the JVM).
@@ -205,6 +207,8 @@ public final class LiveRerank {
 
       for (int n = 1; n <= WARMUP + changes; n++) {
         boolean recorded = n > WARMUP;
+        // a pass of its own: one that another book started (a vendor's scheduled refresh) ends first
+        idle(http, port);
         QuoteBook before = book(service);
         double cpu0 = metric(http, port, "gpurent_ranking_live_cpu_seconds_total");
         double passes0 = metric(http, port, "gpurent_ranking_live_pass_seconds_count");
@@ -216,7 +220,10 @@ public final class LiveRerank {
         long start = System.nanoTime();
         refresh(http, port, "?vendor=" + VENDOR);
         long deadline = start + PASS_LIMIT_MS * 1_000_000;
-        while (metric(http, port, "gpurent_ranking_live_pass_seconds_count") <= passes0 && System.nanoTime() < deadline) Thread.sleep(20);
+        while ((metric(http, port, "gpurent_ranking_live_pass_seconds_count") <= passes0
+            || metric(http, port, "gpurent_ranking_live_running") > 0) && System.nanoTime() < deadline) {
+          Thread.sleep(20);
+        }
         long proc1 = processCpu();
         double cpu1 = metric(http, port, "gpurent_ranking_live_cpu_seconds_total");
         double passSum1 = metric(http, port, "gpurent_ranking_live_pass_seconds_sum");
@@ -315,6 +322,12 @@ public final class LiveRerank {
     Map<String, Object> m = model.rank(s, book).toMap();
     m.remove("quotesAt");
     return Json.encode(m);
+  }
+
+  /** Waits until no pass over the live scenarios runs. */
+  static void idle(WebClient http, int port) throws Exception {
+    long until = System.nanoTime() + PASS_LIMIT_MS * 1_000_000;
+    while (metric(http, port, "gpurent_ranking_live_running") > 0 && System.nanoTime() < until) Thread.sleep(20);
   }
 
   /** A value from GET /metrics (Prometheus text), 0 when absent. */

@@ -69,7 +69,8 @@ public final class RankingVerticle extends VerticleBase {
   private final Set<String> cancelledEarly = new HashSet<>();
   private final AtomicInteger running = new AtomicInteger();
   private QuoteBook book;
-  private boolean passRunning;
+  /** 1 while a pass over the live scenarios runs (a gauge: read from the metrics scrape). */
+  private final AtomicInteger passRunning = new AtomicInteger();
   private boolean passPending;
 
   /** Live scenarios one worker re-ranks in a row before the event loop publishes what changed. */
@@ -133,6 +134,8 @@ public final class RankingVerticle extends VerticleBase {
         .register(registry);
     this.passCpu = io.micrometer.core.instrument.Counter.builder("gpurent.ranking.live.cpu").baseUnit("seconds")
         .description("CPU time the workers spent re-ranking live scenarios").register(registry);
+    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.live.running", passRunning, AtomicInteger::get)
+        .description("passes over the live scenarios under way (0 or 1)").register(registry);
     this.vendorsPriced = io.micrometer.core.instrument.Counter.builder("gpurent.ranking.live.vendors")
         .description("vendors priced again for a live scenario (all of them in full mode)").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.running", running, AtomicInteger::get)
@@ -305,14 +308,14 @@ public final class RankingVerticle extends VerticleBase {
 
   /** Starts a pass over every live scenario on the current book, or, with one under way, another once it ends. */
   private void rerankAll() {
-    if (passRunning) {
+    if (passRunning.get() > 0) {
       passPending = true;
       return;
     }
     QuoteBook b = book;
     List<Map.Entry<String, Registered>> todo = scenarios.entrySet().stream().filter(e -> !e.getValue().first)
         .map(e -> Map.entry(e.getKey(), e.getValue())).toList();
-    passRunning = true;
+    passRunning.set(1);
     long started = System.nanoTime();
     int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
     int[] next = {0}, running = {0};
@@ -331,7 +334,7 @@ public final class RankingVerticle extends VerticleBase {
       }
       if (running[0] == 0 && next[0] >= todo.size()) {
         passTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
-        passRunning = false;
+        passRunning.set(0);
         if (passPending || book != b) {
           passPending = false;
           rerankAll();
