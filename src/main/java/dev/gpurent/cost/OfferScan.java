@@ -15,7 +15,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,8 +66,6 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final boolean[] slotBlocked, noSlotBlocked;
   private final boolean filtersQuotes;
   private final Map<String, boolean[]> regionMasks = new HashMap<>();
-  /** Quotes left out by the scenario's filters, by rule. */
-  private final Map<String, Integer> excluded = new LinkedHashMap<>();
 
   OfferScan(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book) {
     this.catalog = catalog;
@@ -143,8 +140,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     shapePerPrice[w][shape] = factor * out.instances * paid / sh.unit().hoursValue();
   }
 
-  /** Counts a vendor's quotes that the scenario's region and card filters leave out, by the first rule that does. */
-  void countExclusions(QuoteBook.Entry e, boolean reference) {
+  /**
+   * Counts into {@code excluded} a vendor's quotes that the scenario's region and card filters
+   * leave out, by the first rule that does.
+   */
+  void countExclusions(QuoteBook.Entry e, boolean reference, Map<String, Integer> excluded) {
     if (reference || !filtersQuotes) return;
     Constraints c = s.constraints();
     boolean[] mask = regionMask(e);
@@ -457,11 +457,6 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   /** Whether {@code e} is the reference sheet set beside the plans rather than ranked among them. */
   private boolean beside(QuoteBook.Entry e) {
     return e.quotes().reference() && !s.constraints().includeReference();
-  }
-
-  /** Quotes left out by the scenario's filters, by rule. */
-  Map<String, Integer> excluded() {
-    return excluded;
   }
 
   OfferIndex index() {

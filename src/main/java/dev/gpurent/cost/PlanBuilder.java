@@ -187,16 +187,7 @@ final class PlanBuilder {
       return Optional.empty();
     }
     String[] vendorOf = new String[n];
-    Pick[] chosen = new Pick[n];
-    for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {
-      for (int w = 0; w < n; w++) {
-        Pick p = e.getValue()[w].best;
-        if (p != null && (chosen[w] == null || Math.round(p.cost * 100) < Math.round(chosen[w].cost * 100))) {
-          chosen[w] = p;
-          vendorOf[w] = e.getKey();
-        }
-      }
-    }
+    Pick[] chosen = cheapest(allPicks, vendorOf);
     for (int w = 0; w < n; w++) {
       if (chosen[w] == null) {
         note[0] = Words.of("mixed.noVendor", "workload", s.workloads().get(w).name());
@@ -254,6 +245,22 @@ final class PlanBuilder {
     Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
     return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal()), gaps));
   }
+
+  /** Per workload the cheapest vendor's best pick (null where none), its vendor into {@code vendorOf}; ties to the first. */
+  Pick[] cheapest(Map<String, Picks[]> allPicks, String[] vendorOf) {
+    Pick[] chosen = new Pick[vendorOf.length];
+    for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {
+      for (int w = 0; w < chosen.length; w++) {
+        Pick p = e.getValue()[w].best;
+        if (p != null && (chosen[w] == null || Math.round(p.cost * 100) < Math.round(chosen[w].cost * 100))) {
+          chosen[w] = p;
+          vendorOf[w] = e.getKey();
+        }
+      }
+    }
+    return chosen;
+  }
+
   /**
    * The largest negotiated discount on {@code plan}'s GPU list prices (4 decimals) at which it takes
    * #1 from {@code best}: a uniform factor keeps the same winning offers, so only their lines move.

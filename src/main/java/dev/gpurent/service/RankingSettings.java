@@ -14,11 +14,13 @@ import java.time.Duration;
  * @param queue                rankings waiting for a slot; past it, 503 with Retry-After
  * @param timeout              a ranking not started this long after it was asked for is dropped
  *                             (its client has been answered 503 by then)
- * @param maxScenarios         live scenarios at once, all clients together
+ * @param maxScenarios         live scenarios at once, all clients together (default 10,000 a node)
  * @param maxScenariosPerClient live scenarios one remote address may hold
+ * @param incremental          on a price change, re-price only the vendors that changed in each live
+ *                             scenario (false: rank every live scenario in full, as a baseline)
  */
 public record RankingSettings(int maxWorkloads, int maxConcurrent, int queue, Duration timeout, int maxScenarios,
-                              int maxScenariosPerClient) {
+                              int maxScenariosPerClient, boolean incremental) {
 
   public static final RankingSettings DEFAULTS = from(null);
 
@@ -29,7 +31,13 @@ public record RankingSettings(int maxWorkloads, int maxConcurrent, int queue, Du
     return new RankingSettings(positive(r, "maxWorkloads", ScenarioReader.DEFAULT_MAX_WORKLOADS),
         concurrent == 0 ? 2 * cores : concurrent, positive(r, "queue", 16),
         dev.gpurent.config.Durations.parse("ranking.timeout", String.valueOf(r.getValue("timeout", "10s"))),
-        positive(r, "maxScenarios", 1000), positive(r, "maxScenariosPerClient", 20));
+        positive(r, "maxScenarios", 10_000), positive(r, "maxScenariosPerClient", 20), flag(r, "incremental", true));
+  }
+
+  private static boolean flag(JsonObject r, String key, boolean dflt) {
+    Object v = r.getValue(key, dflt);
+    if (!(v instanceof Boolean b)) throw new IllegalArgumentException("ranking." + key + ": must be true or false, got " + v);
+    return b;
   }
 
   private static int positive(JsonObject r, String key, int dflt) {

@@ -5,6 +5,7 @@ import dev.gpurent.cluster.Owners;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.InvalidInputException;
+import dev.gpurent.cost.LiveRanking;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.RankingRules;
 import dev.gpurent.cost.Scenario;
@@ -25,9 +26,6 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -59,6 +57,12 @@ import java.util.logging.Logger;
  * {@link Addresses#SCENARIOS_CHANGED}) but only its owner ({@link Owners}, recomputed when the
  * membership changes) ranks it; the others keep the owner's latest message from
  * {@link Addresses#RANKINGS_CHANGED}, so that any node answers for any scenario.
+ *
+ * <p>Live scenarios are re-ranked incrementally ({@link LiveRanking}: only the vendors that changed
+ * are priced again, and a ranking none of whose plans moved is known unchanged without encoding),
+ * in chunks on as many workers as there are cores, one pass at a time: a book that arrives during a
+ * pass is taken up by the next one. {@code ranking.incremental: false} ranks every live scenario in
+ * full instead (the baseline the incremental pass is measured against).
  */
 public final class RankingVerticle extends VerticleBase {
 
@@ -68,6 +72,9 @@ public final class RankingVerticle extends VerticleBase {
   private final ScenarioReader reader;
   private final RankingSettings limits;
   private final Timer rankingTime;
+  private final Timer passTime;
+  private final io.micrometer.core.instrument.Counter passCpu;
+  private final io.micrometer.core.instrument.Counter vendorsPriced;
   private final MeterRegistry registry;
   private final Map<String, Registered> scenarios = new LinkedHashMap<>();
   /** Registrations answered once the owner (another node) has published their first ranking. */
@@ -80,14 +87,27 @@ public final class RankingVerticle extends VerticleBase {
   private final Set<String> cancelledEarly = new HashSet<>();
   private final AtomicInteger running = new AtomicInteger();
   private QuoteBook book;
+  /** 1 while a pass over the live scenarios runs (a gauge: read from the metrics scrape). */
+  private final AtomicInteger passRunning = new AtomicInteger();
+  private boolean passPending;
+
+  /** Live scenarios one worker re-ranks in a row before the event loop publishes what changed. */
+  private static final int CHUNK = 32;
 
   /**
    * A live scenario and its last ranking: a digest of the comparable body (of this node's last
-   * ranking of it; null when another node's is the latest), and the message as sent (or why it failed).
+   * ranking of it; null when another node's is the latest), and the message as sent (or why it
+   * failed). {@code live} and {@code encoded} are touched only by the one worker ranking the
+   * scenario at a time (its first ranking, then one pass after another).
    */
   private static final class Registered {
     final Scenario scenario;
     final String client;
+    final RankingMessage encoded = new RankingMessage();
+    /** Kept between books for incremental re-ranking; null before the first ranking and after a failure. */
+    LiveRanking live;
+    /** While its first ranking runs, passes leave it out. */
+    boolean first;
     byte[] comparable;
     String message;
     String failure;
@@ -100,6 +120,9 @@ public final class RankingVerticle extends VerticleBase {
 
   /** The registration fields other parts of gpurent read (the dashboard's language, alert rules): kept in the stored body, not a scenario's. */
   static final List<String> NOT_SCENARIO = List.of("lang", "alerts");
+
+  /** What re-ranking one live scenario gave: a changed message to publish, or a failure. */
+  private record Outcome(String id, Registered r, byte[] comparable, String message, Throwable failure) {}
 
   /** A one-off ranking asked for, waiting or running. */
   private static final class Job {
@@ -132,6 +155,14 @@ public final class RankingVerticle extends VerticleBase {
     this.limits = limits;
     this.registry = registry;
     this.rankingTime = Timer.builder("gpurent.ranking.time").description("time to rank one scenario").register(registry);
+    this.passTime = Timer.builder("gpurent.ranking.live.pass").description("one pass over the live scenarios after a price change")
+        .register(registry);
+    this.passCpu = io.micrometer.core.instrument.Counter.builder("gpurent.ranking.live.cpu").baseUnit("seconds")
+        .description("CPU time the workers spent re-ranking live scenarios").register(registry);
+    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.live.running", passRunning, AtomicInteger::get)
+        .description("passes over the live scenarios under way (0 or 1)").register(registry);
+    this.vendorsPriced = io.micrometer.core.instrument.Counter.builder("gpurent.ranking.live.vendors")
+        .description("vendors priced again for a live scenario (all of them in full mode)").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.running", running, AtomicInteger::get)
         .description("one-off rankings being computed").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.waiting", waiting, ArrayDeque::size)
@@ -471,54 +502,116 @@ public final class RankingVerticle extends VerticleBase {
     }
   }
 
-  /** Re-ranks the live scenarios this node owns. */
+  /** Starts a pass over the live scenarios this node owns on the current book, or, with one under way, another once it ends. */
   private void rerankAll() {
     if (book == null) return;
-    scenarios.forEach((id, r) -> {
-      if (owners.owns(id)) rerank(id, r);
-    });
+    if (passRunning.get() > 0) {
+      passPending = true;
+      return;
+    }
+    QuoteBook b = book;
+    List<Map.Entry<String, Registered>> todo = scenarios.entrySet().stream().filter(e -> !e.getValue().first && owners.owns(e.getKey()))
+        .map(e -> Map.entry(e.getKey(), e.getValue())).toList();
+    passRunning.set(1);
+    long started = System.nanoTime();
+    int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
+    int[] next = {0}, running = {0};
+    Runnable[] launch = new Runnable[1];
+    launch[0] = () -> {
+      while (running[0] < parallel && next[0] < todo.size()) {
+        List<Map.Entry<String, Registered>> chunk = todo.subList(next[0], Math.min(todo.size(), next[0] + CHUNK));
+        next[0] += chunk.size();
+        running[0]++;
+        vertx.executeBlocking(() -> rankChunk(chunk, b), false).onComplete(ar -> {
+          running[0]--;
+          if (ar.succeeded()) ar.result().forEach(this::apply);
+          else LOG.log(Level.WARNING, "re-ranking live scenarios failed", ar.cause());
+          launch[0].run();
+        });
+      }
+      if (running[0] == 0 && next[0] >= todo.size()) {
+        passTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
+        passRunning.set(0);
+        if (passPending || book != b) {
+          passPending = false;
+          rerankAll();
+        }
+      }
+    };
+    launch[0].run();
   }
 
-  /** Ranks one live scenario and publishes the result if it differs from the last one, or why it failed. */
+  /** Re-ranks a chunk of live scenarios on a worker; the outcomes to publish, with the CPU time counted. */
+  private List<Outcome> rankChunk(List<Map.Entry<String, Registered>> chunk, QuoteBook b) {
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long cpu = threads.getCurrentThreadCpuTime();
+    List<Outcome> out = new java.util.ArrayList<>();
+    for (Map.Entry<String, Registered> e : chunk) {
+      Outcome o = rankOne(e.getKey(), e.getValue(), b);
+      if (o != null) out.add(o);
+    }
+    passCpu.increment((threads.getCurrentThreadCpuTime() - cpu) / 1e9);
+    return out;
+  }
+
+  /**
+   * Ranks one live scenario on {@code b} (on a worker): null when what it shows did not change,
+   * else its new digest and message, or the failure. The comparable form is kept as a digest: a
+   * whole second copy of every live ranking is memory for nothing.
+   */
+  private Outcome rankOne(String id, Registered r, QuoteBook b) {
+    try {
+      long started = System.nanoTime();
+      Ranking ranking;
+      boolean mayDiffer = true;
+      if (limits.incremental()) {
+        if (r.live == null) r.live = LiveRanking.of(model, r.scenario, b);
+        else mayDiffer = r.live.update(b);
+        ranking = r.live.ranking();
+        vendorsPriced.increment(r.live.recomputed().size());
+      } else {
+        ranking = model.rank(r.scenario, b);
+        vendorsPriced.increment(b.vendors().size());
+      }
+      rankingTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
+      // known unchanged, unless the latest message is another node's (comparable null): then it is compared afresh
+      if (!mayDiffer && r.message != null && r.comparable != null) return null;
+      byte[] comparable = r.encoded.take(id, ranking);
+      if (r.failure == null && r.message != null && Arrays.equals(comparable, r.comparable)) return null;
+      return new Outcome(id, r, comparable, r.encoded.message(), null);
+    } catch (RuntimeException e) {
+      r.live = null;
+      return new Outcome(id, r, null, null, e);
+    }
+  }
+
+  /** On the event loop: publishes a changed ranking, or why it failed, unless the scenario was deleted meanwhile. */
+  private void apply(Outcome o) {
+    Registered r = o.r();
+    if (scenarios.get(o.id()) != r) return;
+    if (o.failure() != null) {
+      LOG.log(Level.WARNING, "re-ranking scenario " + o.id() + " failed", o.failure());
+      r.failure = "the last ranking of this scenario failed (" + Failures.text(o.failure()) + "); it is tried again on the next price change";
+      r.comparable = null;
+      r.message = null;
+      publish(o.id(), new JsonObject().put("type", "error").put("scenario", o.id()).put("status", 500).put("error", r.failure).encode(), 500);
+      return;
+    }
+    r.comparable = o.comparable();
+    r.message = o.message();
+    r.failure = null;
+    publish(o.id(), r.message, 0);
+  }
+
+  /** A new live scenario's first ranking; passes leave it out until it is in, then bring it up to the current book. */
   private Future<?> rerank(String id, Registered r) {
     QuoteBook b = book;
-    // Ranking and encoding on a worker, in order (an older book's ranking must not land after a
-    // newer one); only the comparison and the publish on the event loop. The comparable form is
-    // kept as a digest: a whole second copy of every live ranking is memory for nothing.
-    return vertx.executeBlocking(() -> {
-      Map<String, Object> m = rankingTime.recordCallable(() -> model.rank(r.scenario, b)).toMap();
-      Object quotesAt = m.remove("quotesAt");
-      byte[] comparable = digest(Json.encode(m));
-      m.put("quotesAt", quotesAt);
-      return new Object[] {comparable,
-          "{\"type\":\"ranking\",\"scenario\":" + Json.encode(id) + ",\"ranking\":" + Json.encode(m) + "}"};
-    }, true).<Object>map(encoded -> {
-      byte[] comparable = (byte[]) encoded[0];
-      if (scenarios.get(id) == r && (r.failure != null || !Arrays.equals(comparable, r.comparable))) {
-        r.comparable = comparable;
-        r.message = (String) encoded[1];
-        r.failure = null;
-        publish(id, r.message, 0);
-      }
-      return r;
-    }).recover(e -> {
-      LOG.log(Level.WARNING, "re-ranking scenario " + id + " failed", e);
-      if (scenarios.get(id) == r) {
-        r.failure = "the last ranking of this scenario failed (" + Failures.text(e) + "); it is tried again on the next price change";
-        r.comparable = null;
-        r.message = null;
-        publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 500).put("error", r.failure).encode(), 500);
-      }
-      return Future.succeededFuture(r);
+    r.first = true;
+    return vertx.executeBlocking(() -> rankOne(id, r, b), false).onComplete(ar -> {
+      r.first = false;
+      if (ar.succeeded() && ar.result() != null) apply(ar.result());
+      if (book != b && scenarios.get(id) == r) rerankAll();
     });
-  }
-
-  private static byte[] digest(String text) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /**

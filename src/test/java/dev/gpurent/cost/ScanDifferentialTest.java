@@ -38,9 +38,9 @@ class ScanDifferentialTest {
   private static final int CASES = 1500;
   private static final String[] GPUS = {"rtx-4090", "a100-40g-sxm", "a100-80g-sxm", "l40s", "h100-sxm", "a10", "t4", "mi300x"};
   private static final String[][] REGIONS = {{"us-east-1", "US"}, {"eu-west-1", "IE"}, {"cn-north-1", "CN"}, {"sverdlovsk", "RU"}, {"", ""}};
-  private static final FxRates FX = FxRates.fallback(Map.of("base", "EUR", "asOf", "2025-05-09", "source", "test table",
+  static final FxRates FX = FxRates.fallback(Map.of("base", "EUR", "asOf", "2025-05-09", "source", "test table",
       "rates", Map.of("USD", "1.1252", "CNY", "8.1470")));
-  private static final Instant AT = Instant.parse("2026-06-01T00:00:00Z");
+  static final Instant AT = Instant.parse("2026-06-01T00:00:00Z");
 
   @Test
   void scan_and_reference_agree_on_every_winner_and_total() {
@@ -75,41 +75,51 @@ class ScanDifferentialTest {
     assertTrue(multiNode > 20, reached);
   }
 
-  private static QuoteBook book(Random r) {
+  static QuoteBook book(Random r) {
     Map<String, QuoteBook.Entry> vendors = new LinkedHashMap<>();
     int count = 1 + r.nextInt(4);
     for (int v = 0; v < count; v++) {
-      String vendor = "v" + v;
-      String currency = r.nextBoolean() ? "USD" : "CNY";
-      List<Quote> quotes = new ArrayList<>();
-      int offers = 1 + r.nextInt(14);
-      for (int o = 0; o < offers; o++) {
-        String gpu = GPUS[r.nextInt(GPUS.length)];
-        int per = new int[] {1, 1, 2, 4, 8}[r.nextInt(5)];
-        String[] region = REGIONS[r.nextInt(REGIONS.length)];
-        String offer = gpu + "-x" + per + "-" + o;
-        double hourly = (0.2 + r.nextInt(4000) / 100.0) * per;
-        for (Billing b : List.of(Billing.ON_DEMAND, Billing.SPOT, Billing.MONTHLY, Billing.YEARLY)) {
-          if (b != Billing.ON_DEMAND && r.nextInt(3) == 0) continue;
-          PriceUnit unit = b.isCommitment() ? (r.nextBoolean() ? PriceUnit.MONTH : PriceUnit.HOUR) : PriceUnit.HOUR;
-          double factor = switch (b) {
-            case SPOT -> 0.3 + r.nextDouble() * 0.5;
-            case MONTHLY -> 0.7;
-            case YEARLY -> 0.55;
-            default -> 1;
-          };
-          BigDecimal price = BigDecimal.valueOf(Math.round(hourly * factor * unit.hoursValue() * 10000) / 10000.0);
-          quotes.add(new Quote(vendor, region[0], offer, gpu, per, 0, 0, b, new Money(price, currency), unit, AT, "test")
-              .withCountry(region[1]));
-        }
-      }
-      VendorQuotes vq = new VendorQuotes(vendor, vendor, terms(r, currency), quotes, List.of(), AT, "", v == 0 && r.nextInt(4) == 0);
-      vendors.put(vendor, new QuoteBook.Entry(vq, Freshness.fresh()));
+      VendorQuotes vq = vendor(r, "v" + v, v == 0);
+      vendors.put(vq.vendor(), new QuoteBook.Entry(vq, Freshness.fresh()));
     }
     return new QuoteBook(vendors, Map.of(), FX, AT);
   }
 
-  private static VendorTerms terms(Random r, String currency) {
+  /** A random vendor of 1-14 offers; the first vendor of a book is the reference sheet one time in four. */
+  static VendorQuotes vendor(Random r, String vendor, boolean mayBeReference) {
+    String currency = r.nextBoolean() ? "USD" : "CNY";
+    List<Quote> quotes = new ArrayList<>();
+    int offers = 1 + r.nextInt(14);
+    for (int o = 0; o < offers; o++) quotes.addAll(offer(r, vendor, currency, o));
+    VendorTerms terms = terms(r, currency);
+    return new VendorQuotes(vendor, vendor, terms, quotes, List.of(), AT, "", mayBeReference && r.nextInt(4) == 0);
+  }
+
+  /** One random offer (card, GPUs per instance, region) in on-demand and some of spot, monthly and yearly. */
+  static List<Quote> offer(Random r, String vendor, String currency, int o) {
+    List<Quote> quotes = new ArrayList<>();
+    String gpu = GPUS[r.nextInt(GPUS.length)];
+    int per = new int[] {1, 1, 2, 4, 8}[r.nextInt(5)];
+    String[] region = REGIONS[r.nextInt(REGIONS.length)];
+    String offer = gpu + "-x" + per + "-" + o;
+    double hourly = (0.2 + r.nextInt(4000) / 100.0) * per;
+    for (Billing b : List.of(Billing.ON_DEMAND, Billing.SPOT, Billing.MONTHLY, Billing.YEARLY)) {
+      if (b != Billing.ON_DEMAND && r.nextInt(3) == 0) continue;
+      PriceUnit unit = b.isCommitment() ? (r.nextBoolean() ? PriceUnit.MONTH : PriceUnit.HOUR) : PriceUnit.HOUR;
+      double factor = switch (b) {
+        case SPOT -> 0.3 + r.nextDouble() * 0.5;
+        case MONTHLY -> 0.7;
+        case YEARLY -> 0.55;
+        default -> 1;
+      };
+      BigDecimal price = BigDecimal.valueOf(Math.round(hourly * factor * unit.hoursValue() * 10000) / 10000.0);
+      quotes.add(new Quote(vendor, region[0], offer, gpu, per, 0, 0, b, new Money(price, currency), unit, AT, "test")
+          .withCountry(region[1]));
+    }
+    return quotes;
+  }
+
+  static VendorTerms terms(Random r, String currency) {
     ServicePrice storage = service(r, currency, 0.005, 0.2);
     ServicePrice ingress = service(r, currency, 0, 0.05);
     ServicePrice lb = service(r, currency, 5, 200);
@@ -139,7 +149,7 @@ class ScanDifferentialTest {
     return new Money(BigDecimal.valueOf(Math.round((lo + r.nextDouble() * (hi - lo)) * 10000) / 10000.0), currency);
   }
 
-  private static Scenario scenario(Random r) {
+  static Scenario scenario(Random r) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("currency", r.nextBoolean() ? "CNY" : "USD");
     s.put("horizonMonths", new int[] {6, 12, 24}[r.nextInt(3)]);

@@ -2,6 +2,9 @@ package dev.gpurent.service;
 
 import static dev.gpurent.service.ServiceTest.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.vertx.core.Vertx;
@@ -76,8 +79,11 @@ class ScenarioRestartTest {
     ServiceTest.writeRoot(root, fake);
     ServiceTest.editConfig(root, c -> c.getJsonObject("ranking").put("maxScenariosPerClient", 3));
     client = WebClient.create(vertx);
+    FakeWebhooks hooks = await(new FakeWebhooks(vertx).start());
     start();
-    JsonArray alerts = new JsonArray().add(new JsonObject().put("when", "cheapest-below").put("monthly", 4000));
+    // below already: each scenario's first ranking fires it once (its baseline event)
+    JsonArray alerts = new JsonArray().add(new JsonObject().put("when", "totalBelow").put("amount", 1_000_000)
+        .put("to", new JsonObject().put("type", "json").put("url", hooks.url("/json"))));
     Map<String, JsonObject> bodies = new LinkedHashMap<>();
     Map<String, JsonObject> rankings = new LinkedHashMap<>();
     for (String file : new String[] {"team-small.yaml", "team-medium.yaml"}) {
@@ -90,6 +96,17 @@ class ScenarioRestartTest {
       assertEquals(200, ranking.statusCode(), ranking.bodyAsString());
       rankings.put(id, ranking.bodyAsJsonObject());
     }
+    java.util.Set<String> alerted = new java.util.HashSet<>();
+    for (int i = 0; i < 2; i++) {
+      FakeWebhooks.Received r = hooks.next();
+      assertNotNull(r, "a baseline alert for each scenario");
+      JsonObject event = new JsonObject(r.body());
+      assertEquals("totalBelow", event.getString("when"));
+      assertTrue(event.getBoolean("baseline"));
+      assertEquals("1000000", event.getString("threshold"));
+      alerted.add(event.getString("scenario"));
+    }
+    assertEquals(rankings.keySet(), alerted);
     java.util.List<String> small = comparable(rankings.values().iterator().next());
     assertEquals(java.util.List.of("guide-reference 1800.00 CNY", "runpod 2279.30 CNY", "vast 3180.38 CNY"), small);
     assertNotEquals(small, comparable(rankings.values().stream().skip(1).findFirst().orElseThrow()));
@@ -120,6 +137,17 @@ class ScenarioRestartTest {
     assertEquals(bodies, stored);
     assertEquals("zh", stored.values().iterator().next().getString("lang"));
     assertEquals(alerts, stored.values().iterator().next().getJsonArray("alerts"));
+    // the restored rules are the AlertVerticle's again: each scenario's log answers, holding the one
+    // baseline delivery, which the restart did not send a second time
+    for (String id : rankings.keySet()) {
+      HttpResponse<Buffer> log = get("/api/scenarios/" + id + "/alerts");
+      assertEquals(200, log.statusCode(), log.bodyAsString());
+      JsonArray deliveries = log.bodyAsJsonObject().getJsonArray("deliveries");
+      assertEquals(1, deliveries.size(), deliveries.encode());
+      assertEquals("delivered", deliveries.getJsonObject(0).getString("status"));
+      assertEquals(id + ":0:baseline", deliveries.getJsonObject(0).getString("key"));
+    }
+    assertNull(hooks.more(), "no alert sent again after the restart");
     // two restored and one more make this client's three; a fourth is refused
     assertEquals(201, await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(ServiceTest.scenario("team-large.yaml")))
         .statusCode());

@@ -1,0 +1,47 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.quote.Freshness;
+import dev.gpurent.quote.QuoteBook;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What differs between two books, as far as a ranking can tell: the vendors whose quotes, terms
+ * or freshness changed (or that came or went), whether something every vendor's plan depends on
+ * changed (FX rates, spot interruption rates), and whether the list of vendors without quotes did.
+ * Worked out once per pair of books and shared by every live scenario moving between them.
+ *
+ * @param vendors     vendors to price again
+ * @param bookWide    FX or spot rates changed: every vendor must be priced again
+ * @param unavailable the book's vendors without quotes (and why) changed
+ */
+record BookChange(QuoteBook from, QuoteBook to, Set<String> vendors, boolean bookWide, boolean unavailable) {
+
+  /** The last pair worked out: every live scenario moves from the same book to the same next one. */
+  private static volatile BookChange last;
+
+  static BookChange between(QuoteBook from, QuoteBook to) {
+    BookChange kept = last;
+    if (kept != null && kept.from == from && kept.to == to) return kept;
+    Set<String> changed = new HashSet<>();
+    for (var e : from.vendors().entrySet()) {
+      QuoteBook.Entry next = to.vendors().get(e.getKey());
+      if (next == null || !same(e.getValue(), next)) changed.add(e.getKey());
+    }
+    for (String v : to.vendors().keySet()) {
+      if (!from.vendors().containsKey(v)) changed.add(v);
+    }
+    boolean wide = from.fx() != to.fx() || from.spotRisk().orElse(null) != to.spotRisk().orElse(null);
+    BookChange c = new BookChange(from, to, Set.copyOf(changed), wide, !from.unavailable().equals(to.unavailable()));
+    last = c;
+    return c;
+  }
+
+  /** The same quotes (the same payload, or an equal one) at the same freshness, as a plan shows it. */
+  private static boolean same(QuoteBook.Entry a, QuoteBook.Entry b) {
+    if (a == b) return true;
+    Freshness fa = a.freshness(), fb = b.freshness();
+    return fa.state() == fb.state() && fa.toString().equals(fb.toString())
+        && (a.quotes() == b.quotes() || a.quotes().equals(b.quotes()));
+  }
+}

@@ -1,0 +1,136 @@
+package dev.gpurent.cost;
+
+import dev.gpurent.quote.QuoteBook;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One live scenario's ranking, kept between books so that a new book prices again only the
+ * vendors that changed: per vendor the {@link VendorResult} (scan picks, plan or reason) of the
+ * book it was made from. {@link #update} gives exactly the ranking {@link CostModel#rank} would
+ * give on the new book; the differential test {@code LiveRankingDifferentialTest} holds the two
+ * together.
+ *
+ * <p>A vendor is priced again when its quotes, terms or freshness changed, when its plan's
+ * "prices dated" verdict moves with the book's time, and every vendor is when FX or spot rates
+ * changed or the scenario's migration source did (every plan's migration line reads its terms).
+ * The vendors are then ranked against each other again (order, winsAt, mixed plan), unless none of
+ * them moved; what rests on unchanged plans (their winsAt against the same #1, the mixed plan of the
+ * same picks) is reused, so that an update can tell, without encoding anything, that the ranking
+ * reads as before. Not thread-safe: one update at a time.
+ */
+public final class LiveRanking {
+
+  private final CostModel model;
+  private final Scenario scenario;
+  private QuoteBook book;
+  private Map<String, VendorResult> results;
+  private Ranking ranking;
+  private MergeMemo memo;
+  private Set<String> recomputed;
+
+  private LiveRanking(CostModel model, Scenario scenario) {
+    this.model = model;
+    this.scenario = scenario;
+  }
+
+  /** The scenario ranked in full on {@code book}, kept for updates. */
+  public static LiveRanking of(CostModel model, Scenario scenario, QuoteBook book) {
+    LiveRanking live = new LiveRanking(model, scenario);
+    CostModel.Pass pass = model.pass(scenario, book);
+    live.results = new LinkedHashMap<>();
+    for (QuoteBook.Entry e : book.vendors().values()) live.results.put(e.quotes().vendor(), pass.vendor(e));
+    live.recomputed = Set.copyOf(live.results.keySet());
+    live.ranking = pass.merge(live.results.values(), null, m -> live.memo = m);
+    live.book = book;
+    return live;
+  }
+
+  /**
+   * Moves the ranking to {@code next}, pricing again only the vendors that changed.
+   *
+   * @return false when the ranking is the same as before but for its quotes' time, true when it
+   *         may differ (a caller compares what it shows)
+   */
+  public boolean update(QuoteBook next) {
+    if (next == book) {
+      recomputed = Set.of();
+      return false;
+    }
+    BookChange change = BookChange.between(book, next);
+    boolean all = change.bookWide()
+        || scenario.migration().flatMap(Migration::fromVendor).map(change.vendors()::contains).orElse(false);
+    CostModel.Pass pass = model.pass(scenario, next);
+    Map<String, VendorResult> out = new LinkedHashMap<>();
+    Set<String> again = new LinkedHashSet<>();
+    boolean same = !change.unavailable() && next.vendors().keySet().equals(results.keySet());
+    for (QuoteBook.Entry e : next.vendors().values()) {
+      String v = e.quotes().vendor();
+      VendorResult old = results.get(v);
+      VendorResult r = old;
+      if (old == null || all || change.vendors().contains(v) || datedMoves(old.plan(), book.builtAt(), next.builtAt())) {
+        r = pass.vendor(e);
+        again.add(v);
+        // Priced again to the same effect (its changed offers won nowhere here): the kept result stands.
+        if (old != null && !all && r.sameAs(old)) r = old;
+      }
+      same &= r == old;
+      out.put(v, r);
+    }
+    results = out;
+    recomputed = again;
+    book = next;
+    Ranking was = ranking;
+    if (same) {
+      ranking = new Ranking(was.scenario(), was.currency(), was.horizonMonths(), was.plans(), was.mixed(), was.mixedNote(),
+          was.unavailable(), next.builtAt(), was.reference(), was.excluded());
+      return false;
+    }
+    ranking = pass.merge(out.values(), memo, m -> memo = m);
+    return !sameParts(was, ranking);
+  }
+
+  /** Whether two rankings hold the very same plans (by identity) and equal lists: then they read the same. */
+  private static boolean sameParts(Ranking a, Ranking b) {
+    if (a.plans().size() != b.plans().size() || a.reference().orElse(null) != b.reference().orElse(null)
+        || a.mixed().orElse(null) != b.mixed().orElse(null) || !a.mixedNote().equals(b.mixedNote())
+        || !a.unavailable().equals(b.unavailable()) || !a.excluded().equals(b.excluded())) {
+      return false;
+    }
+    for (int i = 0; i < a.plans().size(); i++) {
+      if (a.plans().get(i) != b.plans().get(i)) return false;
+    }
+    return true;
+  }
+
+  /** The ranking on the last book. */
+  public Ranking ranking() {
+    return ranking;
+  }
+
+  /** The book the ranking was made from. */
+  public QuoteBook book() {
+    return book;
+  }
+
+  /** The vendors the last update (or the first ranking) priced, in the book's order. */
+  public Set<String> recomputed() {
+    return recomputed;
+  }
+
+  /**
+   * Whether a kept plan would read differently at the book time {@code after}: its "prices dated"
+   * verdict, or the days it counts, moves (the rule of {@code PlanBuilder}: older than maxPriceAge).
+   */
+  private boolean datedMoves(VendorPlan plan, Instant before, Instant after) {
+    if (plan == null || plan.priceDate() == null) return false;
+    Duration max = model.rules().maxPriceAge();
+    boolean dated = after != null && Duration.between(plan.priceDate(), after).compareTo(max) > 0;
+    if (dated != plan.dated()) return true;
+    return dated && Duration.between(plan.priceDate(), before).toDays() != Duration.between(plan.priceDate(), after).toDays();
+  }
+}

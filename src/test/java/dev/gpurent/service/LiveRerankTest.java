@@ -1,0 +1,123 @@
+package dev.gpurent.service;
+
+import static dev.gpurent.service.ServiceTest.TOKEN;
+import static dev.gpurent.service.ServiceTest.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Live scenarios through a price change at RunPod, incremental (the default) and in full: the
+ * scenario RunPod can carry is pushed its new ranking, the one pinned to Vast is not pushed, and
+ * the pass prices one vendor per live scenario incrementally, every vendor in full.
+ */
+class LiveRerankTest {
+
+  @TempDir Path root;
+  Vertx vertx;
+  FakeVendorServer fake;
+  Bootstrap.Running service;
+  WebClient client;
+
+  @BeforeEach
+  void fakes() throws Exception {
+    vertx = Vertx.vertx();
+    fake = ServiceTest.recordedVendors(vertx);
+    await(fake.start());
+    ServiceTest.writeRoot(root, fake);
+    client = WebClient.create(vertx);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (service != null) await(service.close());
+    await(vertx.close());
+  }
+
+  @Test
+  void incremental_prices_only_runpod_and_pushes_only_what_changed() throws Exception {
+    assertEquals(List.of(1.0, 0.0), priceChange(true));
+  }
+
+  @Test
+  void full_prices_every_vendor_and_pushes_the_same() throws Exception {
+    // runpod, vast and the reference sheet, for each of the two scenarios
+    assertEquals(List.of(3.0, 0.0), priceChange(false));
+  }
+
+  /**
+   * Registers a scenario RunPod carries and one pinned to Vast, follows both, doubles RunPod's prices
+   * and waits for the pass; returns vendors priced per scenario and rankings the Vast one was pushed.
+   */
+  private List<Double> priceChange(boolean incremental) throws Exception {
+    ServiceTest.editConfig(root, c -> c.getJsonObject("ranking").put("incremental", incremental));
+    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
+    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send());
+    JsonObject open = scenario("open", List.of());
+    JsonObject vastOnly = scenario("vast only", List.of("vast"));
+    String openId = register(open), vastId = register(vastOnly);
+    List<JsonObject> openSeen = new CopyOnWriteArrayList<>(), vastSeen = new CopyOnWriteArrayList<>();
+    Promise<Void> firsts = Promise.promise(), pushed = Promise.promise();
+    WebSocket ws = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
+    ws.textMessageHandler(text -> {
+      JsonObject m = new JsonObject(text);
+      (m.getString("scenario").equals(openId) ? openSeen : vastSeen).add(m);
+      if (openSeen.size() == 1 && vastSeen.size() == 1) firsts.tryComplete();
+      if (openSeen.size() == 2) pushed.tryComplete();
+    });
+    ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(openId).add(vastId)).encode());
+    await(firsts.future());
+    double passes = metric("gpurent_ranking_live_pass_seconds_count"), priced = metric("gpurent_ranking_live_vendors_total");
+    fake.rewrite("runpod", body -> ServiceTest.scale(body, 2));
+    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
+    await(pushed.future());
+    for (int i = 0; i < 300 && metric("gpurent_ranking_live_pass_seconds_count") <= passes; i++) Thread.sleep(100);
+    assertTrue(metric("gpurent_ranking_live_pass_seconds_count") > passes, "the pass ended");
+    JsonObject before = openSeen.get(0).getJsonObject("ranking"), after = openSeen.get(1).getJsonObject("ranking");
+    assertNotEquals(runpodTotal(before), runpodTotal(after), "RunPod's bill moved");
+    ws.close();
+    return List.of((metric("gpurent_ranking_live_vendors_total") - priced) / 2, (double) vastSeen.size() - 1);
+  }
+
+  private JsonObject scenario(String name, List<String> vendors) {
+    JsonObject s = new JsonObject().put("name", name).put("currency", "USD").put("workloads", new JsonArray().add(new JsonObject()
+        .put("kind", "inference").put("paramsBillions", 7).put("peakQps", 3).put("secondsPerRequest", 2).put("concurrentPerCard", 4)));
+    if (!vendors.isEmpty()) s.put("vendors", new JsonObject().put("only", new JsonArray(vendors)));
+    return s;
+  }
+
+  private String register(JsonObject s) throws Exception {
+    var r = await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJsonObject(s));
+    assertEquals(201, r.statusCode(), r.bodyAsString());
+    return r.bodyAsJsonObject().getString("id");
+  }
+
+  private static String runpodTotal(JsonObject ranking) {
+    return ranking.getJsonArray("plans").stream().map(JsonObject.class::cast).filter(p -> p.getString("vendor").equals("runpod"))
+        .findFirst().orElseThrow(() -> new AssertionError("RunPod has no plan: " + ranking.getJsonArray("unavailable"))).getString("monthlyTotal");
+  }
+
+  private double metric(String name) throws Exception {
+    String text = await(client.get(service.port(), "127.0.0.1", "/metrics").send()).bodyAsString();
+    for (String line : text.split("\n")) {
+      if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+    }
+    throw new AssertionError("no metric " + name);
+  }
+}
