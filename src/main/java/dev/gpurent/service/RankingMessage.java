@@ -51,7 +51,7 @@ final class RankingMessage {
         r.unavailable(), r.quotesAt(), Optional.empty(), r.excluded());
     Map<String, Object> m = remainder.toMap();
     Object at = m.remove("quotesAt");
-    m.put("referenceNote", r.referenceNote());
+    m.put("referenceNote", dev.gpurent.text.Localizer.neutral(r.referenceNote()));
     String text = Json.encode(m);
     MessageDigest d = sha256();
     d.update(text.getBytes(StandardCharsets.UTF_8));

@@ -560,6 +560,14 @@ public final class RankingVerticle extends VerticleBase {
    * whole second copy of every live ranking is memory for nothing.
    */
   private Outcome rankOne(String id, Registered r, QuoteBook b) {
+    // One worker at a time per scenario: a first ranking, a pass, and a membership change that
+    // hands this node the scenario can each start one, and its LiveRanking is not thread-safe.
+    synchronized (r) {
+      return rankOneAlone(id, r, b);
+    }
+  }
+
+  private Outcome rankOneAlone(String id, Registered r, QuoteBook b) {
     try {
       long started = System.nanoTime();
       Ranking ranking;

@@ -315,7 +315,7 @@ class ClusterTest {
         JsonObject m = messages.poll(100, TimeUnit.MILLISECONDS);
         if (m == null) continue;
         if (wanted.test(m)) return m;
-        seen.add(m.getString("type") + " " + m.getString("scenario"));
+        seen.add(m.getString("type") + " " + m.getString("scenario") + ("error".equals(m.getString("type")) ? " (" + m.getValue("status") + " " + m.getString("error") + ")" : ""));
       }
       throw new AssertionError("no such message in " + seconds + " s; seen: " + seen);
     }
