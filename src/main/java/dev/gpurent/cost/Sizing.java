@@ -86,12 +86,6 @@ public final class Sizing {
 
   /** A quantity for people: at most two decimals, no trailing zeros (16.8, 2, 86.19). */
   static String fmt(double d) {
-    long hundredths = Math.round(d * 100);
-    if (hundredths % 100 == 0) return Long.toString(hundredths / 100);
-    String sign = hundredths < 0 ? "-" : "";
-    long abs = Math.abs(hundredths);
-    String frac = (abs % 100 < 10 ? "0" : "") + (abs % 100);
-    if (frac.endsWith("0")) frac = frac.substring(0, 1);
-    return sign + (abs / 100) + "." + frac;
+    return dev.gpurent.text.Messages.number(d);
   }
 }

@@ -122,8 +122,8 @@ public final class Messages {
     return String.valueOf(v);
   }
 
-  /** Up to two decimals, no trailing zeros: 1.5, 0.25, 12. */
-  static String number(double d) {
+  /** Up to two decimals, no trailing zeros: 1.5, 0.25, 12 (how every figure in a sentence is written). */
+  public static String number(double d) {
     long hundredths = Math.round(d * 100);
     if (hundredths % 100 == 0) return Long.toString(hundredths / 100);
     String sign = hundredths < 0 ? "-" : "";
