@@ -105,6 +105,12 @@ public final class Addresses {
   /** Publish, cluster-wide. Body: null. A node that (re)joins asks each scenario's owner to publish its latest ranking again on RANKINGS_CHANGED. */
   public static final String RANKINGS_WANTED = "gpurent.rankings.wanted";
 
+  /**
+   * Not an address: the name of the process-local shared map of the live scenarios some dashboard
+   * follows ({@link WatchedScenarios}), written by the HTTP verticles, read by the RankingVerticle.
+   */
+  public static final String WATCHED_SCENARIOS = "gpurent.scenarios.watched";
+
   /** Request-reply. Body: anything. Reply: re-reads adapters/ and restarts the quote pipeline; {@code {"vendors": n}}. */
   public static final String ADMIN_RELOAD = "gpurent.admin.reload";
 

@@ -38,6 +38,7 @@ final class DashboardSockets {
   private final HttpSettings settings;
   private final LiveRankings rankings;
   private final Map<String, Set<Dashboard>> byScenario = new HashMap<>();
+  private final WatchedScenarios watched;
   private final Set<Dashboard> all = new HashSet<>();
 
   private final class Dashboard {
@@ -118,6 +119,7 @@ final class DashboardSockets {
     this.vertx = vertx;
     this.settings = settings;
     this.rankings = rankings;
+    this.watched = new WatchedScenarios(vertx);
     vertx.setPeriodic(1000, t -> closeStalled());
     // The connection's idle timeout must not close a dashboard that only waits for prices.
     long ping = Math.max(1000, settings.idleTimeout().toMillis() / 2);
@@ -230,7 +232,10 @@ final class DashboardSockets {
 
   private void subscribed(Dashboard d, String id, String ranking) {
     if (!d.scenarios.add(id)) return;
-    byScenario.computeIfAbsent(id, k -> new HashSet<>()).add(d);
+    byScenario.computeIfAbsent(id, k -> {
+      watched.watch(id);
+      return new HashSet<>();
+    }).add(d);
     d.send(id, ranking);
   }
 
@@ -253,7 +258,10 @@ final class DashboardSockets {
     d.scenarios.remove(id);
     d.pending.remove(id);
     Set<Dashboard> ds = byScenario.get(id);
-    if (ds != null && ds.remove(d) && ds.isEmpty()) byScenario.remove(id);
+    if (ds != null && ds.remove(d) && ds.isEmpty()) {
+      byScenario.remove(id);
+      watched.unwatch(id);
+    }
   }
 
   private void forget(Dashboard d) {

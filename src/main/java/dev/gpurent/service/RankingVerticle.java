@@ -87,6 +87,7 @@ public final class RankingVerticle extends VerticleBase {
   private final Set<String> cancelledEarly = new HashSet<>();
   private final AtomicInteger running = new AtomicInteger();
   private QuoteBook book;
+  private WatchedScenarios watched;
   /** 1 while a pass over the live scenarios runs (a gauge: read from the metrics scrape). */
   private final AtomicInteger passRunning = new AtomicInteger();
   private boolean passPending;
@@ -184,6 +185,7 @@ public final class RankingVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     LoopDelay.watch(vertx, registry, "ranking");
+    watched = new WatchedScenarios(vertx);
     var bus = vertx.eventBus();
     // the node's own questions stay on the node (local consumers); only the scenario and ranking news crosses
     bus.<QuoteBook>localConsumer(Addresses.QUOTES_CHANGED, msg -> {
@@ -510,8 +512,8 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     QuoteBook b = book;
-    List<Map.Entry<String, Registered>> todo = scenarios.entrySet().stream().filter(e -> !e.getValue().first && owners.owns(e.getKey()))
-        .map(e -> Map.entry(e.getKey(), e.getValue())).toList();
+    List<Map.Entry<String, Registered>> todo = watchedFirst(scenarios,
+        (id, r) -> !r.first && owners.owns(id), watched::watched);
     passRunning.set(1);
     long started = System.nanoTime();
     int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -539,6 +541,22 @@ public final class RankingVerticle extends VerticleBase {
       }
     };
     launch[0].run();
+  }
+
+  /**
+   * The scenarios a pass ranks, in its order: those a dashboard here follows first (each chunk is
+   * published as it is done, so a change reaches the screens before the rest is ranked), then the
+   * others, each group in registration order.
+   */
+  static <T> List<Map.Entry<String, T>> watchedFirst(Map<String, T> all, java.util.function.BiPredicate<String, T> ranked,
+                                                     java.util.function.Predicate<String> watched) {
+    List<Map.Entry<String, T>> first = new java.util.ArrayList<>(all.size());
+    List<Map.Entry<String, T>> rest = new java.util.ArrayList<>();
+    all.forEach((id, t) -> {
+      if (ranked.test(id, t)) (watched.test(id) ? first : rest).add(Map.entry(id, t));
+    });
+    first.addAll(rest);
+    return first;
   }
 
   /** Re-ranks a chunk of live scenarios on a worker; the outcomes to publish, with the CPU time counted. */
