@@ -150,6 +150,8 @@ public final class LiveRerank {
     FakeVendorServer fake = new FakeVendorServer(vendors).serve(VENDOR, PAYLOADS.get(VENDOR));
     await(fake.start());
     configure(root, fake, incremental);
+    // live scenarios are durable: each mode starts from an empty store, not with the last mode's 10,000
+    for (String f : List.of("gpurent.db", "gpurent.db-wal", "gpurent.db-shm")) Files.deleteIfExists(root.resolve("data").resolve(f));
     Bootstrap.Running service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", BenchSupport.TOKEN), Clock.systemUTC()).start(), 120);
     int port = service.port();
     Vertx clients = Vertx.vertx();
