@@ -285,6 +285,7 @@ public final class LiveRerank {
         double[] proc0 = metrics(http, ports, PROCESS_CPU);
         long start = System.nanoTime();
         refresh(http, fetcher, "?vendor=" + VENDOR);
+        long answered = System.nanoTime();  // the vendor fetched and its quotes installed on the fetching node
         long deadline = start + PASS_LIMIT_MS * 1_000_000;
         // every node passes over its own scenarios (their owner's)
         while (!passed(http, ports, passes0) && System.nanoTime() < deadline) Thread.sleep(20);
@@ -292,7 +293,11 @@ public final class LiveRerank {
         double cpu = sum(metrics(http, ports, "gpurent_ranking_live_cpu_seconds_total"), cpu0);
         double[] passSum1 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_sum");
         double passMs = 0;
-        for (int i = 0; i < ports.size(); i++) passMs = Math.max(passMs, (passSum1[i] - passSum0[i]) * 1000);
+        List<String> nodePasses = new ArrayList<>();
+        for (int i = 0; i < ports.size(); i++) {
+          passMs = Math.max(passMs, (passSum1[i] - passSum0[i]) * 1000);
+          nodePasses.add(fmt("%.0f", (passSum1[i] - passSum0[i]) * 1000));
+        }
         Thread.sleep(300);  // messages still on their way
         service.follow(http);
         QuoteBook after = service.book();
@@ -317,9 +322,9 @@ public final class LiveRerank {
         }
         long changedScenarios = changed.values().stream().filter(b -> b).count();
         System.out.println(fmt("change %2d%s: %d of %d followed scenarios changed; %d dashboards expected, %d received, %d lost, %d extra; "
-            + "p99 %s ms, max %s ms; workers %.3f s CPU, process %.3f s CPU, pass %.0f ms", n, recorded ? "" : " (warm-up)",
-            changedScenarios, changed.size(), exp, got, lost, extra, ms(one.getValueAtPercentile(99)), ms(one.getMaxValue()), cpu, proc,
-            passMs));
+            + "p99 %s ms, max %s ms; refresh answered after %.0f ms; workers %.3f s CPU, process %.3f s CPU, pass %s ms", n,
+            recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got, lost, extra, ms(one.getValueAtPercentile(99)),
+            ms(one.getMaxValue()), (answered - start) / 1e6, cpu, proc, String.join(" / ", nodePasses)));
         if (!recorded) continue;
         mode.latency.add(one);
         mode.expected += exp;
