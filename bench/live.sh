@@ -6,7 +6,7 @@
 # scenarios and dashboards spread over them; node logs in target/live-cluster-n*.log.
 # JVM options and -Dbench.* properties (see the class's javadoc) go after the script name, e.g.
 #   bench/live.sh -Dbench.scenarios=2000 -Dbench.changes=5
-#   bench/live.sh --nodes 3 -Dbench.nodeHeap=3g
+#   bench/live.sh --nodes 3 -Dbench.nodeHeap=4g
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 nodes=1

@@ -63,7 +63,7 @@ import org.HdrHistogram.Histogram;
  *
  * <p>System properties: bench.root (the sample root, required), bench.vendor (lambda or runpod), bench.scenarios (10000),
  * bench.clients (1000), bench.warmup (3 changes, not recorded), bench.changes (10, incremental),
- * bench.fullChanges (5), bench.nodes (1), bench.nodeHeap (each node's -Xmx, 3g).
+ * bench.fullChanges (5), bench.nodes (1), bench.nodeHeap (each node's -Xmx, 4g).
  */
 public final class LiveRerank {
 
