@@ -283,6 +283,8 @@ public final class LiveRerank {
         BigDecimal factor = BigDecimal.ONE.add(BigDecimal.valueOf(n, 2));
         fake.rewrite(VENDOR, body -> VENDOR.equals("runpod") ? BenchSupport.scaleRunPod(original, factor) : scaleCsv(original, factor));
         double[] proc0 = metrics(http, ports, PROCESS_CPU);
+        double[] gc0 = metrics(http, ports, "jvm_gc_pause_seconds_sum");
+        double[] bus0 = metrics(http, ports, "vertx_eventbus_bytes_written_sum");
         long start = System.nanoTime();
         refresh(http, fetcher, "?vendor=" + VENDOR);
         long answered = System.nanoTime();  // the vendor fetched and its quotes installed on the fetching node
@@ -291,6 +293,8 @@ public final class LiveRerank {
         while (!passed(http, ports, passes0) && System.nanoTime() < deadline) Thread.sleep(20);
         double proc = sum(metrics(http, ports, PROCESS_CPU), proc0) / 1e9;
         double cpu = sum(metrics(http, ports, "gpurent_ranking_live_cpu_seconds_total"), cpu0);
+        double gc = sum(metrics(http, ports, "jvm_gc_pause_seconds_sum"), gc0);
+        double bus = sum(metrics(http, ports, "vertx_eventbus_bytes_written_sum"), bus0) / 1e6;
         double[] passSum1 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_sum");
         double passMs = 0;
         List<String> nodePasses = new ArrayList<>();
@@ -322,9 +326,10 @@ public final class LiveRerank {
         }
         long changedScenarios = changed.values().stream().filter(b -> b).count();
         System.out.println(fmt("change %2d%s: %d of %d followed scenarios changed; %d dashboards expected, %d received, %d lost, %d extra; "
-            + "p99 %s ms, max %s ms; refresh answered after %.0f ms; workers %.3f s CPU, process %.3f s CPU, pass %s ms", n,
-            recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got, lost, extra, ms(one.getValueAtPercentile(99)),
-            ms(one.getMaxValue()), (answered - start) / 1e6, cpu, proc, String.join(" / ", nodePasses)));
+            + "p99 %s ms, max %s ms; refresh answered after %.0f ms; workers %.3f s CPU, process %.3f s CPU, pass %s ms; "
+            + "GC pauses %.1f s, %.0f MB sent between nodes", n, recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got,
+            lost, extra, ms(one.getValueAtPercentile(99)), ms(one.getMaxValue()), (answered - start) / 1e6, cpu, proc,
+            String.join(" / ", nodePasses), gc, bus));
         if (!recorded) continue;
         mode.latency.add(one);
         mode.expected += exp;
@@ -427,7 +432,7 @@ public final class LiveRerank {
     return s;
   }
 
-  /** A value from GET /metrics (Prometheus text), 0 when absent. */
+  /** A value from GET /metrics (Prometheus text), its series summed (e.g. every collector's GC pauses), 0 when absent. */
   static double metric(WebClient http, int port, String name) throws Exception {
     String text;
     try {
@@ -436,10 +441,11 @@ public final class LiveRerank {
       // a kept-alive connection the server closed as idle (http.idleTimeout) while this reused it: once more, on a new one
       text = await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
     }
+    double sum = 0;
     for (String line : text.split("\n")) {
-      if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      if (line.startsWith(name + " ") || line.startsWith(name + "{")) sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
-    return 0;
+    return sum;
   }
 
   static double median(List<Double> v) {
