@@ -106,6 +106,8 @@ public final class LiveRerank {
   /** The service in this JVM (driver and service share the heap). */
   record OneNode(Bootstrap.Running running) implements Service {
     static OneNode start(Path root) throws Exception {
+      // a fresh store: the other mode's live scenarios are durable, and would be restored beside this mode's
+      BenchSupport.deleteTree(root.resolve("data"));
       return new OneNode(await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", BenchSupport.TOKEN), Clock.systemUTC()).start(), 120));
     }
 
