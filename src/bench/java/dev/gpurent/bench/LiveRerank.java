@@ -23,7 +23,6 @@ import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
-import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,13 +51,19 @@ import org.HdrHistogram.Histogram;
  * until the pass ended ({@code gpurent_ranking_live_pass_seconds_count} moved and
  * {@code gpurent_ranking_live_running} is 0; a change starts only when no pass runs), plus the
  * pass's wall time.
- * Run twice in the same JVM: incremental ({@code ranking.incremental: true}, the default) and full
- * ({@code false}), the same scenarios and dashboards. Heap after GC with every scenario live is
- * taken in the incremental run (the service and this driver share the JVM).
+ * Run twice, the service started afresh for each: incremental ({@code ranking.incremental: true}, the
+ * default) and full ({@code false}), the same scenarios and dashboards. Heap after GC with every
+ * scenario live is taken in the incremental run.
+ *
+ * <p>With bench.nodes above 1 the service is a cluster ({@link LiveCluster}): the scenarios are
+ * registered through the nodes in turn, dashboard j connects to node j mod N, the change is
+ * refreshed at the node holding the vendor's lease, a change has ended when every node's pass has;
+ * CPU is the nodes' summed, the pass time the longest node's. With one node the service and this
+ * driver share the JVM (its process CPU includes the dashboards' reading).
  *
  * <p>System properties: bench.root (the sample root, required), bench.vendor (lambda or runpod), bench.scenarios (10000),
  * bench.clients (1000), bench.warmup (3 changes, not recorded), bench.changes (10, incremental),
- * bench.fullChanges (5).
+ * bench.fullChanges (5), bench.nodes (1), bench.nodeHeap (each node's -Xmx, 4g).
  */
 public final class LiveRerank {
 
@@ -75,6 +80,66 @@ public final class LiveRerank {
       "team-large.yaml"};
   /** Longest wait for a pass to end; a dashboard that has not received 300 ms after it ended is lost. */
   static final long PASS_LIMIT_MS = 120_000;
+  /** 1: the service in this JVM; more: a cluster of that many node JVMs ({@link LiveCluster}). */
+  static final int NODES = Integer.getInteger("bench.nodes", 1);
+  /** A node's process CPU time (Micrometer's process.cpu.time, nanoseconds). */
+  static final String PROCESS_CPU = "process_cpu_time_ns_total";
+
+  /** The service measured: its nodes' HTTP ports, and the book its rankings should come from. */
+  interface Service {
+    List<Integer> ports();
+
+    /** The port whose refresh fetches the changing vendor (in a cluster, its lease holder's); refreshes it once. */
+    int fetcher(WebClient http) throws Exception;
+
+    QuoteBook book() throws Exception;
+
+    /** After a change is measured: {@link #book} takes the new prices too, if it is not the service's own. */
+    void follow(WebClient http) throws Exception;
+
+    /** The service's heap after a full GC, every node's summed. */
+    double heapAfterGcMiB(WebClient http) throws Exception;
+
+    void close() throws Exception;
+  }
+
+  /** The service in this JVM (driver and service share the heap). */
+  record OneNode(Bootstrap.Running running) implements Service {
+    static OneNode start(Path root) throws Exception {
+      // a fresh store: the other mode's live scenarios are durable, and would be restored beside this mode's
+      BenchSupport.deleteTree(root.resolve("data"));
+      return new OneNode(await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", BenchSupport.TOKEN), Clock.systemUTC()).start(), 120));
+    }
+
+    @Override
+    public List<Integer> ports() {
+      return List.of(running.port());
+    }
+
+    @Override
+    public int fetcher(WebClient http) throws Exception {
+      refresh(http, running.port(), "");
+      return running.port();
+    }
+
+    @Override
+    public QuoteBook book() throws Exception {
+      return LiveRerank.book(running.vertx());
+    }
+
+    @Override
+    public void follow(WebClient http) {}
+
+    @Override
+    public double heapAfterGcMiB(WebClient http) {
+      return BenchSupport.heapAfterGcMiB();
+    }
+
+    @Override
+    public void close() throws Exception {
+      await(running.close(), 60);
+    }
+  }
 
   /** One dashboard and when its ranking of the current change arrived (0: not yet). */
   static final class Client {
@@ -108,7 +173,8 @@ public final class LiveRerank {
     Path root = Path.of(System.getProperty("bench.root", "target/sample-root"));
     if (!Files.isDirectory(root.resolve("adapters"))) throw new IllegalStateException("no sample root at " + root + " (bench/sample-root.sh)");
     System.out.println(fmt("== LiveRerank: %d live scenarios, %d dashboards, one vendor (%s) changes; %d changes incremental, %d full, "
-        + "after %d unrecorded", SCENARIOS, CLIENTS, VENDOR, CHANGES, FULL_CHANGES, WARMUP));
+        + "after %d unrecorded; %s", SCENARIOS, CLIENTS, VENDOR, CHANGES, FULL_CHANGES, WARMUP, NODES == 1 ? "one node, in this JVM"
+        : NODES + " cluster nodes (JVMs of -Xmx" + LiveCluster.NODE_HEAP + "), scenarios and dashboards spread over them"));
     System.out.println("load average at start: " + BenchSupport.loadAverage());
     Mode incremental = run(root, true, CHANGES);
     Mode full = run(root, false, FULL_CHANGES);
@@ -125,12 +191,13 @@ public final class LiveRerank {
     System.out.println("  (worker CPU, process CPU and pass: medians over the changes; dashboards: rankings expected in all; changed: "
         + "share of the followed scenarios whose ranking changed)");
     System.out.println(fmt("heap after GC: %.0f MiB with the service up and no live scenario, %.0f MiB with %d live and %d dashboards "
-        + "(incremental run; service and driver in one JVM); a ranking message averages %,d bytes", incremental.heapBaseMiB,
-        incremental.heapLiveMiB, SCENARIOS, CLIENTS, incremental.bytes));
+        + "(incremental run; %s); a ranking message averages %,d bytes", incremental.heapBaseMiB, incremental.heapLiveMiB, SCENARIOS,
+        CLIENTS, NODES == 1 ? "service and driver in one JVM" : "the nodes' summed", incremental.bytes));
     System.out.println();
     System.out.println("Targets");
     long p99 = incremental.latency.getValueAtPercentile(99);
-    System.out.println(fmt("  %s p99 <= 250 ms, incremental: %s ms", BenchSupport.verdict(p99 <= 250_000), ms(p99)));
+    long target = NODES == 1 ? 250 : 500;
+    System.out.println(fmt("  %s p99 <= %d ms, incremental: %s ms", BenchSupport.verdict(p99 <= target * 1000), target, ms(p99)));
     System.out.println(fmt("  %s 0 lost: %d incremental, %d full (extra: %d, %d)", BenchSupport.verdict(incremental.lost + full.lost == 0),
         incremental.lost, full.lost, incremental.extra, full.extra));
     double ratio = median(full.workerCpu) / median(incremental.workerCpu);
@@ -150,18 +217,16 @@ public final class LiveRerank {
     FakeVendorServer fake = new FakeVendorServer(vendors).serve(VENDOR, PAYLOADS.get(VENDOR));
     await(fake.start());
     configure(root, fake, incremental);
-    // live scenarios are durable: each mode starts from an empty store, not with the last mode's 10,000
-    for (String f : List.of("gpurent.db", "gpurent.db-wal", "gpurent.db-shm")) Files.deleteIfExists(root.resolve("data").resolve(f));
-    Bootstrap.Running service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", BenchSupport.TOKEN), Clock.systemUTC()).start(), 120);
-    int port = service.port();
+    Service service = NODES == 1 ? OneNode.start(root) : LiveCluster.start(root, NODES, VENDOR);
+    List<Integer> ports = service.ports();
     Vertx clients = Vertx.vertx();
     WebClient http = WebClient.create(clients);
     GpuCatalog catalog = GpuCatalog.load(root.resolve("config/gpus.yaml"));
     CostModel model = new CostModel(catalog, RankingRules.from(BenchSupport.map(YamlFiles.load(root.resolve("config/gpurent.yaml")))));
     ScenarioReader reader = new ScenarioReader(catalog);
     try {
-      refresh(http, port, "");
-      mode.heapBaseMiB = BenchSupport.heapAfterGcMiB();
+      int fetcher = service.fetcher(http);
+      mode.heapBaseMiB = service.heapAfterGcMiB(http);
       long t0 = System.nanoTime();
       List<String> ids = new ArrayList<>();
       List<Scenario> scenarios = new ArrayList<>();
@@ -171,7 +236,8 @@ public final class LiveRerank {
         JsonObject s = BenchSupport.scenario(FILES[i % FILES.length]).put("name", "live " + i).put("storedGb", 100 + i);
         scenarios.add(reader.read(BenchSupport.map(s.getMap())));
         inFlight.acquire();
-        registered.add(http.post(port, "127.0.0.1", "/api/scenarios").sendJsonObject(s).map(r -> {
+        // spread over the nodes
+        registered.add(http.post(ports.get(i % ports.size()), "127.0.0.1", "/api/scenarios").sendJsonObject(s).map(r -> {
           if (r.statusCode() != 201) throw new IllegalStateException("register: " + r.statusCode() + " " + r.bodyAsString());
           return r.bodyAsJsonObject().getString("id");
         }).onComplete(x -> inFlight.release()));
@@ -188,7 +254,7 @@ public final class LiveRerank {
       for (int from = 0; from < CLIENTS; from += 100) {
         List<Future<WebSocket>> batch = new ArrayList<>();
         for (Client c : all.subList(from, Math.min(CLIENTS, from + 100))) {
-          batch.add(ws.connect(port, "127.0.0.1", "/ws").onSuccess(sock -> {
+          batch.add(ws.connect(ports.get(c.index % ports.size()), "127.0.0.1", "/ws").onSuccess(sock -> {
             sock.textMessageHandler(text -> {
               if (!text.startsWith("{\"type\":\"ranking\"")) return;
               long now = System.nanoTime();
@@ -210,27 +276,37 @@ public final class LiveRerank {
       for (int n = 1; n <= WARMUP + changes; n++) {
         boolean recorded = n > WARMUP;
         // a pass of its own: one that another book started (a vendor's scheduled refresh) ends first
-        idle(http, port);
-        QuoteBook before = book(service);
-        double cpu0 = metric(http, port, "gpurent_ranking_live_cpu_seconds_total");
-        double passes0 = metric(http, port, "gpurent_ranking_live_pass_seconds_count");
-        double passSum0 = metric(http, port, "gpurent_ranking_live_pass_seconds_sum");
+        idle(http, ports);
+        QuoteBook before = service.book();
+        double[] cpu0 = metrics(http, ports, "gpurent_ranking_live_cpu_seconds_total");
+        double[] passes0 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_count");
+        double[] passSum0 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_sum");
         for (Client c : all) c.at = 0;
         BigDecimal factor = BigDecimal.ONE.add(BigDecimal.valueOf(n, 2));
         fake.rewrite(VENDOR, body -> VENDOR.equals("runpod") ? BenchSupport.scaleRunPod(original, factor) : scaleCsv(original, factor));
-        long proc0 = processCpu();
+        double[] proc0 = metrics(http, ports, PROCESS_CPU);
+        double[] gc0 = metrics(http, ports, "jvm_gc_pause_seconds_sum");
+        double[] bus0 = metrics(http, ports, "vertx_eventbus_bytes_written_sum");
         long start = System.nanoTime();
-        refresh(http, port, "?vendor=" + VENDOR);
+        refresh(http, fetcher, "?vendor=" + VENDOR);
+        long answered = System.nanoTime();  // the vendor fetched and its quotes installed on the fetching node
         long deadline = start + PASS_LIMIT_MS * 1_000_000;
-        while ((metric(http, port, "gpurent_ranking_live_pass_seconds_count") <= passes0
-            || metric(http, port, "gpurent_ranking_live_running") > 0) && System.nanoTime() < deadline) {
-          Thread.sleep(20);
+        // every node passes over its own scenarios (their owner's)
+        while (!passed(http, ports, passes0) && System.nanoTime() < deadline) Thread.sleep(20);
+        double proc = sum(metrics(http, ports, PROCESS_CPU), proc0) / 1e9;
+        double cpu = sum(metrics(http, ports, "gpurent_ranking_live_cpu_seconds_total"), cpu0);
+        double gc = sum(metrics(http, ports, "jvm_gc_pause_seconds_sum"), gc0);
+        double bus = sum(metrics(http, ports, "vertx_eventbus_bytes_written_sum"), bus0) / 1e6;
+        double[] passSum1 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_sum");
+        double passMs = 0;
+        List<String> nodePasses = new ArrayList<>();
+        for (int i = 0; i < ports.size(); i++) {
+          passMs = Math.max(passMs, (passSum1[i] - passSum0[i]) * 1000);
+          nodePasses.add(fmt("%.0f", (passSum1[i] - passSum0[i]) * 1000));
         }
-        long proc1 = processCpu();
-        double cpu1 = metric(http, port, "gpurent_ranking_live_cpu_seconds_total");
-        double passSum1 = metric(http, port, "gpurent_ranking_live_pass_seconds_sum");
         Thread.sleep(300);  // messages still on their way
-        QuoteBook after = book(service);
+        service.follow(http);
+        QuoteBook after = service.book();
         // which followed scenarios changed, by the engine in full on both books
         Map<Integer, Boolean> changed = new HashMap<>();
         for (Client c : all) {
@@ -252,9 +328,10 @@ public final class LiveRerank {
         }
         long changedScenarios = changed.values().stream().filter(b -> b).count();
         System.out.println(fmt("change %2d%s: %d of %d followed scenarios changed; %d dashboards expected, %d received, %d lost, %d extra; "
-            + "p99 %s ms, max %s ms; workers %.3f s CPU, process %.3f s CPU, pass %.0f ms", n, recorded ? "" : " (warm-up)",
-            changedScenarios, changed.size(), exp, got, lost, extra, ms(one.getValueAtPercentile(99)), ms(one.getMaxValue()), cpu1 - cpu0,
-            (proc1 - proc0) / 1e9, (passSum1 - passSum0) * 1000));
+            + "p99 %s ms, max %s ms; refresh answered after %.0f ms; workers %.3f s CPU, process %.3f s CPU, pass %s ms; "
+            + "GC pauses %.1f s, %.0f MB sent between nodes", n, recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got,
+            lost, extra, ms(one.getValueAtPercentile(99)), ms(one.getMaxValue()), (answered - start) / 1e6, cpu, proc,
+            String.join(" / ", nodePasses), gc, bus));
         if (!recorded) continue;
         mode.latency.add(one);
         mode.expected += exp;
@@ -263,14 +340,14 @@ public final class LiveRerank {
         mode.extra += extra;
         mode.changedScenarios += changedScenarios;
         mode.sampled += changed.size();
-        mode.workerCpu.add(cpu1 - cpu0);
-        mode.processCpu.add((proc1 - proc0) / 1e9);
-        mode.passMs.add((passSum1 - passSum0) * 1000);
+        mode.workerCpu.add(cpu);
+        mode.processCpu.add(proc);
+        mode.passMs.add(passMs);
       }
-      if (incremental) mode.heapLiveMiB = BenchSupport.heapAfterGcMiB();
+      if (incremental) mode.heapLiveMiB = service.heapAfterGcMiB(http);
     } finally {
       clients.close();
-      await(service.close(), 60);
+      service.close();
       vendors.close();
     }
     return mode;
@@ -315,8 +392,8 @@ public final class LiveRerank {
     }
   }
 
-  static QuoteBook book(Bootstrap.Running service) throws Exception {
-    return await(service.vertx().eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body()));
+  static QuoteBook book(Vertx vertx) throws Exception {
+    return await(vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body()));
   }
 
   /** What a dashboard sees of a ranking: everything but its quotes' time. */
@@ -326,13 +403,38 @@ public final class LiveRerank {
     return Json.encode(m);
   }
 
-  /** Waits until no pass over the live scenarios runs. */
-  static void idle(WebClient http, int port) throws Exception {
+  /** Waits until no pass over the live scenarios runs on any node. */
+  static void idle(WebClient http, List<Integer> ports) throws Exception {
     long until = System.nanoTime() + PASS_LIMIT_MS * 1_000_000;
-    while (metric(http, port, "gpurent_ranking_live_running") > 0 && System.nanoTime() < until) Thread.sleep(20);
+    while (sum(metrics(http, ports, "gpurent_ranking_live_running"), new double[ports.size()]) > 0 && System.nanoTime() < until) {
+      Thread.sleep(20);
+    }
   }
 
-  /** A value from GET /metrics (Prometheus text), 0 when absent. */
+  /** Whether every node ended a pass since {@code passes0} (its pass count) and none runs one now. */
+  static boolean passed(WebClient http, List<Integer> ports, double[] passes0) throws Exception {
+    double[] passes = metrics(http, ports, "gpurent_ranking_live_pass_seconds_count");
+    for (int i = 0; i < ports.size(); i++) {
+      if (passes[i] <= passes0[i] || metric(http, ports.get(i), "gpurent_ranking_live_running") > 0) return false;
+    }
+    return true;
+  }
+
+  /** One metric of every node, in the order of {@code ports}. */
+  static double[] metrics(WebClient http, List<Integer> ports, String name) throws Exception {
+    double[] v = new double[ports.size()];
+    for (int i = 0; i < v.length; i++) v[i] = metric(http, ports.get(i), name);
+    return v;
+  }
+
+  /** The nodes' values less their values before, summed. */
+  static double sum(double[] now, double[] before) {
+    double s = 0;
+    for (int i = 0; i < now.length; i++) s += now[i] - before[i];
+    return s;
+  }
+
+  /** A value from GET /metrics (Prometheus text), its series summed (e.g. every collector's GC pauses), 0 when absent. */
   static double metric(WebClient http, int port, String name) throws Exception {
     String text;
     try {
@@ -341,14 +443,11 @@ public final class LiveRerank {
       // a kept-alive connection the server closed as idle (http.idleTimeout) while this reused it: once more, on a new one
       text = await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
     }
+    double sum = 0;
     for (String line : text.split("\n")) {
-      if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      if (line.startsWith(name + " ") || line.startsWith(name + "{")) sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
-    return 0;
-  }
-
-  static long processCpu() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    return sum;
   }
 
   static double median(List<Double> v) {

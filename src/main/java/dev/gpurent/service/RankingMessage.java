@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 
 import dev.gpurent.cost.Ranking;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -51,7 +52,7 @@ final class RankingMessage {
         r.unavailable(), r.quotesAt(), Optional.empty(), r.excluded());
     Map<String, Object> m = remainder.toMap();
     Object at = m.remove("quotesAt");
-    m.put("referenceNote", dev.gpurent.text.Localizer.neutral(r.referenceNote()));
+    m.put("referenceNote", Localizer.neutral(r.referenceNote()));
     String text = Json.encode(m);
     MessageDigest d = sha256();
     d.update(text.getBytes(StandardCharsets.UTF_8));
