@@ -39,7 +39,15 @@ final class Fields {
     private int more;
 
     void add(String field, String reason) {
-      if (list.size() < MAX) list.add(new InvalidInputException.Problem(field, reason));
+      add(new InvalidInputException.Problem(field, reason));
+    }
+
+    void add(String field, dev.gpurent.text.Message reason) {
+      add(new InvalidInputException.Problem(field, reason));
+    }
+
+    void add(InvalidInputException.Problem p) {
+      if (list.size() < MAX) list.add(p);
       else more++;
     }
 
@@ -48,7 +56,7 @@ final class Fields {
       try {
         return read.get();
       } catch (InvalidInputException e) {
-        e.problems().forEach(p -> add(p.field(), p.reason()));
+        e.problems().forEach(this::add);
         return dflt;
       }
     }
@@ -66,9 +74,9 @@ final class Fields {
     this.problems = problems;
     Map<String, ?> typed = Map.of();
     if (!(value instanceof Map<?, ?> m)) {
-      problems.add(path.isEmpty() ? "(root)" : path, "must be an object");
+      problems.add(path.isEmpty() ? "(root)" : path, say("input.object"));
     } else if (m.keySet().stream().anyMatch(k -> !(k instanceof String))) {
-      problems.add(path.isEmpty() ? "(root)" : path, "field names must be text");
+      problems.add(path.isEmpty() ? "(root)" : path, say("input.names"));
     } else {
       @SuppressWarnings("unchecked") Map<String, ?> cast = (Map<String, ?>) m;
       typed = cast;
@@ -81,6 +89,16 @@ final class Fields {
   }
 
   /** Records a problem with {@code field} and returns {@code dflt}. */
+  <T> T fail(String field, dev.gpurent.text.Message reason, T dflt) {
+    problems.add(at(field), reason);
+    return dflt;
+  }
+
+  /** A reason of the {@code engine} bundle's {@code input.*} codes, in every language. */
+  static dev.gpurent.text.Message say(String code, Object... nameValues) {
+    return dev.gpurent.text.Message.of(code, nameValues);
+  }
+
   <T> T fail(String field, String reason, T dflt) {
     problems.add(at(field), reason);
     return dflt;
@@ -102,15 +120,15 @@ final class Fields {
   String string(String field, String dflt) {
     Object v = raw(field);
     if (v == null) return dflt;
-    if (!(v instanceof String || v instanceof Number || v instanceof Boolean)) return fail(field, "must be text", dflt);
+    if (!(v instanceof String || v instanceof Number || v instanceof Boolean)) return fail(field, say("input.text"), dflt);
     String s = String.valueOf(v);
-    if (s.length() > MAX_TEXT) return fail(field, "must be at most " + MAX_TEXT + " characters, got " + s.length(), dflt);
+    if (s.length() > MAX_TEXT) return fail(field, say("input.textLength", "max", MAX_TEXT, "length", s.length()), dflt);
     return s;
   }
 
   String requiredString(String field) {
     String s = string(field, null);
-    if (s == null || s.isBlank()) return fail(field, "is required", null);
+    if (s == null || s.isBlank()) return fail(field, say("input.required"), null);
     return s;
   }
 
@@ -124,13 +142,13 @@ final class Fields {
       try {
         d = Double.parseDouble(text.trim());
       } catch (NumberFormatException e) {
-        return fail(field, "must be a number, got '" + shown(text) + "'", dflt);
+        return fail(field, say("input.numberText", "got", shown(text)), dflt);
       }
     } else {
-      return fail(field, "must be a number, got " + kindOf(v), dflt);
+      return fail(field, say("input.numberKind", "detail", kindOf(v)), dflt);
     }
-    if (Double.isNaN(d) || Double.isInfinite(d)) return fail(field, "must be a finite number", dflt);
-    if (Math.abs(d) > SANE) return fail(field, "must be at most " + fmt(SANE) + " in size, got " + fmt(d), dflt);
+    if (Double.isNaN(d) || Double.isInfinite(d)) return fail(field, say("input.finite"), dflt);
+    if (Math.abs(d) > SANE) return fail(field, say("input.sane", "max", fmt(SANE), "got", fmt(d)), dflt);
     return d;
   }
 
@@ -151,14 +169,14 @@ final class Fields {
   double requiredNumber(String field) {
     if (!has(field)) {
       read.add(field);
-      return fail(field, "is required", Double.NaN);
+      return fail(field, say("input.required"), Double.NaN);
     }
     return number(field, Double.NaN);
   }
 
   double positive(String field, double dflt) {
     double d = number(field, dflt);
-    if (d <= 0) return fail(field, "must be > 0, got " + fmt(d), 1.0);
+    if (d <= 0) return fail(field, say("input.positive", "got", fmt(d)), 1.0);
     return d;
   }
 
@@ -166,33 +184,33 @@ final class Fields {
   double requiredPositive(String field) {
     double d = requiredNumber(field);
     if (Double.isNaN(d)) return 1.0;
-    if (d <= 0) return fail(field, "must be > 0, got " + fmt(d), 1.0);
+    if (d <= 0) return fail(field, say("input.positive", "got", fmt(d)), 1.0);
     return d;
   }
 
   double nonNegative(String field, double dflt) {
     double d = number(field, dflt);
-    if (d < 0) return fail(field, "must be >= 0, got " + fmt(d), 0.0);
+    if (d < 0) return fail(field, say("input.nonNegative", "got", fmt(d)), 0.0);
     return d;
   }
 
   double between(String field, double dflt, double lo, double hi) {
     double d = number(field, dflt);
-    if (d < lo || d > hi) return fail(field, "must be between " + fmt(lo) + " and " + fmt(hi) + ", got " + fmt(d), dflt);
+    if (d < lo || d > hi) return fail(field, say("input.between", "lo", fmt(lo), "hi", fmt(hi), "got", fmt(d)), dflt);
     return d;
   }
 
   /** A number in (0, hi]: above zero and at most {@code hi}. */
   double positive(String field, double dflt, double hi) {
     double d = positive(field, dflt);
-    if (d > hi) return fail(field, "must be > 0 and at most " + fmt(hi) + ", got " + fmt(d), dflt);
+    if (d > hi) return fail(field, say("input.positiveAtMost", "hi", fmt(hi), "got", fmt(d)), dflt);
     return d;
   }
 
   /** A required number in (0, hi]; 1 stands in for a missing or bad one (already recorded). */
   double requiredPositive(String field, double hi) {
     double d = requiredPositive(field);
-    if (d > hi) return fail(field, "must be > 0 and at most " + fmt(hi) + ", got " + fmt(d), 1.0);
+    if (d > hi) return fail(field, say("input.positiveAtMost", "hi", fmt(hi), "got", fmt(d)), 1.0);
     return d;
   }
 
@@ -200,14 +218,14 @@ final class Fields {
   double requiredBetween(String field, double lo, double hi) {
     double d = requiredNumber(field);
     if (Double.isNaN(d)) return lo;
-    if (d < lo || d > hi) return fail(field, "must be between " + fmt(lo) + " and " + fmt(hi) + ", got " + fmt(d), lo);
+    if (d < lo || d > hi) return fail(field, say("input.between", "lo", fmt(lo), "hi", fmt(hi), "got", fmt(d)), lo);
     return d;
   }
 
   /** A number in [0, hi]. */
   double nonNegative(String field, double dflt, double hi) {
     double d = nonNegative(field, dflt);
-    if (d > hi) return fail(field, "must be between 0 and " + fmt(hi) + ", got " + fmt(d), dflt);
+    if (d > hi) return fail(field, say("input.between", "lo", "0", "hi", fmt(hi), "got", fmt(d)), dflt);
     return d;
   }
 
@@ -215,17 +233,17 @@ final class Fields {
     Object v = raw(field);
     if (v == null) return dflt;
     if (v instanceof Boolean b) return b;
-    if (!(v instanceof String)) return fail(field, "must be true or false, got " + kindOf(v), dflt);
+    if (!(v instanceof String)) return fail(field, say("input.boolKind", "detail", kindOf(v)), dflt);
     String s = ((String) v).trim().toLowerCase(java.util.Locale.ROOT);
     if (s.equals("true") || s.equals("yes")) return true;
     if (s.equals("false") || s.equals("no")) return false;
-    return fail(field, "must be true or false, got '" + shown((String) v) + "'", dflt);
+    return fail(field, say("input.boolText", "got", shown((String) v)), dflt);
   }
 
   List<Object> list(String field) {
     Object v = raw(field);
     if (v == null) return List.of();
-    if (!(v instanceof List<?> l)) return fail(field, "must be a list", List.of());
+    if (!(v instanceof List<?> l)) return fail(field, say("input.list"), List.of());
     return new ArrayList<>(l);
   }
 
@@ -238,7 +256,7 @@ final class Fields {
     for (int i = 0; i < l.size(); i++) {
       Object e = l.get(i);
       if (e == null || e instanceof Map || e instanceof List || String.valueOf(e).isBlank()) {
-        problems.add(at(field) + "[" + i + "]", "must be text");
+        problems.add(at(field) + "[" + i + "]", say("input.text"));
       } else {
         out.add(String.valueOf(e).trim());
       }
@@ -254,7 +272,7 @@ final class Fields {
   /** Records every field that was never read: an unknown field or a typo. */
   void done() {
     for (String k : new TreeSet<>(map.keySet())) {
-      if (!read.contains(k)) problems.add(at(shown(k)), "unknown field; known here: " + String.join(", ", read));
+      if (!read.contains(k)) problems.add(at(shown(k)), say("input.unknown", "known", String.join(", ", read)));
     }
   }
 

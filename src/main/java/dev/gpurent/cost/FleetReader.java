@@ -73,7 +73,7 @@ public final class FleetReader {
       inference = (Inference) new ScenarioReader(catalog).read(scenario).workloads().get(0);
     } catch (InvalidInputException e) {
       throw new InvalidInputException(e.problems().stream()
-          .map(p -> new InvalidInputException.Problem(p.field().replace("workloads[0]", "workload"), p.reason())).toList());
+          .map(p -> p.at(p.field().replace("workloads[0]", "workload"))).toList());
     }
     return new Fleet(name, currency, gpu, (int) count, new Money(BigDecimal.valueOf(price), currency), gpuPct / 100,
         vramPct / 100, peak, queueing, inference, headroom, includeReference);

@@ -38,7 +38,7 @@ public record SizingRequest(Scenario scenario, Workload workload, List<Gpu> card
     try {
       s = new ScenarioReader(catalog).read(scenario);
     } catch (InvalidInputException e) {
-      e.problems().forEach(p -> problems.add(new InvalidInputException.Problem(p.field().replace("workloads[0].", ""), p.reason())));
+      e.problems().forEach(p -> problems.add(p.at(p.field().replace("workloads[0].", ""))));
     }
     List<Gpu> cards = cards(onlyGpus, catalog, problems);
     if (!problems.isEmpty()) throw new InvalidInputException(problems);

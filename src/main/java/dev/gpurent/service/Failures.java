@@ -79,11 +79,19 @@ public final class Failures {
   }
 
   /** {@code {"error": error, "fields": [...]}}; fields left out when null or empty. */
+  /** The key of a field problem's neutral message in a bus failure's body; the HTTP edge renders and drops it. */
+  static final String MESSAGE = "message";
+
   public static JsonObject body(String error, List<InvalidInputException.Problem> fields) {
     JsonObject out = new JsonObject().put("error", UserText.withoutPaths(error));
     if (fields != null && !fields.isEmpty()) {
       JsonArray list = new JsonArray();
-      fields.forEach(p -> list.add(new JsonObject().put("field", p.field()).put("reason", UserText.withoutPaths(p.reason()))));
+      fields.forEach(p -> {
+        JsonObject one = new JsonObject().put("field", p.field()).put("reason", UserText.withoutPaths(p.reason()));
+        // the reason in its neutral form too, for the HTTP edge to say in the client's language (HttpErrors)
+        if (p.message() != null) one.put(MESSAGE, dev.gpurent.text.Localizer.neutral(p.message()));
+        list.add(one);
+      });
       out.put("fields", list);
     }
     return out;

@@ -84,6 +84,31 @@ class LanguagesTest {
   }
 
   @Test
+  void a_refused_field_is_explained_in_the_language_asked_for_and_english_stays_as_it_was() throws Exception {
+    JsonObject bad = ServiceTest.scenario("guide-template.yaml").put("horizonMonths", 500).put("colour", "blue");
+    // ranked on the bus (RankingVerticle): the reasons travel as messages and are said at the edge
+    HttpResponse<Buffer> zh = send(post("/api/rank?lang=zh"), bad);
+    assertEquals(400, zh.statusCode());
+    assertEquals(new JsonObject().put("error", "输入无效").put("fields", new JsonArray()
+        .add(new JsonObject().put("field", "horizonMonths").put("reason", "须在 1 到 120 之间，实际为 500"))
+        .add(new JsonObject().put("field", "colour").put("reason", zh.bodyAsJsonObject().getJsonArray("fields")
+            .getJsonObject(1).getString("reason")))), zh.bodyAsJsonObject());
+    assertTrue(zh.bodyAsJsonObject().getJsonArray("fields").getJsonObject(1).getString("reason").startsWith("未知字段；此处可用的字段："));
+    HttpResponse<Buffer> en = send(post("/api/rank"), bad);
+    assertEquals("invalid input", en.bodyAsJsonObject().getString("error"));
+    assertEquals(new JsonObject().put("field", "horizonMonths").put("reason", "must be between 1 and 120, got 500"),
+        en.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0), "no message node reaches a client");
+    // read here (sizing): the same
+    HttpResponse<Buffer> sizing = send(post("/api/sizing").putHeader("Accept-Language", "zh-CN"), new JsonObject()
+        .put("kind", "inference").put("paramsBillions", -7));
+    assertEquals(400, sizing.statusCode(), sizing.bodyAsString());
+    assertEquals("输入无效", sizing.bodyAsJsonObject().getString("error"));
+    assertTrue(sizing.bodyAsJsonObject().getJsonArray("fields").stream().map(JsonObject.class::cast)
+        .allMatch(f -> f.getString("reason").codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN)),
+        sizing.bodyAsString());
+  }
+
+  @Test
   void ranks_in_the_language_of_lang_then_accept_language_else_english() throws Exception {
     JsonObject guide = ServiceTest.scenario("guide-template.yaml");
     JsonObject zh = send(post("/api/rank?lang=zh"), guide).bodyAsJsonObject();
