@@ -37,7 +37,7 @@ class AlertServiceTest {
     ServiceTest.writeRoot(root, fake);
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    ServiceTest.refreshAll(client, service);
   }
 
   @AfterAll

@@ -48,7 +48,7 @@ class DegradedStartTest {
     Files.writeString(root.resolve("data/last-good/runpod.json"), "{\"vendor\": \"runpod\", \"quotes\": [tru");
     service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    ServiceTest.refreshAll(client, service);
   }
 
   @AfterAll

@@ -61,7 +61,7 @@ class HostileInputTest {
     ServiceTest.writeRoot(root, fake);
     service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    ServiceTest.refreshAll(client, service);
   }
 
   @AfterAll

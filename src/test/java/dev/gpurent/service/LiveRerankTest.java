@@ -68,7 +68,7 @@ class LiveRerankTest {
   private List<Double> priceChange(boolean incremental) throws Exception {
     ServiceTest.editConfig(root, c -> c.getJsonObject("ranking").put("incremental", incremental));
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
-    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send());
+    ServiceTest.refreshAll(client, service);
     JsonObject open = scenario("open", List.of());
     JsonObject vastOnly = scenario("vast only", List.of("vast"));
     String openId = register(open), vastId = register(vastOnly);

@@ -47,7 +47,7 @@ class ScenarioRestartTest {
 
   private void start() throws Exception {
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
-    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    ServiceTest.refreshAll(client, service);
   }
 
   private HttpResponse<Buffer> get(String path) throws Exception {

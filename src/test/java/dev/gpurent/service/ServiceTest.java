@@ -55,7 +55,11 @@ class ServiceTest {
     writeRoot(root, fake);
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    // the first fetch of every vendor, done
+    refreshAll(client, service);
+  }
+
+  /** The first fetch of every vendor, done: what a service test waits for before it asks for rankings. */
+  static void refreshAll(WebClient client, Bootstrap.Running service) throws Exception {
     await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send());
   }
 
