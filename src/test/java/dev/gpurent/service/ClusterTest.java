@@ -108,6 +108,7 @@ class ClusterTest {
     Dashboard d2 = dashboard(n2);
     Dashboard d3 = dashboard(n3);
     String a = register(n1, ServiceTest.scenario("team-small.yaml"));
+    until(10, () -> status(n3, "/api/scenarios/" + a + "/ranking") == 200, "node 3 knows the scenario registered on node 1");
     d3.subscribe(a);
     JsonObject first = d3.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type")), 30);
     List<String> ranked = ScenarioRestartTest.comparable(first.getJsonObject("ranking"));
@@ -116,6 +117,9 @@ class ClusterTest {
     d2.subscribe(a);
     d2.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type")), 30);
     String b = register(n2, ServiceTest.scenario("team-medium.yaml"));
+    // another node learns of a registration a moment after its 201 (the news crosses the event bus):
+    // a dashboard there follows it once that node answers for it, as the page does after "no live scenario"
+    until(10, () -> status(n3, "/api/scenarios/" + b + "/ranking") == 200, "node 3 knows the scenario registered on node 2");
     d3.subscribe(b);
     d3.next(m -> b.equals(m.getString("scenario")) && "ranking".equals(m.getString("type")), 30);
     assertEquals(Set.of("n1"), fetches.stream().map(Fetch::node).collect(Collectors.toSet()), "only node 1 fetches: " + fetches);
