@@ -1,13 +1,13 @@
 package dev.gpurent.cluster;
 
 /**
- * Which node ranks each live scenario. Every node knows every live scenario; exactly one, its
- * owner, ranks it and publishes its rankings, which every node's dashboards receive. The owner is
- * also the one node that may act on a scenario's ranking once (an alert, say): ask {@link #owns}.
+ * Which node owns each live scenario. Every node knows every live scenario; exactly one, its
+ * owner, keeps it ranked through every price change whether or not a dashboard follows it (for
+ * its alerts and REST readers); other nodes rank it only while their own dashboards follow it.
  */
 public interface Owners {
 
-  /** Whether this node ranks the scenario, by the membership it knows now. */
+  /** Whether this node owns the scenario, by the membership it knows now. */
   boolean owns(String scenario);
 
   /** This node's id (the cluster manager's), "" on a single node. */

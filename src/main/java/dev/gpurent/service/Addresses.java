@@ -72,8 +72,9 @@ public final class Addresses {
   public static final String SCENARIOS_REGISTER = "gpurent.scenarios.register";
 
   /**
-   * Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (text, see
-   * {@link #RANKINGS_CHANGED}); fails 404 (unknown), 503 (no quotes yet), 500 (its last ranking failed, and why).
+   * Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (a
+   * {@code RankingText}, see {@link #RANKINGS_CHANGED}), ranked then if this node does not keep it
+   * ranked; fails 404 (unknown), 503 (no quotes yet), 500 (its last ranking failed, and why).
    */
   public static final String SCENARIOS_RANKING = "gpurent.scenarios.ranking";
 
@@ -102,8 +103,15 @@ public final class Addresses {
    */
   public static final String SCENARIOS_CHANGED = "gpurent.scenarios.changed";
 
-  /** Publish, cluster-wide. Body: null. A node that (re)joins asks each scenario's owner to publish its latest ranking again on RANKINGS_CHANGED. */
+  /** Publish, local. Body: null. The HTTP verticles listen: the RankingVerticle ranks the scenarios it keeps (the restored ones) and publishes them on RANKINGS_CHANGED. */
   public static final String RANKINGS_WANTED = "gpurent.rankings.wanted";
+
+  /**
+   * Publish, local. Body: a scenario id that this node no longer keeps ranked (neither its owner nor
+   * followed by a dashboard here): the HTTP verticles drop its ranking, which would go stale; a
+   * reader asks again ({@link #SCENARIOS_RANKING}) and it is ranked for them.
+   */
+  public static final String RANKINGS_DROPPED = "gpurent.rankings.dropped";
 
   /**
    * Not an address: the name of the process-local shared map of the live scenarios some dashboard
@@ -123,11 +131,12 @@ public final class Addresses {
   public static final String QUOTE_SHEETS_IMPORT = "gpurent.quotesheets.import";
 
   /**
-   * Publish, cluster-wide (from the scenario's owner to every node's HTTP verticle and
-   * RankingVerticle). Header {@link #SCENARIO_HEADER}: the scenario id. Body: text, the message dashboards
-   * receive, encoded once per scenario: {@code {"type":"ranking","scenario":id,"ranking":{...}}};
-   * sent only when the ranking changed. A {@code null} body: the scenario was deleted. With a
-   * {@link #STATUS_HEADER}: its ranking failed, and the body is
+   * Publish, local (from the node's RankingVerticle to its HTTP verticles and AlertVerticle: a node
+   * ranks the scenarios it serves itself, none of them crosses the cluster). Header
+   * {@link #SCENARIO_HEADER}: the scenario id. Body: a {@code RankingText} (local codec), the
+   * message dashboards receive, {@code {"type":"ranking","scenario":id,"ranking":{...}}}, or that
+   * message as text; sent only when the ranking changed. A {@code null} body: the scenario was
+   * deleted. With a {@link #STATUS_HEADER}: its ranking failed, and the body is
    * {@code {"type":"error","scenario":id,"status":500,"error":...}}.
    */
   public static final String RANKINGS_CHANGED = "gpurent.rankings.changed";

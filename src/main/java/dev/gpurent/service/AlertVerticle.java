@@ -33,8 +33,9 @@ import java.util.logging.Logger;
  * every event to its webhook, with retries, logging each delivery in the store. It forgets a
  * scenario, and deletes its log, when the scenario is deleted.
  *
- * <p>Exactly once across a cluster: every node sees every ranking and finds the same events with
- * the same keys; before delivering, a node claims the event by inserting its row under the
+ * <p>Exactly once across a cluster: each node sees the rankings it makes itself (its owner ranks
+ * every scenario, and any node whose dashboards follow one ranks it too), and nodes seeing the same
+ * rankings find the same events with the same keys; before delivering, a node claims the event by inserting its row under the
  * store's UNIQUE key, and only the node whose insert succeeded delivers (PostgreSQL is the one
  * store of a cluster). An event whose claim fails (the store is down) is not delivered: a
  * duplicate is what the claim exists to prevent. A node that stops mid-delivery leaves its row
@@ -71,7 +72,7 @@ public final class AlertVerticle extends VerticleBase {
   public Future<?> start() {
     sender = new WebhookSender(vertx, settings);
     var registered = vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIO_REGISTERED, m -> registered(m.body()));
-    var changed = vertx.eventBus().<String>consumer(Addresses.RANKINGS_CHANGED, this::changed);
+    var changed = vertx.eventBus().<Object>localConsumer(Addresses.RANKINGS_CHANGED, this::changed);
     var log = vertx.eventBus().<JsonObject>localConsumer(Addresses.ALERTS_LOG, this::log);
     return Future.all(registered.completion(), changed.completion(), log.completion());
   }
@@ -101,7 +102,7 @@ public final class AlertVerticle extends VerticleBase {
     if (before != null) again.last = before.last;
   }
 
-  private void changed(Message<String> m) {
+  private void changed(Message<Object> m) {
     String id = m.headers().get(Addresses.SCENARIO_HEADER);
     if (id == null) return;
     if (m.body() == null) {
@@ -115,7 +116,7 @@ public final class AlertVerticle extends VerticleBase {
     if (l == null || l.rules.rules().isEmpty() || m.headers().contains(Addresses.STATUS_HEADER)) return;
     RankingSummary now;
     try {
-      now = RankingSummary.of(PlainValues.map(new JsonObject(m.body()).getJsonObject("ranking")));
+      now = RankingSummary.of(PlainValues.map(new JsonObject(RankingText.of(m.body()).neutral()).getJsonObject("ranking")));
     } catch (RuntimeException e) {
       LOG.warning(() -> "a ranking of scenario " + id + " cannot be read for alerts: " + e.getMessage());
       return;

@@ -75,6 +75,8 @@ public final class Bootstrap {
   private final Map<String, String> env;
   private final Clock clock;
   private boolean forceCluster;
+  /** Which scenarios a single node owns: all of them, unless a test makes it one member's share of a cluster. */
+  private Owners singleOwners = Owners.single();
   /** This node's cluster membership, or null on a single node. */
   private ClusterNode cluster;
   private String quotesDeployment;
@@ -90,6 +92,12 @@ public final class Bootstrap {
   /** Joins a cluster whatever {@code cluster.enabled} says ({@code serve --cluster}). */
   public Bootstrap clustered(boolean force) {
     this.forceCluster = force;
+    return this;
+  }
+
+  /** A single node that owns only what {@code owners} says, as one member of a cluster does (tests). */
+  Bootstrap owning(Owners owners) {
+    this.singleOwners = owners;
     return this;
   }
 
@@ -188,7 +196,7 @@ public final class Bootstrap {
       return Future.failedFuture(e);
     }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout());
-    Owners owners = cluster == null ? Owners.single() : new RendezvousOwners(cluster.manager());
+    Owners owners = cluster == null ? singleOwners : new RendezvousOwners(cluster.manager());
     vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
         .onFailure(e -> Failures.fail(msg, 400, dev.gpurent.config.UserText.withoutPaths(relative(String.valueOf(e.getMessage()))))));

@@ -209,9 +209,11 @@ final class DashboardSockets {
   }
 
   /**
-   * Every live scenario is known here from its first message (its ranking, or "no quotes yet",
-   * published before its registration is answered), so an id that is not is unknown: answered
-   * here, with no event-bus round trip per id a client may send.
+   * A scenario ranked on this node is answered from the rankings kept here. Any other (in a
+   * cluster, one that another node owns and no dashboard here followed yet; or an unknown id) is
+   * followed at once, so that the RankingVerticle keeps it ranked here from now on, and asked for:
+   * its ranking comes as the answer (or, published first, through {@link #changed}); an unknown id
+   * is unfollowed and answered so.
    */
   private void subscribe(Dashboard d, String id) {
     LiveRankings.Latest current = rankings.get(id);
@@ -219,6 +221,27 @@ final class DashboardSockets {
       subscribed(d, id, current.text(d.lang));
       return;
     }
+    if (!follow(d, id)) return;
+    vertx.eventBus().<Object>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id)).onComplete(ar -> {
+      if (!d.scenarios.contains(id)) return;  // unsubscribed, or gone, meanwhile
+      if (ar.succeeded()) {
+        if (rankings.get(id) == null) d.send(id, RankingText.of(ar.result().body()).text(d.lang));
+        return;
+      }
+      int status = Failures.status(ar.cause());
+      if (status != 404) {
+        // followed still: a scenario with no quotes yet, or whose last ranking failed, is sent its next ranking
+        d.reply(new JsonObject().put("type", "error").put("scenario", id).put("status", status)
+            .put("error", Failures.bodyOf(ar.cause()).getString("error")).encode());
+        return;
+      }
+      unsubscribe(d, id);
+      unknown(d, id);
+    });
+  }
+
+  /** One more unknown id asked for: answered, and past {@value #MAX_UNKNOWN} of them the dashboard is closed. */
+  private void unknown(Dashboard d, String id) {
     if (++d.unknown > MAX_UNKNOWN) {
       if (d.unknown == MAX_UNKNOWN + 1) {
         ClientLog.bad("WebSocket client " + d.ws.remoteAddress() + " asked for more than " + MAX_UNKNOWN + " unknown scenario ids");
@@ -231,12 +254,17 @@ final class DashboardSockets {
   }
 
   private void subscribed(Dashboard d, String id, String ranking) {
-    if (!d.scenarios.add(id)) return;
+    if (follow(d, id)) d.send(id, ranking);
+  }
+
+  /** The dashboard follows {@code id} from now on; false when it did already. */
+  private boolean follow(Dashboard d, String id) {
+    if (!d.scenarios.add(id)) return false;
     byScenario.computeIfAbsent(id, k -> {
       watched.watch(id);
       return new HashSet<>();
     }).add(d);
-    d.send(id, ranking);
+    return true;
   }
 
   /** A new ranking of a scenario (already in the rankings), to every dashboard subscribed to it, in its language. */

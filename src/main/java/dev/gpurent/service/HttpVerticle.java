@@ -75,19 +75,21 @@ public final class HttpVerticle extends VerticleBase {
         .description("open HTTP connections").register(registry);
     io.micrometer.core.instrument.FunctionCounter.builder("gpurent.http.connections.refused", connections, ConnectionLimits::refused)
         .description("connections closed at once: over http.maxConnections").register(registry);
-    var changes = vertx.eventBus().<String>consumer(Addresses.RANKINGS_CHANGED, m -> {
+    var changes = vertx.eventBus().<Object>localConsumer(Addresses.RANKINGS_CHANGED, m -> {
       String id = m.headers().get(Addresses.SCENARIO_HEADER);
       String status = m.headers().get(Addresses.STATUS_HEADER);
       if (m.body() == null) {
         rankings.remove(id);
         sockets.deleted(id);
       } else {
+        RankingText text = RankingText.of(m.body());
         LiveRankings.Latest had = rankings.get(id);
-        if (had != null && had.neutral().equals(m.body())) return;  // published again for a node that joined a cluster
-        rankings.put(id, m.body(), status == null ? 200 : Integer.parseInt(status));
+        if (had != null && had.published().sameAs(text)) return;  // published again (the bootstrap asked for every ranking)
+        rankings.put(id, text, status == null ? 200 : Integer.parseInt(status));
         sockets.changed(id);
       }
     });
+    var dropped = vertx.eventBus().<String>localConsumer(Addresses.RANKINGS_DROPPED, m -> rankings.remove(m.body()));
     Router router = Router.router(vertx);
     AdminRoutes admin = new AdminRoutes(vertx, settings);
     QuoteSheetRoutes.mount(vertx, router, admin::admin);  // before the body handler: uploads have a limit of their own
@@ -113,7 +115,7 @@ public final class HttpVerticle extends VerticleBase {
     // slow sender until it finished (or never).
     HttpServerOptions options = new HttpServerOptions().setHttp2ClearTextEnabled(false)
         .setIdleTimeout((int) Math.max(1, settings.idleTimeout().toSeconds())).setIdleTimeoutUnit(java.util.concurrent.TimeUnit.SECONDS);
-    return changes.completion()
+    return Future.all(changes.completion(), dropped.completion())
         .compose(v -> vertx.createHttpServer(options)
             .connectionHandler(connections::opened)
             .requestHandler(req -> {

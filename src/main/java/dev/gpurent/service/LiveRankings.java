@@ -1,8 +1,6 @@
 package dev.gpurent.service;
 
-import dev.gpurent.config.PlainValues;
 import dev.gpurent.text.Lang;
-import dev.gpurent.text.Localizer;
 import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
@@ -27,24 +24,24 @@ final class LiveRankings {
 
   /**
    * One scenario's latest message, as published (language-neutral); its forms per language (the
-   * dashboard message, the REST body, gzipped) are made on the first request for each language.
+   * dashboard message, made by the {@link RankingText} from its plans' renderings; the REST body,
+   * gzipped) are made on the first request for each language.
    */
   static final class Latest {
     private final String scenario;
-    private final String text;
+    private final RankingText text;
     private final int status;
-    private final Map<Lang, String> messages = new EnumMap<>(Lang.class);
     private final Map<Lang, Buffer> bytes = new EnumMap<>(Lang.class);
     private final Map<Lang, Buffer> gzipped = new EnumMap<>(Lang.class);
 
-    Latest(String scenario, String text, int status) {
+    Latest(String scenario, RankingText text, int status) {
       this.scenario = scenario;
       this.text = text;
       this.status = status;
     }
 
-    /** The message as published: language-neutral. */
-    String neutral() {
+    /** The message as published. */
+    RankingText published() {
       return text;
     }
 
@@ -55,7 +52,7 @@ final class LiveRankings {
 
     /** The dashboard message in {@code lang}: the ranking's messages rendered, "lang" in the ranking. */
     String text(Lang lang) {
-      return messages.computeIfAbsent(lang, l -> message(text, l));
+      return text.text(lang);
     }
 
     /** The REST body in {@code lang}: the ranking alone, as POST /api/rank answers it; a failure's body as it is. */
@@ -71,11 +68,7 @@ final class LiveRankings {
 
   private final Map<String, Latest> latest = new HashMap<>();
 
-  void put(String scenario, String message) {
-    put(scenario, message, 200);
-  }
-
-  void put(String scenario, String message, int status) {
+  void put(String scenario, RankingText message, int status) {
     latest.put(scenario, new Latest(scenario, message, status));
   }
 
@@ -83,31 +76,16 @@ final class LiveRankings {
     latest.remove(scenario);
   }
 
-  /** The scenario's latest message, or null when none has been published here (unknown, or not ranked yet). */
+  /** The scenario's latest message, or null when none has been published here (unknown, or not ranked here). */
   Latest get(String scenario) {
     return latest.get(scenario);
   }
 
   /**
    * A dashboard message as REST serves it: {@code {"type":"ranking","scenario":id,"ranking":R}}
-   * gives R (the RankingVerticle writes that envelope in exactly this form); anything else, such
+   * gives R (RankingText writes that envelope in exactly this form); anything else, such
    * as a failure's {@code {"type":"error",...}}, as it is.
    */
-  /**
-   * A published message (its ranking's texts language-neutral) as a client in {@code lang} reads it:
-   * the ranking rendered with "lang" first, the envelope's fields and order kept; a failure rendered as it is.
-   */
-  @SuppressWarnings("unchecked")
-  static String message(String neutral, Lang lang) {
-    Object tree = PlainValues.of(io.vertx.core.json.Json.decodeValue(neutral));
-    if (tree instanceof Map<?, ?> m && m.get("ranking") instanceof Map<?, ?> r) {
-      Map<String, Object> out = new LinkedHashMap<>((Map<String, Object>) m);
-      out.put("ranking", Localizer.page((Map<String, ?>) r, lang));
-      return io.vertx.core.json.Json.encode(out);
-    }
-    return io.vertx.core.json.Json.encode(Localizer.render(tree, lang));
-  }
-
   static String restBody(String scenario, String message) {
     String prefix = "{\"type\":\"ranking\",\"scenario\":" + io.vertx.core.json.Json.encode(scenario) + ",\"ranking\":";
     return message.startsWith(prefix) && message.endsWith("}") ? message.substring(prefix.length(), message.length() - 1) : message;

@@ -19,7 +19,6 @@ import dev.gpurent.text.Lang;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -54,9 +53,14 @@ import java.util.logging.Logger;
  * <p>Live scenarios are durable: kept in the {@link ScenarioStore} (the registration body verbatim)
  * and restored at start with their ids. In a cluster every node knows every live scenario (restored
  * from the shared store, then told of each registration and deletion on
- * {@link Addresses#SCENARIOS_CHANGED}) but only its owner ({@link Owners}, recomputed when the
- * membership changes) ranks it; the others keep the owner's latest message from
- * {@link Addresses#RANKINGS_CHANGED}, so that any node answers for any scenario.
+ * {@link Addresses#SCENARIOS_CHANGED}), and every node builds the same QuoteBook from the same
+ * quotes, so each node ranks for itself the scenarios it serves: those it owns ({@link Owners},
+ * recomputed when the membership changes; their rankings feed the alerts and REST readers) and
+ * those a dashboard of this node follows ({@link WatchedScenarios}). No ranking crosses the
+ * cluster: a change costs each node its own share of the scenarios and its own dashboards'
+ * writes, not a 200 KB message per changed ranking to every other node. Any other scenario is
+ * ranked when it is asked for ({@link Addresses#SCENARIOS_RANKING}), and one a node stops
+ * serving is dropped ({@link Addresses#RANKINGS_DROPPED}) rather than left to go stale.
  *
  * <p>Live scenarios are re-ranked incrementally ({@link LiveRanking}: only the vendors that changed
  * are priced again, and a ranking none of whose plans moved is known unchanged without encoding),
@@ -77,8 +81,6 @@ public final class RankingVerticle extends VerticleBase {
   private final io.micrometer.core.instrument.Counter vendorsPriced;
   private final MeterRegistry registry;
   private final Map<String, Registered> scenarios = new LinkedHashMap<>();
-  /** Registrations answered once the owner (another node) has published their first ranking. */
-  private final Map<String, Promise<Void>> firstRanking = new HashMap<>();
   private ScenarioStore store = ScenarioStore.none();
   private Owners owners = Owners.single();
   private final Map<String, Integer> perClient = new HashMap<>();
@@ -96,21 +98,28 @@ public final class RankingVerticle extends VerticleBase {
   private static final int CHUNK = 32;
 
   /**
-   * A live scenario and its last ranking: a digest of the comparable body (of this node's last
-   * ranking of it; null when another node's is the latest), and the message as sent (or why it
-   * failed). {@code live} and {@code encoded} are touched only by the one worker ranking the
-   * scenario at a time (its first ranking, then one pass after another).
+   * A live scenario and its last ranking here: a digest of the comparable body, and the message as
+   * sent (or why it failed); all null while this node does not keep it ranked. {@code live} and
+   * {@code encoded} are touched only by the one worker ranking the scenario at a time (its first
+   * ranking, then one pass after another).
    */
   private static final class Registered {
     final Scenario scenario;
     final String client;
-    final RankingMessage encoded = new RankingMessage();
+    RankingMessage encoded = new RankingMessage();
     /** Kept between books for incremental re-ranking; null before the first ranking and after a failure. */
     LiveRanking live;
+    /** The book of its last ranking here (set by the worker that ranked it). */
+    volatile QuoteBook rankedOn;
     /** While its first ranking runs, passes leave it out. */
     boolean first;
+    /**
+     * Whether its latest ranking went to this node's HTTP verticles and AlertVerticle: one ranked
+     * for a reader alone did not, and is published, changed or not, once this node keeps it ranked.
+     */
+    volatile boolean published;
     byte[] comparable;
-    String message;
+    RankingText message;
     String failure;
 
     Registered(Scenario scenario, String client) {
@@ -123,7 +132,7 @@ public final class RankingVerticle extends VerticleBase {
   static final List<String> NOT_SCENARIO = List.of("lang", "alerts");
 
   /** What re-ranking one live scenario gave: a changed message to publish, or a failure. */
-  private record Outcome(String id, Registered r, byte[] comparable, String message, Throwable failure) {}
+  private record Outcome(String id, Registered r, byte[] comparable, RankingText message, Throwable failure) {}
 
   /** A one-off ranking asked for, waiting or running. */
   private static final class Job {
@@ -187,6 +196,11 @@ public final class RankingVerticle extends VerticleBase {
     LoopDelay.watch(vertx, registry, "ranking");
     watched = new WatchedScenarios(vertx);
     var bus = vertx.eventBus();
+    try {
+      bus.registerDefaultCodec(RankingText.class, new LocalCodec<>(RankingText.class));
+    } catch (IllegalStateException alreadyRegistered) {
+      // another RankingVerticle of this Vert.x instance registered it first
+    }
     // the node's own questions stay on the node (local consumers); only the scenario and ranking news crosses
     bus.<QuoteBook>localConsumer(Addresses.QUOTES_CHANGED, msg -> {
       book = msg.body();
@@ -195,16 +209,11 @@ public final class RankingVerticle extends VerticleBase {
     bus.<JsonObject>localConsumer(Addresses.RANKING_COMPUTE, this::compute);
     bus.<JsonObject>localConsumer(Addresses.RANKING_CANCEL, msg -> cancel(msg.body() == null ? null : msg.body().getString("request")));
     bus.<JsonObject>localConsumer(Addresses.SCENARIOS_REGISTER, this::register);
-    bus.<JsonObject>localConsumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, r -> {
-      if (r.failure != null) Failures.fail(msg, 500, r.failure);
-      else if (r.message == null) Failures.fail(msg, 503, "no quotes yet: the first fetch is under way");
-      else msg.reply(r.message);
-    }));
+    bus.<JsonObject>localConsumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, r -> answer(msg, r)));
     bus.<JsonObject>localConsumer(Addresses.SCENARIOS_DELETE, msg -> withScenario(msg, r -> delete(msg, r)));
     Future<?> heard = Future.all(
         bus.<JsonObject>consumer(Addresses.SCENARIOS_CHANGED, this::changedElsewhere).completion(),
-        bus.<String>consumer(Addresses.RANKINGS_CHANGED, this::rankedElsewhere).completion(),
-        bus.consumer(Addresses.RANKINGS_WANTED, msg -> republishOwned()).completion());
+        bus.localConsumer(Addresses.RANKINGS_WANTED, msg -> republishKept()).completion());
     owners.onChange(() -> context.runOnContext(v -> rankNewlyOwned()));
     // The quote pipeline may have published its first book before this verticle listened.
     Future<?> first = bus.<QuoteBook>request(Addresses.QUOTES_BOOK, null, new DeliveryOptions().setLocalOnly(true))
@@ -258,50 +267,68 @@ public final class RankingVerticle extends VerticleBase {
     String id = b.getString("id");
     if (b.getBoolean("deleted", false)) {
       Registered r = scenarios.get(id);
-      if (r != null) forget(id, r);
+      if (r != null) {
+        forget(id, r);
+        publish(id, null, null, 0);  // this node's dashboards and alerts
+      }
       return;
     }
     if (scenarios.containsKey(id)) return;
     try {
       Registered r = adopt(id, b.getString("client", ""), reader.read(PlainValues.of(scenarioPart(new JsonObject(b.getString("body"))))));
-      if (owners.owns(id)) firstRanked(id, r);
+      firstRanked(id, r);
     } catch (InvalidInputException | io.vertx.core.json.DecodeException e) {
       LOG.warning(() -> "scenario " + id + " registered elsewhere does not read here: " + e.getMessage());
     }
   }
 
-  /** Another node's ranking of a scenario: kept, so that this node answers for it too. */
-  private void rankedElsewhere(Message<String> msg) {
-    if (owners.node().equals(msg.headers().get(Addresses.NODE_HEADER))) return;
-    String id = msg.headers().get(Addresses.SCENARIO_HEADER);
-    Registered r = id == null ? null : scenarios.get(id);
-    if (r == null || msg.body() == null) return;
-    String status = msg.headers().get(Addresses.STATUS_HEADER);
-    r.comparable = null;
-    r.message = status == null ? msg.body() : null;
-    r.failure = status == null || "503".equals(status) ? null : new JsonObject(msg.body()).getString("error");
-    Promise<Void> waiting = firstRanking.remove(id);
-    if (waiting != null) waiting.tryComplete();
-  }
-
-  /** Membership changed: the scenarios this node now owns and has not ranked are ranked at once. */
+  /** Membership changed: the scenarios this node now owns and does not rank yet are ranked at once. */
   private void rankNewlyOwned() {
     if (book == null) return;
     scenarios.forEach((id, r) -> {
-      if (r.comparable == null && owners.owns(id)) rerank(id, r);
+      if (!r.published && !r.first && owners.owns(id)) rerank(id, r);
     });
   }
 
-  /**
-   * A node started (this one, or another that joined): each scenario this node owns is published
-   * again (HTTP verticles drop a message they already have), ranked first if it has not been yet.
-   */
-  private void republishOwned() {
+  /** The HTTP verticles listen (at start): each scenario this node keeps ranked is published, ranked first if it is not yet. */
+  private void republishKept() {
     scenarios.forEach((id, r) -> {
-      if (!owners.owns(id)) return;
-      if (r.comparable != null && r.message != null) publish(id, r.message, 0);
+      if (!kept(id)) return;
+      if (r.message != null) publish(id, r, r.message, 0);
       else firstRanked(id, r);
     });
+  }
+
+  /** Whether this node keeps {@code id} ranked through every change: it owns it, or a dashboard here follows it. */
+  private boolean kept(String id) {
+    return owners.owns(id) || watched.watched(id);
+  }
+
+  /**
+   * A reader's question (REST, or a dashboard of this node following it from now on): the current
+   * ranking, ranked first when this node does not keep it ranked, or kept it on an older book.
+   */
+  private void answer(Message<JsonObject> msg, Registered r) {
+    String id = msg.body().getString("id");
+    if (book == null) {
+      Failures.fail(msg, 503, "no quotes yet: the first fetch is under way");
+    } else if (r.message != null && (r.rankedOn == book || kept(id) && r.published)) {
+      if (kept(id) && !r.published) publish(id, r, r.message, 0);  // ranked for a reader before, followed here now
+      msg.reply(r.message);
+    } else if (r.failure != null && r.rankedOn == book) {
+      Failures.fail(msg, 500, r.failure);
+    } else {
+      QuoteBook b = book;
+      vertx.executeBlocking(() -> rankOne(id, r, b), false).onComplete(ar -> {
+        if (scenarios.get(id) != r) {
+          Failures.fail(msg, 404, "no live scenario '" + id + "'");
+          return;
+        }
+        if (ar.succeeded() && ar.result() != null) apply(ar.result());
+        if (r.failure != null) Failures.fail(msg, 500, r.failure);
+        else msg.reply(r.message);
+      });
+    }
   }
 
   private void delete(Message<JsonObject> msg, Registered r) {
@@ -309,7 +336,7 @@ public final class RankingVerticle extends VerticleBase {
     store.delete(id).onSuccess(x -> {
       if (scenarios.get(id) == r) forget(id, r);
       vertx.eventBus().publish(Addresses.SCENARIOS_CHANGED, new JsonObject().put("id", id).put("deleted", true), fromHere());
-      publish(id, null, 0);
+      publish(id, null, null, 0);
       msg.reply(new JsonObject().put("deleted", id));
     }).onFailure(e -> Failures.fail(msg, 503, "the scenario cannot be deleted now (" + Failures.text(e) + "); try again"));
   }
@@ -436,23 +463,18 @@ public final class RankingVerticle extends VerticleBase {
   }
 
   /**
-   * Completes once the scenario's first ranking (or "no quotes yet") is published: by this node when
-   * it owns the scenario, else by its owner (waited for up to the ranking timeout). Published before
-   * the answer, so that the HTTP verticles know the id when the client uses it.
+   * Completes once the scenario's first ranking (or "no quotes yet") is published, when this node
+   * keeps it ranked (published before the registration is answered, so that the HTTP verticles have
+   * it when the client asks); at once for one another node owns, which is ranked here when asked for.
    */
   private Future<?> firstRanked(String id, Registered r) {
-    if (owners.owns(id)) {
-      if (book == null) publish(id, new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
-          .put("error", "no quotes yet: the first fetch is under way").encode(), 503);
-      return book == null ? Future.succeededFuture() : rerank(id, r);
+    if (!kept(id)) return Future.succeededFuture();  // ranked here when it is asked for
+    if (book == null) {
+      publish(id, r, RankingText.literal(new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
+          .put("error", "no quotes yet: the first fetch is under way").encode()), 503);
+      return Future.succeededFuture();
     }
-    Promise<Void> ranked = Promise.promise();
-    firstRanking.put(id, ranked);
-    long timer = vertx.setTimer(limits.timeout().toMillis(), t -> ranked.tryComplete());
-    return ranked.future().onComplete(x -> {
-      vertx.cancelTimer(timer);
-      firstRanking.remove(id);
-    });
+    return rerank(id, r);
   }
 
   private void forget(String id, Registered r) {
@@ -512,15 +534,20 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     QuoteBook b = book;
+    dropUnkept();
     List<Map.Entry<String, Registered>> todo = watchedFirst(scenarios,
-        (id, r) -> !r.first && owners.owns(id), watched::watched);
+        (id, r) -> !r.first && kept(id), watched::watched);
     passRunning.set(1);
     long started = System.nanoTime();
+    // The followed scenarios on every core; the rest on one core fewer, which leaves a core to the
+    // event loops writing the followed ones' rankings to the dashboards (and to GC) meanwhile.
     int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
+    int background = Math.max(1, parallel - 1);
+    long followed = todo.stream().takeWhile(e -> watched.watched(e.getKey())).count();
     int[] next = {0}, running = {0};
     Runnable[] launch = new Runnable[1];
     launch[0] = () -> {
-      while (running[0] < parallel && next[0] < todo.size()) {
+      while (running[0] < (next[0] < followed ? parallel : background) && next[0] < todo.size()) {
         List<Map.Entry<String, Registered>> chunk = todo.subList(next[0], Math.min(todo.size(), next[0] + CHUNK));
         next[0] += chunk.size();
         running[0]++;
@@ -541,6 +568,27 @@ public final class RankingVerticle extends VerticleBase {
       }
     };
     launch[0].run();
+  }
+
+  /**
+   * Forgets the rankings of the scenarios this node ranked but no longer keeps ranked (another
+   * node owns them now and no dashboard here follows them): a pass would leave them stale. Their
+   * memory is freed, and the HTTP verticles drop them; a reader's question ranks them again.
+   */
+  private void dropUnkept() {
+    scenarios.forEach((id, r) -> {
+      if ((r.message == null && r.failure == null) || r.first || kept(id)) return;
+      synchronized (r) {
+        r.live = null;
+        r.encoded = new RankingMessage();
+        r.rankedOn = null;
+      }
+      r.message = null;
+      r.comparable = null;
+      r.failure = null;
+      if (r.published) vertx.eventBus().publish(Addresses.RANKINGS_DROPPED, id, new DeliveryOptions().setLocalOnly(true));
+      r.published = false;
+    });
   }
 
   /**
@@ -600,13 +648,14 @@ public final class RankingVerticle extends VerticleBase {
         vendorsPriced.increment(b.vendors().size());
       }
       rankingTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
-      // known unchanged, unless the latest message is another node's (comparable null): then it is compared afresh
-      if (!mayDiffer && r.message != null && r.comparable != null) return null;
+      r.rankedOn = b;
+      if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged
       byte[] comparable = r.encoded.take(id, ranking);
-      if (r.failure == null && r.message != null && Arrays.equals(comparable, r.comparable)) return null;
-      return new Outcome(id, r, comparable, r.encoded.message(), null);
+      if (r.failure == null && r.message != null && r.published && Arrays.equals(comparable, r.comparable)) return null;
+      return new Outcome(id, r, comparable, r.encoded.text(), null);
     } catch (RuntimeException e) {
       r.live = null;
+      r.rankedOn = b;
       return new Outcome(id, r, null, null, e);
     }
   }
@@ -620,13 +669,17 @@ public final class RankingVerticle extends VerticleBase {
       r.failure = "the last ranking of this scenario failed (" + Failures.text(o.failure()) + "); it is tried again on the next price change";
       r.comparable = null;
       r.message = null;
-      publish(o.id(), new JsonObject().put("type", "error").put("scenario", o.id()).put("status", 500).put("error", r.failure).encode(), 500);
+      if (kept(o.id())) {
+        publish(o.id(), r, RankingText.literal(new JsonObject().put("type", "error").put("scenario", o.id()).put("status", 500)
+            .put("error", r.failure).encode()), 500);
+      }
       return;
     }
     r.comparable = o.comparable();
     r.message = o.message();
     r.failure = null;
-    publish(o.id(), r.message, 0);
+    // one ranked for a reader alone is not published: nothing here would keep it up to date
+    if (kept(o.id())) publish(o.id(), r, r.message, 0);
   }
 
   /** A new live scenario's first ranking; passes leave it out until it is in, then bring it up to the current book. */
@@ -641,12 +694,13 @@ public final class RankingVerticle extends VerticleBase {
   }
 
   /**
-   * Tells every HTTP verticle (its cache of rankings, its dashboards) of a new ranking, with null
-   * of a deleted scenario, or with a status of a failed ranking.
+   * Tells this node's HTTP verticles (their cache of rankings, their dashboards) and AlertVerticle
+   * of a new ranking of {@code r}, with null of a deleted scenario, or with a status of a failed ranking.
    */
-  private void publish(String id, String message, int status) {
-    DeliveryOptions options = fromHere().addHeader(Addresses.SCENARIO_HEADER, id);
+  private void publish(String id, Registered r, RankingText message, int status) {
+    DeliveryOptions options = new DeliveryOptions().setLocalOnly(true).addHeader(Addresses.SCENARIO_HEADER, id);
     if (status != 0) options.addHeader(Addresses.STATUS_HEADER, Integer.toString(status));
+    if (r != null) r.published = true;
     vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, message, options);
   }
 }

@@ -104,10 +104,10 @@ final class ScenarioRoutes {
     if (lang == null) return;
     boolean xlsx = ApiSupport.accepts(rc, RankingXlsx.MEDIA_TYPE);
     if (!xlsx && cached.test(rc.request(), rc.pathParam("id"))) return;
-    // not ranked yet here, or unknown: the RankingVerticle answers 503 or 404
-    vertx.eventBus().<String>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
+    // not kept ranked here, or unknown: the RankingVerticle ranks it now, or answers 503 or 404
+    vertx.eventBus().<Object>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
         .onSuccess(m -> {
-          String body = LiveRankings.restBody(rc.pathParam("id"), LiveRankings.message(m.body(), lang));
+          String body = LiveRankings.restBody(rc.pathParam("id"), RankingText.of(m.body()).text(lang));
           if (!xlsx) {
             json(rc, 200, body);
             return;

@@ -14,6 +14,7 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
+import dev.gpurent.text.Lang;
 import io.vertx.core.json.Json;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A live ranking's message put together from its plans' texts is exactly the ranking encoded
- * whole (quotesAt last), and its digest moves exactly when that text does.
+ * whole (quotesAt last), in each language exactly that text rendered whole, and its digest moves
+ * exactly when that text does.
  */
 class RankingMessageTest {
 
@@ -48,7 +50,10 @@ class RankingMessageTest {
       Ranking r = model.rank(Fixtures.scenario(file), book);
       RankingMessage m = new RankingMessage();
       m.take("id-" + file, r);
-      assertEquals(whole("id-" + file, r), m.message(), file);
+      assertEquals(whole("id-" + file, r), m.text().neutral(), file);
+      for (Lang lang : Lang.values()) {
+        assertEquals(RankingText.render(whole("id-" + file, r), lang), m.text().text(lang), file + " in " + lang);
+      }
     }
   }
 
@@ -59,6 +64,7 @@ class RankingMessageTest {
     LiveRanking live = LiveRanking.of(model, s, book);
     RankingMessage m = new RankingMessage();
     byte[] first = m.take("s", live.ranking());
+    for (Lang lang : Lang.values()) m.text().text(lang);  // every plan rendered once, and kept with its part
     assertArrayEquals(first, m.take("s", live.ranking()), "the same ranking, the same digest");
     List<Quote> cheaper = INFER.quotes().stream().map(q -> new Quote(q.vendor(), q.region(), q.offerId(), q.gpuId(), q.gpuCount(),
         q.vcpus(), q.ramGiB(), q.billing(), new Money(q.price().amount().multiply(new BigDecimal("0.5")), q.price().currency()), q.unit(),
@@ -67,6 +73,9 @@ class RankingMessageTest {
     live.update(next);
     byte[] second = m.take("s", live.ranking());
     assertFalse(Arrays.equals(first, second), "half price at " + INFER.vendor() + " shows");
-    assertEquals(whole("s", model.rank(s, next)), m.message());
+    assertEquals(whole("s", model.rank(s, next)), m.text().neutral());
+    for (Lang lang : Lang.values()) {
+      assertEquals(RankingText.render(whole("s", model.rank(s, next)), lang), m.text().text(lang), "rendered from parts kept since the first ranking, in " + lang);
+    }
   }
 }
