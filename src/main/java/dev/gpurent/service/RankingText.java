@@ -17,9 +17,9 @@ import java.util.function.Function;
  * "ranking":{...}}}), language-neutral ({@link #neutral()}) and in each language
  * ({@link #text(Lang)}). A ranking's message is put together from its plans' texts, each a
  * {@link Part} that the scenario's {@link RankingMessage} keeps between changes: a plan that did
- * not change is the very same Part in the next message, with the renderings it already has, so
- * after one vendor's change only that plan and the ranking's short remainder are rendered again
- * rather than a whole ranking of 200 KB decoded, rendered and encoded. A failure, or any other
+ * not change is the very same Part in the next message, with the renderings it already has (and
+ * so is a remainder that reads the same, a {@link Rest}), so after one vendor's change only that
+ * plan is rendered again rather than a whole ranking of 200 KB decoded, rendered and encoded. A failure, or any other
  * message, is a literal: one neutral text, rendered whole.
  *
  * <p>Immutable but for its caches, and shared between threads (made on a worker, rendered on the

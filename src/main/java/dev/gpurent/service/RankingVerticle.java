@@ -111,6 +111,8 @@ public final class RankingVerticle extends VerticleBase {
     LiveRanking live;
     /** The book of its last ranking here (set by the worker that ranked it). */
     volatile QuoteBook rankedOn;
+    /** The vendors with a plan in that ranking: a pass ranks first the followed scenarios a change may move. */
+    volatile Set<String> shown = Set.of();
     /** While its first ranking runs, passes leave it out. */
     boolean first;
     /**
@@ -535,8 +537,9 @@ public final class RankingVerticle extends VerticleBase {
     }
     QuoteBook b = book;
     dropUnkept();
-    List<Map.Entry<String, Registered>> todo = watchedFirst(scenarios,
-        (id, r) -> !r.first && kept(id), watched::watched);
+    // followed first, and of those first the ones showing a plan of a vendor that changed
+    List<Map.Entry<String, Registered>> todo = passOrder(scenarios, (id, r) -> !r.first && kept(id),
+        (id, r) -> watched.watched(id) ? (LiveRanking.mayMove(r.rankedOn, b, r.shown) ? 2 : 1) : 0);
     passRunning.set(1);
     long started = System.nanoTime();
     // The followed scenarios on every core; the rest on one core fewer, which leaves a core to the
@@ -592,19 +595,19 @@ public final class RankingVerticle extends VerticleBase {
   }
 
   /**
-   * The scenarios a pass ranks, in its order: those a dashboard here follows first (each chunk is
-   * published as it is done, so a change reaches the screens before the rest is ranked), then the
-   * others, each group in registration order.
+   * The scenarios a pass ranks, in its order: by {@code priority}, highest first (each chunk is
+   * published as it is done, so what dashboards follow reaches the screens before the rest is
+   * ranked), each group in registration order.
    */
-  static <T> List<Map.Entry<String, T>> watchedFirst(Map<String, T> all, java.util.function.BiPredicate<String, T> ranked,
-                                                     java.util.function.Predicate<String> watched) {
-    List<Map.Entry<String, T>> first = new java.util.ArrayList<>(all.size());
-    List<Map.Entry<String, T>> rest = new java.util.ArrayList<>();
+  static <T> List<Map.Entry<String, T>> passOrder(Map<String, T> all, java.util.function.BiPredicate<String, T> ranked,
+                                                  java.util.function.ToIntBiFunction<String, T> priority) {
+    java.util.TreeMap<Integer, List<Map.Entry<String, T>>> groups = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
     all.forEach((id, t) -> {
-      if (ranked.test(id, t)) (watched.test(id) ? first : rest).add(Map.entry(id, t));
+      if (ranked.test(id, t)) groups.computeIfAbsent(priority.applyAsInt(id, t), k -> new java.util.ArrayList<>()).add(Map.entry(id, t));
     });
-    first.addAll(rest);
-    return first;
+    List<Map.Entry<String, T>> order = new java.util.ArrayList<>(all.size());
+    groups.values().forEach(order::addAll);
+    return order;
   }
 
   /** Re-ranks a chunk of live scenarios on a worker; the outcomes to publish, with the CPU time counted. */
@@ -648,6 +651,9 @@ public final class RankingVerticle extends VerticleBase {
         vendorsPriced.increment(b.vendors().size());
       }
       rankingTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
+      Set<String> shown = new HashSet<>();
+      ranking.plans().forEach(p -> shown.add(p.vendor()));
+      r.shown = shown;
       r.rankedOn = b;
       if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged
       byte[] comparable = r.encoded.take(id, ranking);

@@ -90,7 +90,7 @@ class LiveRerankTest {
     for (int i = 0; i < 300 && metric("gpurent_ranking_live_pass_seconds_count") <= passes; i++) Thread.sleep(100);
     assertTrue(metric("gpurent_ranking_live_pass_seconds_count") > passes, "the pass ended");
     JsonObject before = openSeen.get(0).getJsonObject("ranking"), after = openSeen.get(1).getJsonObject("ranking");
-    assertNotEquals(runpodTotal(before), runpodTotal(after), "RunPod's bill moved");
+    assertNotEquals(ServiceTest.runpodTotal(before), ServiceTest.runpodTotal(after), "RunPod's bill moved");
     ws.close();
     return List.of((metric("gpurent_ranking_live_vendors_total") - priced) / 2, (double) vastSeen.size() - 1);
   }
@@ -108,16 +108,7 @@ class LiveRerankTest {
     return r.bodyAsJsonObject().getString("id");
   }
 
-  private static String runpodTotal(JsonObject ranking) {
-    return ranking.getJsonArray("plans").stream().map(JsonObject.class::cast).filter(p -> p.getString("vendor").equals("runpod"))
-        .findFirst().orElseThrow(() -> new AssertionError("RunPod has no plan: " + ranking.getJsonArray("unavailable"))).getString("monthlyTotal");
-  }
-
   private double metric(String name) throws Exception {
-    String text = await(client.get(service.port(), "127.0.0.1", "/metrics").send()).bodyAsString();
-    for (String line : text.split("\n")) {
-      if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-    }
-    throw new AssertionError("no metric " + name);
+    return ServiceTest.metric(client, service, name);
   }
 }

@@ -76,7 +76,7 @@ class NotOwnedScenarioTest {
     var registered = await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJsonObject(s));
     assertEquals(201, registered.statusCode(), registered.bodyAsString());
     String id = registered.bodyAsJsonObject().getString("id");
-    String first = runpodTotal(get(id));
+    String first = ServiceTest.runpodTotal(get(id));
 
     LinkedBlockingQueue<JsonObject> seen = new LinkedBlockingQueue<>();
     WebSocket ws = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
@@ -84,14 +84,14 @@ class NotOwnedScenarioTest {
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
     JsonObject subscribed = seen.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", subscribed.getString("type"), subscribed.encode());
-    assertEquals(first, runpodTotal(subscribed.getJsonObject("ranking")), "the ranking the REST read made");
+    assertEquals(first, ServiceTest.runpodTotal(subscribed.getJsonObject("ranking")), "the ranking the REST read made");
 
     change(2);
     JsonObject pushed = seen.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", pushed.getString("type"), String.valueOf(pushed));
-    String doubled = runpodTotal(pushed.getJsonObject("ranking"));
+    String doubled = ServiceTest.runpodTotal(pushed.getJsonObject("ranking"));
     assertNotEquals(first, doubled, "followed here, so ranked here on the new prices");
-    assertEquals(doubled, runpodTotal(get(id)), "REST reads the followed ranking");
+    assertEquals(doubled, ServiceTest.runpodTotal(get(id)), "REST reads the followed ranking");
 
     await(ws.close());
     // the first pass after nobody follows it drops it; the one after that ranks nothing at all
@@ -99,9 +99,9 @@ class NotOwnedScenarioTest {
     double priced = metric("gpurent_ranking_live_vendors_total");
     change(4);
     assertEquals(priced, metric("gpurent_ranking_live_vendors_total"), "a scenario nobody here follows is not ranked by the passes");
-    String quadrupled = runpodTotal(get(id));
+    String quadrupled = ServiceTest.runpodTotal(get(id));
     assertNotEquals(doubled, quadrupled, "read after two more changes: ranked afresh, not the dropped ranking");
-    assertEquals(runpodTotal(get(id)), quadrupled, "the same book, the same answer");
+    assertEquals(ServiceTest.runpodTotal(get(id)), quadrupled, "the same book, the same answer");
   }
 
   /** RunPod's recorded prices times {@code factor}, fetched, and the pass over the live scenarios ended. */
@@ -122,16 +122,7 @@ class NotOwnedScenarioTest {
     return r.bodyAsJsonObject();
   }
 
-  private static String runpodTotal(JsonObject ranking) {
-    return ranking.getJsonArray("plans").stream().map(JsonObject.class::cast).filter(p -> p.getString("vendor").equals("runpod"))
-        .findFirst().orElseThrow(() -> new AssertionError("RunPod has no plan: " + ranking.getJsonArray("unavailable"))).getString("monthlyTotal");
-  }
-
   private double metric(String name) throws Exception {
-    String text = await(client.get(service.port(), "127.0.0.1", "/metrics").send()).bodyAsString();
-    for (String line : text.split("\n")) {
-      if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-    }
-    throw new AssertionError("no metric " + name);
+    return ServiceTest.metric(client, service, name);
   }
 }

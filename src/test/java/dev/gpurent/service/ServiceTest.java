@@ -402,4 +402,19 @@ class ServiceTest {
     }
     return m.appendTail(sb).toString();
   }
+
+  /** RunPod's monthly total in a ranking (as JSON), failing with the ranking's reasons when it has no plan. */
+  static String runpodTotal(JsonObject ranking) {
+    return ranking.getJsonArray("plans").stream().map(JsonObject.class::cast).filter(p -> p.getString("vendor").equals("runpod"))
+        .findFirst().orElseThrow(() -> new AssertionError("RunPod has no plan: " + ranking.getJsonArray("unavailable"))).getString("monthlyTotal");
+  }
+
+  /** One value of the service's GET /metrics (Prometheus text), its first series. */
+  static double metric(WebClient client, Bootstrap.Running service, String name) throws Exception {
+    String text = await(client.get(service.port(), "127.0.0.1", "/metrics").send()).bodyAsString();
+    for (String line : text.split("\n")) {
+      if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+    }
+    throw new AssertionError("no metric " + name);
+  }
 }
