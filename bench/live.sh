@@ -15,4 +15,5 @@ if [ "${1:-}" = --nodes ]; then nodes=$2; shift 2; fi
 tmp=$(mktemp -d /tmp/gpurent-bench-live.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 bench/sample-root.sh "$tmp/root" > /dev/null
-java "$@" -Dbench.nodes="$nodes" -Dbench.root="$tmp/root" -cp "$CP" dev.gpurent.bench.LiveRerank
+# the service's own JVM options (config/jvm.options) first: arguments after the script's name can override them
+java "${SERVICE_JVM[@]}" "$@" -Dbench.nodes="$nodes" -Dbench.root="$tmp/root" -cp "$CP" dev.gpurent.bench.LiveRerank

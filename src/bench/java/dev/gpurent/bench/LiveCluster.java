@@ -94,9 +94,14 @@ final class LiveCluster implements LiveRerank.Service {
 
   private CompletableFuture<Integer> launch(Path root, int k) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    ProcessBuilder pb = new ProcessBuilder(java.toString(), "-Xmx" + NODE_HEAP, "-Djava.net.preferIPv4Stack=true",
-        "-Dvertx.cacheDirBase=" + root.resolve("vertx-cache"), "-cp", System.getProperty("java.class.path"), "dev.gpurent.Main",
-        "serve", "--cluster", "--root", root.toString()).redirectErrorStream(true);
+    List<String> command = new ArrayList<>(List.of(java.toString()));
+    // each node as ./gpurent runs it: config/jvm.options (read from the checkout the bench runs in)
+    for (String o : Files.readAllLines(Path.of("config/jvm.options"))) {
+      if (!o.isBlank() && !o.startsWith("#")) command.add(o.trim());
+    }
+    command.addAll(List.of("-Xmx" + NODE_HEAP, "-Djava.net.preferIPv4Stack=true", "-Dvertx.cacheDirBase=" + root.resolve("vertx-cache"),
+        "-cp", System.getProperty("java.class.path"), "dev.gpurent.Main", "serve", "--cluster", "--root", root.toString()));
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     pb.environment().put("GPURENT_ADMIN_TOKEN", BenchSupport.TOKEN);
     Process p = pb.start();
     nodes.add(p);

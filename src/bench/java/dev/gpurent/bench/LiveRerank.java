@@ -265,6 +265,8 @@ public final class LiveRerank {
             // Received when a ranking message's last frame is: the driver shares the service's two cores,
             // and decoding each 200 KB message into a String (a browser's work) would be taken from the service.
             sock.frameHandler(frame -> {
+              // control frames (the server's pings) may come between a message's frames: they are not the message's
+              if (!frame.isText() && !frame.isBinary() && !frame.isContinuation()) return;
               if (!frame.isContinuation()) {
                 c.ranking = frame.isText() && frame.binaryData().length() >= RANKING.length()
                     && frame.binaryData().getString(0, RANKING.length()).equals(RANKING);
