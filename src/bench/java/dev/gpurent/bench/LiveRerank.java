@@ -309,7 +309,8 @@ public final class LiveRerank {
         long answered = System.nanoTime();  // the vendor fetched and its quotes installed on the fetching node
         long deadline = start + PASS_LIMIT_MS * 1_000_000;
         // every node passes over its own scenarios (their owner's)
-        while (!passed(http, ports, passes0) && System.nanoTime() < deadline) Thread.sleep(20);
+        // polled every 50 ms, one scrape a node: a scrape takes the service's CPU while the pass runs
+        while (!passed(http, ports, passes0) && System.nanoTime() < deadline) Thread.sleep(50);
         double proc = sum(metrics(http, ports, PROCESS_CPU), proc0) / 1e9;
         double cpu = sum(metrics(http, ports, "gpurent_ranking_live_cpu_seconds_total"), cpu0);
         double gc = sum(metrics(http, ports, "jvm_gc_pause_seconds_sum"), gc0);
@@ -430,9 +431,11 @@ public final class LiveRerank {
 
   /** Whether every node ended a pass since {@code passes0} (its pass count) and none runs one now. */
   static boolean passed(WebClient http, List<Integer> ports, double[] passes0) throws Exception {
-    double[] passes = metrics(http, ports, "gpurent_ranking_live_pass_seconds_count");
     for (int i = 0; i < ports.size(); i++) {
-      if (passes[i] <= passes0[i] || metric(http, ports.get(i), "gpurent_ranking_live_running") > 0) return false;
+      String text = scrape(http, ports.get(i));
+      if (value(text, "gpurent_ranking_live_pass_seconds_count") <= passes0[i] || value(text, "gpurent_ranking_live_running") > 0) {
+        return false;
+      }
     }
     return true;
   }
@@ -453,19 +456,28 @@ public final class LiveRerank {
 
   /** A value from GET /metrics (Prometheus text), its series summed (e.g. every collector's GC pauses), 0 when absent. */
   static double metric(WebClient http, int port, String name) throws Exception {
-    String text;
+    return value(scrape(http, port), name);
+  }
+
+  /** GET /metrics of one node (Prometheus text). */
+  static String scrape(WebClient http, int port) throws Exception {
     try {
-      text = await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
+      return await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
     } catch (java.util.concurrent.ExecutionException closed) {
       // a kept-alive connection the server closed as idle (http.idleTimeout) while this reused it: once more, on a new one
-      text = await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
+      return await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
     }
+  }
+
+  /** A value of a scrape, its series summed (e.g. every collector's GC pauses), 0 when absent. */
+  static double value(String text, String name) {
     double sum = 0;
     for (String line : text.split("\n")) {
       if (line.startsWith(name + " ") || line.startsWith(name + "{")) sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
     return sum;
   }
+
 
   static double median(List<Double> v) {
     double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
