@@ -651,11 +651,11 @@ public final class RankingVerticle extends VerticleBase {
         vendorsPriced.increment(b.vendors().size());
       }
       rankingTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
+      r.rankedOn = b;
+      if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged: the same plans, the same vendors shown
       Set<String> shown = new HashSet<>();
       ranking.plans().forEach(p -> shown.add(p.vendor()));
       r.shown = shown;
-      r.rankedOn = b;
-      if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged
       byte[] comparable = r.encoded.take(id, ranking);
       if (r.failure == null && r.message != null && r.published && Arrays.equals(comparable, r.comparable)) return null;
       return new Outcome(id, r, comparable, r.encoded.text(), null);
