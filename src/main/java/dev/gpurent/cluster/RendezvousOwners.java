@@ -73,18 +73,32 @@ public final class RendezvousOwners implements Owners {
     return best;
   }
 
-  /** 64-bit FNV-1a of member, a separator and scenario, finished with a murmur mix so that close ids spread. */
+  /**
+   * 64-bit FNV-1a of the UTF-8 bytes of member, a zero byte and scenario, finished with a murmur
+   * mix so that close ids spread. Worked out without building the joined string: a pass asks it
+   * for every live scenario and member (10,000 x 3 took the pass's start 30-240 ms with the copies).
+   */
   static long weight(String member, String scenario) {
-    long h = 0xcbf29ce484222325L;
-    for (byte b : (member + "\u0000" + scenario).getBytes(StandardCharsets.UTF_8)) {
-      h ^= b & 0xff;
-      h *= 0x100000001b3L;
-    }
+    long h = fnv(0xcbf29ce484222325L, member);
+    h = (h ^ 0) * 0x100000001b3L;
+    h = fnv(h, scenario);
     h ^= h >>> 33;
     h *= 0xff51afd7ed558ccdL;
     h ^= h >>> 33;
     h *= 0xc4ceb9fe1a85ec53L;
     h ^= h >>> 33;
+    return h;
+  }
+
+  /** FNV-1a over the UTF-8 bytes of {@code s}, from {@code h}; ASCII (every id gpurent makes) without copying. */
+  private static long fnv(long h, String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        for (byte b : s.substring(i).getBytes(StandardCharsets.UTF_8)) h = (h ^ (b & 0xff)) * 0x100000001b3L;
+        return h;
+      }
+      h = (h ^ s.charAt(i)) * 0x100000001b3L;
+    }
     return h;
   }
 }

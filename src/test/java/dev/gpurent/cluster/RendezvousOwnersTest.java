@@ -50,6 +50,32 @@ class RendezvousOwnersTest {
     assertTrue(moved > 270, "node-b owned " + moved);
   }
 
+  /** The weight by its definition: FNV-1a over the joined string's UTF-8 bytes, then the mix. */
+  static long byDefinition(String member, String scenario) {
+    long h = 0xcbf29ce484222325L;
+    for (byte b : (member + "\u0000" + scenario).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      h ^= b & 0xff;
+      h *= 0x100000001b3L;
+    }
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    h ^= h >>> 33;
+    return h;
+  }
+
+  @Test
+  void the_weight_is_fnv_of_the_joined_utf8_bytes_for_ascii_and_other_ids() {
+    List<String> ids = new ArrayList<>(scenarios(50));
+    ids.addAll(List.of("", "团队-小", "naïve-ü", "a\u00ffb", "emoji-\ud83d\ude80-x"));
+    for (String m : List.of("node-a", "节点-b", "f3c1e2a0-0000-4000-8000-000000000001")) {
+      for (String id : ids) assertEquals(byDefinition(m, id), RendezvousOwners.weight(m, id), m + " / " + id);
+    }
+    // a pinned value: ownership must not move between versions of gpurent in one cluster
+    assertEquals(8912605089756361026L, RendezvousOwners.weight("node-a", "s1"));
+  }
+
   @Test
   void no_members_no_owner() {
     assertEquals(null, RendezvousOwners.owner("x", List.of()));
