@@ -91,12 +91,16 @@ final class OfferIndex {
     return columns.get(vendor);
   }
 
+  // views made once: the scan asks for them per offer it compares
+  private final List<Shape> shapesView = Collections.unmodifiableList(shapes);
+  private final List<String> gpuIdsView = Collections.unmodifiableList(gpuIds);
+
   List<Shape> shapes() {
-    return Collections.unmodifiableList(shapes);
+    return shapesView;
   }
 
   List<String> gpuIds() {
-    return Collections.unmodifiableList(gpuIds);
+    return gpuIdsView;
   }
 
   List<String> currencies() {
