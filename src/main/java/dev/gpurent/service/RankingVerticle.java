@@ -77,6 +77,7 @@ public final class RankingVerticle extends VerticleBase {
   private final RankingSettings limits;
   private final Timer rankingTime;
   private final Timer passTime;
+  private final Timer followedTime;
   private final io.micrometer.core.instrument.Counter passCpu;
   private final io.micrometer.core.instrument.Counter vendorsPriced;
   private final MeterRegistry registry;
@@ -169,6 +170,8 @@ public final class RankingVerticle extends VerticleBase {
     this.rankingTime = Timer.builder("gpurent.ranking.time").description("time to rank one scenario").register(registry);
     this.passTime = Timer.builder("gpurent.ranking.live.pass").description("one pass over the live scenarios after a price change")
         .register(registry);
+    this.followedTime = Timer.builder("gpurent.ranking.live.followed")
+        .description("from a pass's start until the rankings of every scenario a dashboard here follows are published").register(registry);
     this.passCpu = io.micrometer.core.instrument.Counter.builder("gpurent.ranking.live.cpu").baseUnit("seconds")
         .description("CPU time the workers spent re-ranking live scenarios").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.live.running", passRunning, AtomicInteger::get)
@@ -546,18 +549,23 @@ public final class RankingVerticle extends VerticleBase {
     // event loops writing the followed ones' rankings to the dashboards (and to GC) meanwhile.
     int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
     int background = Math.max(1, parallel - 1);
-    long followed = todo.stream().takeWhile(e -> watched.watched(e.getKey())).count();
-    int[] next = {0}, running = {0};
+    int followed = (int) todo.stream().takeWhile(e -> watched.watched(e.getKey())).count();
+    int[] next = {0}, running = {0}, followedLeft = {followed};
     Runnable[] launch = new Runnable[1];
     launch[0] = () -> {
       while (running[0] < (next[0] < followed ? parallel : background) && next[0] < todo.size()) {
-        List<Map.Entry<String, Registered>> chunk = todo.subList(next[0], Math.min(todo.size(), next[0] + CHUNK));
+        int from = next[0];
+        List<Map.Entry<String, Registered>> chunk = todo.subList(from, Math.min(todo.size(), from + CHUNK));
         next[0] += chunk.size();
         running[0]++;
         vertx.executeBlocking(() -> rankChunk(chunk, b), false).onComplete(ar -> {
           running[0]--;
           if (ar.succeeded()) ar.result().forEach(this::apply);
           else LOG.log(Level.WARNING, "re-ranking live scenarios failed", ar.cause());
+          int ofFollowed = Math.max(0, Math.min(followed, from + chunk.size()) - from);
+          if (ofFollowed > 0 && (followedLeft[0] -= ofFollowed) == 0) {
+            followedTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
+          }
           launch[0].run();
         });
       }

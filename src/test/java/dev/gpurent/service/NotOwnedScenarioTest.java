@@ -86,7 +86,9 @@ class NotOwnedScenarioTest {
     assertEquals("ranking", subscribed.getString("type"), subscribed.encode());
     assertEquals(first, ServiceTest.runpodTotal(subscribed.getJsonObject("ranking")), "the ranking the REST read made");
 
+    double followedPasses = metric("gpurent_ranking_live_followed_seconds_count");
     change(2);
+    assertTrue(metric("gpurent_ranking_live_followed_seconds_count") > followedPasses, "the time to the followed rankings is kept");
     JsonObject pushed = seen.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", pushed.getString("type"), String.valueOf(pushed));
     String doubled = ServiceTest.runpodTotal(pushed.getJsonObject("ranking"));
@@ -97,8 +99,10 @@ class NotOwnedScenarioTest {
     // the first pass after nobody follows it drops it; the one after that ranks nothing at all
     change(3);
     double priced = metric("gpurent_ranking_live_vendors_total");
+    followedPasses = metric("gpurent_ranking_live_followed_seconds_count");
     change(4);
     assertEquals(priced, metric("gpurent_ranking_live_vendors_total"), "a scenario nobody here follows is not ranked by the passes");
+    assertEquals(followedPasses, metric("gpurent_ranking_live_followed_seconds_count"), "a pass with nothing followed has no such time");
     String quadrupled = ServiceTest.runpodTotal(get(id));
     assertNotEquals(doubled, quadrupled, "read after two more changes: ranked afresh, not the dropped ranking");
     assertEquals(ServiceTest.runpodTotal(get(id)), quadrupled, "the same book, the same answer");
