@@ -18,7 +18,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Writer;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,7 +86,7 @@ class ClusterTest {
           .onComplete(x -> fetches.add(new Fetch(path[1], path[2], start, System.currentTimeMillis()))));
     }).listen(0, "127.0.0.1"));
     String pg = EmbeddedPg.freshUrl();
-    int[] ports = {freePort(), freePort(), freePort()};
+    int[] ports = {FreePorts.belowEphemeral(), FreePorts.belowEphemeral(), FreePorts.belowEphemeral()};
     JsonArray members = new JsonArray();
     for (int p : ports) members.add("127.0.0.1:" + p);
     Path[] roots = new Path[3];
@@ -257,12 +256,6 @@ class ClusterTest {
       }
       port = Integer.parseInt(l.substring("serving ".length()));
       return this;
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
     }
   }
 
