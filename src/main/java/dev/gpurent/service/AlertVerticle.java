@@ -38,8 +38,9 @@ import java.util.logging.Logger;
  * rankings find the same events with the same keys; before delivering, a node claims the event by inserting its row under the
  * store's UNIQUE key, and only the node whose insert succeeded delivers (PostgreSQL is the one
  * store of a cluster). An event whose claim fails (the store is down) is not delivered: a
- * duplicate is what the claim exists to prevent. A node that stops mid-delivery leaves its row
- * pending; nobody takes it over.
+ * duplicate is what the claim exists to prevent. A node that stops writes down the outcomes its
+ * webhooks already answered; one stopped before its webhook answered leaves the row pending, and
+ * nobody takes it over.
  */
 public final class AlertVerticle extends VerticleBase {
 
@@ -52,6 +53,8 @@ public final class AlertVerticle extends VerticleBase {
   /** Live scenarios (with rules or without, so that their log can be asked for) and their last ranking. */
   private final Map<String, Live> live = new HashMap<>();
   private WebhookSender sender;
+  /** Outcomes being written to the delivery log: a stop waits for them, so that "delivered" is not lost. */
+  private final java.util.Set<Future<?>> logging = new java.util.HashSet<>();
 
   private static final class Live {
     final AlertRules rules;
@@ -79,8 +82,10 @@ public final class AlertVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    sender.close();
-    return Future.succeededFuture();
+    return Future.join(List.copyOf(logging)).transform(ar -> {
+      sender.close();
+      return Future.succeededFuture();
+    });
   }
 
   private void registered(JsonObject body) {
@@ -151,8 +156,10 @@ public final class AlertVerticle extends VerticleBase {
       boolean again = v.outcome() == Channel.Outcome.RETRY && n < settings.attempts() && live.containsKey(e.scenario());
       String status = v.outcome() == Channel.Outcome.DELIVERED ? AlertDelivery.DELIVERED : again ? AlertDelivery.PENDING : AlertDelivery.FAILED;
       String error = v.reason() == null ? lastError : v.reason();
-      store.updateAlert(e.key(), status, n, error, clock.instant())
+      Future<?> written = store.updateAlert(e.key(), status, n, error, clock.instant())
           .onFailure(err -> LOG.warning(() -> "alert " + e.key() + ": its log cannot be updated (" + err.getMessage() + ")"));
+      logging.add(written);
+      written.onComplete(x -> logging.remove(written));
       if (again) {
         vertx.setTimer(settings.delayBefore(n + 1, ThreadLocalRandom.current().nextDouble()).toMillis(),
             t -> attempt(e, text, event, n + 1, error));

@@ -111,6 +111,16 @@ class ScenarioRestartTest {
     assertEquals(java.util.List.of("guide-reference 1800.00 CNY", "runpod 2279.30 CNY", "vast 3180.38 CNY"), small);
     assertNotEquals(small, comparable(rankings.values().stream().skip(1).findFirst().orElseThrow()));
 
+    // the webhook answered; its outcome is in the log before the restart (a stop waits for the write,
+    // not for an answer still on its way)
+    for (String id : rankings.keySet()) {
+      String status = null;
+      for (long end = System.nanoTime() + 20_000_000_000L; System.nanoTime() < end && !"delivered".equals(status); Thread.sleep(50)) {
+        JsonArray d = get("/api/scenarios/" + id + "/alerts").bodyAsJsonObject().getJsonArray("deliveries");
+        status = d.isEmpty() ? null : d.getJsonObject(0).getString("status");
+      }
+      assertEquals("delivered", status, "scenario " + id + " before the restart");
+    }
     await(service.close());
     service = null;
     start();
