@@ -80,7 +80,7 @@ public final class RendezvousOwners implements Owners {
    */
   static long weight(String member, String scenario) {
     long h = fnv(0xcbf29ce484222325L, member);
-    h = (h ^ 0) * 0x100000001b3L;
+    h *= 0x100000001b3L;  // the zero byte between them: xor with 0 leaves h as it is
     h = fnv(h, scenario);
     h ^= h >>> 33;
     h *= 0xff51afd7ed558ccdL;
