@@ -1,7 +1,21 @@
-// The live socket: /ws?lang=, {"subscribe": [id]} -> {"type": "ranking", scenario, ranking} at
-// once and on every change, {"type": "error", scenario, error} otherwise (DashboardSockets).
-// Reconnects with exponential backoff and jitter (1, 2, 4, 8, 15, 15 ... s) and resubscribes.
+// The live socket: /ws?lang=&deltas=true, {"subscribe": [id]} -> {"type": "ranking", scenario,
+// ranking} at once, then {"type": "ranking-delta", ...} on every change (the plans kept from the
+// last message named by vendor, an unchanged mixed plan or reference as "same"; RankingText), and
+// {"type": "error", scenario, error} otherwise (DashboardSockets). Reconnects with exponential
+// backoff and jitter (1, 2, 4, 8, 15, 15 ... s) and resubscribes.
 const BACKOFF_MAX_MS = 15000;
+
+/**
+ * The ranking a delta describes, from the last ranking of its scenario; null when it names a plan
+ * that ranking does not have (the socket is then out of step and is opened again).
+ */
+export function applyDelta(last, delta) {
+  const byVendor = new Map(last.plans.map(p => [p.vendor, p]));
+  const plans = delta.plans.map(p => (typeof p === 'string' ? byVendor.get(p) : p));
+  if (plans.some(p => p === undefined)) return null;
+  const kept = (now, was) => (now === 'same' ? was : now);
+  return Object.assign({}, delta, { plans, mixed: kept(delta.mixed, last.mixed), reference: kept(delta.reference, last.reference) });
+}
 
 export class LiveSocket {
   /**
@@ -12,6 +26,8 @@ export class LiveSocket {
     this.ws = null;
     this.lang = 'en';
     this.ids = new Set();
+    /** The last ranking received per scenario on the current connection: what the next delta builds on. */
+    this.last = new Map();
     this.attempt = 0;
     this.timer = 0;
     this.countdown = 0;
@@ -22,6 +38,7 @@ export class LiveSocket {
   follow(id) {
     const old = [...this.ids].filter(x => x !== id);
     if (old.length) this.send({ unsubscribe: old });
+    old.forEach(x => this.last.delete(x));
     this.ids = new Set([id]);
     if (this.open()) this.send({ subscribe: [id] });
     else this.connect();
@@ -56,8 +73,9 @@ export class LiveSocket {
     clearTimeout(this.timer);
     clearInterval(this.countdown);
     this.h.onState('connecting');
-    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws?lang=' + this.lang);
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws?deltas=true&lang=' + this.lang);
     this.ws = ws;
+    this.last = new Map();
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.attempt = 0;
@@ -72,8 +90,20 @@ export class LiveSocket {
       } catch (e) {
         return;
       }
-      if (m.type === 'ranking' && this.ids.has(m.scenario)) this.h.onRanking(m.scenario, m.ranking);
-      else if (m.type === 'error' && (!m.scenario || this.ids.has(m.scenario))) this.h.onError(m.scenario, m);
+      if (m.type === 'ranking-delta' && this.ids.has(m.scenario)) {
+        const last = this.last.get(m.scenario);
+        const ranking = last && applyDelta(last, m.ranking);
+        if (!ranking) {
+          ws.close();  // out of step: a new connection starts from whole rankings
+          return;
+        }
+        m.ranking = ranking;
+        m.type = 'ranking';
+      }
+      if (m.type === 'ranking' && this.ids.has(m.scenario)) {
+        this.last.set(m.scenario, m.ranking);
+        this.h.onRanking(m.scenario, m.ranking);
+      } else if (m.type === 'error' && (!m.scenario || this.ids.has(m.scenario))) this.h.onError(m.scenario, m);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;

@@ -64,7 +64,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>System properties: bench.root (the sample root, required), bench.vendor (lambda or runpod), bench.scenarios (10000),
  * bench.clients (1000), bench.warmup (3 changes, not recorded), bench.changes (10, incremental),
- * bench.fullChanges (5), bench.nodes (1), bench.nodeHeap (each node's -Xmx, 4g), bench.nodeJvm (more options for each node's JVM).
+ * bench.fullChanges (5), bench.nodes (1), bench.nodeHeap (each node's -Xmx, 4g), bench.nodeJvm (more options for each node's JVM),
+ * bench.deltas (true: the dashboards connect with {@code ?deltas=true}, as the dashboard page does, and receive a change as a
+ * delta against their last ranking; false: whole rankings).
  */
 public final class LiveRerank {
 
@@ -142,14 +144,18 @@ public final class LiveRerank {
     }
   }
 
-  /** How a ranking message starts. */
-  static final String RANKING = "{\"type\":\"ranking\"";
+  /** How a ranking message starts, whole ({@code "ranking"}) or a delta ({@code "ranking-delta"}). */
+  static final String RANKING = "{\"type\":\"ranking";
+  /** Whether the dashboards take deltas after their first ranking, as the dashboard page does ({@code /ws?deltas=true}). */
+  static final boolean DELTAS = Boolean.parseBoolean(System.getProperty("bench.deltas", "true"));
 
   /** One dashboard and when its ranking of the current change arrived (0: not yet). */
   static final class Client {
     final int index;
     final int scenario;
     volatile long at;
+    /** The size of that message. */
+    volatile long atLength;
     /** The message being received (on the socket's event loop): a ranking, and its bytes so far. */
     boolean ranking;
     long length;
@@ -170,6 +176,7 @@ public final class LiveRerank {
     long expected, received, lost, extra, changedScenarios, sampled;
     double heapLiveMiB = Double.NaN, heapBaseMiB = Double.NaN;
     long bytes;
+    long changeBytes, changeMessages;
 
     Mode(String name) {
       this.name = name;
@@ -199,8 +206,10 @@ public final class LiveRerank {
     System.out.println("  (worker CPU, process CPU and pass: medians over the changes; dashboards: rankings expected in all; changed: "
         + "share of the followed scenarios whose ranking changed)");
     System.out.println(fmt("heap after GC: %.0f MiB with the service up and no live scenario, %.0f MiB with %d live and %d dashboards "
-        + "(incremental run; %s); a ranking message averages %,d bytes", incremental.heapBaseMiB, incremental.heapLiveMiB, SCENARIOS,
-        CLIENTS, NODES == 1 ? "service and driver in one JVM" : "the nodes' summed", incremental.bytes));
+        + "(incremental run; %s)", incremental.heapBaseMiB, incremental.heapLiveMiB, SCENARIOS,
+        CLIENTS, NODES == 1 ? "service and driver in one JVM" : "the nodes' summed"));
+    System.out.println(fmt("a dashboard's first message averages %,d bytes; a change's (incremental, %s) %,d bytes", incremental.bytes,
+        DELTAS ? "deltas: /ws?deltas=true" : "whole: -Dbench.deltas=false", incremental.changeBytes / Math.max(1, incremental.changeMessages)));
     System.out.println();
     System.out.println("Targets");
     long p99 = incremental.latency.getValueAtPercentile(99);
@@ -264,7 +273,7 @@ public final class LiveRerank {
       for (int from = 0; from < CLIENTS; from += 100) {
         List<Future<WebSocket>> batch = new ArrayList<>();
         for (Client c : all.subList(from, Math.min(CLIENTS, from + 100))) {
-          batch.add(ws.connect(ports.get(c.index % ports.size()), "127.0.0.1", "/ws").onSuccess(sock -> {
+          batch.add(ws.connect(ports.get(c.index % ports.size()), "127.0.0.1", DELTAS ? "/ws?deltas=true" : "/ws").onSuccess(sock -> {
             // Received when a ranking message's last frame is: the driver shares the service's two cores,
             // and decoding each 200 KB message into a String (a browser's work) would be taken from the service.
             sock.frameHandler(frame -> {
@@ -279,6 +288,7 @@ public final class LiveRerank {
               if (!frame.isFinal() || !c.ranking) return;
               long now = System.nanoTime();
               if (c.at == 0) {
+                c.atLength = c.length;
                 c.at = now;
                 if (first.incrementAndGet() <= CLIENTS) synchronized (bytes) { bytes[0] += c.length; }
               }
@@ -304,7 +314,7 @@ public final class LiveRerank {
         double[] followed0 = metrics(http, ports, "gpurent_ranking_live_followed_seconds_sum");
         for (Client c : all) c.at = 0;
         BigDecimal factor = BigDecimal.ONE.add(BigDecimal.valueOf(n, 2));
-        fake.rewrite(VENDOR, body -> VENDOR.equals("runpod") ? BenchSupport.scaleRunPod(original, factor) : scaleCsv(original, factor));
+        fake.rewrite(VENDOR, body -> VENDOR.equals("runpod") ? BenchSupport.scaleRunPod(original, factor) : FakeVendorServer.scaleCsv(original, factor));
         double[] proc0 = metrics(http, ports, PROCESS_CPU);
         double[] gc0 = metrics(http, ports, "jvm_gc_pause_seconds_sum");
         double[] bus0 = metrics(http, ports, "vertx_eventbus_bytes_written_sum");
@@ -336,13 +346,14 @@ public final class LiveRerank {
         for (Client c : all) {
           changed.computeIfAbsent(c.scenario, k -> !shown(model, scenarios.get(k), before).equals(shown(model, scenarios.get(k), after)));
         }
-        long exp = 0, got = 0, lost = 0, extra = 0;
+        long exp = 0, got = 0, lost = 0, extra = 0, sizes = 0;
         Histogram one = BenchSupport.micros();
         for (Client c : all) {
           boolean want = changed.get(c.scenario);
           if (want) exp++;
           if (c.at != 0 && want) {
             got++;
+            sizes += c.atLength;
             one.recordValue(Math.max(0, (c.at - start) / 1000));
           } else if (want) {
             lost++;
@@ -362,6 +373,8 @@ public final class LiveRerank {
         mode.received += got;
         mode.lost += lost;
         mode.extra += extra;
+        mode.changeBytes += sizes;
+        mode.changeMessages += got;
         mode.changedScenarios += changedScenarios;
         mode.sampled += changed.size();
         mode.workerCpu.add(cpu);
@@ -388,24 +401,6 @@ public final class LiveRerank {
     JsonObject vendor = new JsonObject(BenchSupport.map(YamlFiles.load(def)));
     vendor.put("source", fake.url(VENDOR)).put("timeout", "30s");
     Files.writeString(def, vendor.encodePrettily());
-  }
-
-  /** Every price of a SkyPilot catalog CSV (the Price column; the columns before it hold no quoted commas) times {@code factor}. */
-  static String scaleCsv(String csv, BigDecimal factor) {
-    String[] lines = csv.split("\n", -1);
-    int price = List.of(lines[0].trim().split(",")).indexOf("Price");
-    StringBuilder sb = new StringBuilder(lines[0]);
-    for (int i = 1; i < lines.length; i++) {
-      sb.append('\n');
-      String[] f = lines[i].split(",", price + 2);
-      if (f.length > price + 1 && !f[price].isEmpty()) {
-        f[price] = new BigDecimal(f[price]).multiply(factor).stripTrailingZeros().toPlainString();
-        sb.append(String.join(",", f));
-      } else {
-        sb.append(lines[i]);
-      }
-    }
-    return sb.toString();
   }
 
   static void refresh(WebClient http, int port, String query) throws Exception {

@@ -13,9 +13,12 @@ import java.util.Set;
 
 /**
  * The dashboards connected over {@code /ws}. A dashboard subscribes to scenario ids and gets each
- * one's current ranking at once, then every change. Messages are encoded once per scenario by the
- * RankingVerticle and written as-is to every socket. A slow dashboard never holds memory without
- * bound: while its write queue is full it keeps only the latest ranking per scenario and at most
+ * one's current ranking at once, then every change: whole, or, for one connected with
+ * {@code ?deltas=true} (the dashboard page), as a delta against the last message it was sent of
+ * that scenario ({@link RankingText#textAfter}). Messages are encoded once per scenario by the
+ * RankingVerticle, rendered once per language (and delta) and written as-is to every socket. A
+ * slow dashboard never holds memory without bound: while its write queue is full it keeps only the
+ * latest ranking per scenario (rendered when it is written, against the last one written) and at most
  * {@value #MAX_PENDING_REPLIES} other replies (errors), is not read from (so it cannot ask for
  * more), and one that stays full past the stall limit is reset. A message asks for at most
  * {@value #MAX_IDS} ids; a malformed one gets one error reply and one rate-limited log line.
@@ -45,27 +48,37 @@ final class DashboardSockets {
     final ServerWebSocket ws;
     /** The language its rankings are rendered in: {@code /ws?lang=zh}, else the upgrade's Accept-Language. */
     final Lang lang;
+    /** Whether it takes deltas ({@code ?deltas=true}); then {@code sent} holds the last ranking written per scenario. */
+    final boolean deltas;
+    final Map<String, RankingText> sent = new HashMap<>();
     final Set<String> scenarios = new HashSet<>();
-    final Map<String, String> pending = new LinkedHashMap<>();
+    final Map<String, RankingText> pending = new LinkedHashMap<>();
     final java.util.ArrayDeque<String> replies = new java.util.ArrayDeque<>();
     long fullSince;
     boolean paused;
     int unknown;
 
-    Dashboard(ServerWebSocket ws, Lang lang) {
+    Dashboard(ServerWebSocket ws, Lang lang, boolean deltas) {
       this.ws = ws;
       this.lang = lang;
+      this.deltas = deltas;
     }
 
-    /** A scenario's ranking: while the queue is full only the latest one per scenario waits. */
-    void send(String scenario, String text) {
+    /** A scenario's ranking: while the queue is full only the latest one per scenario waits (rendered when it is written). */
+    void send(String scenario, RankingText ranking) {
       if (ws.isClosed()) return;
       if (backedUp()) {
-        pending.put(scenario, text);  // latest wins
+        pending.put(scenario, ranking);  // latest wins
         full();
         return;
       }
-      write(text);
+      write(text(scenario, ranking));
+    }
+
+    /** The text of {@code ranking} for this dashboard: a delta against the last one written, if it takes deltas. */
+    private String text(String scenario, RankingText ranking) {
+      if (!deltas) return ranking.text(lang);
+      return ranking.textAfter(sent.put(scenario, ranking), lang);
     }
 
     /** Any other reply (an error): it waits behind the queue like a ranking, a bounded number of them. */
@@ -102,7 +115,8 @@ final class DashboardSockets {
       while (!replies.isEmpty() && !ws.writeQueueFull()) ws.writeTextMessage(replies.poll());
       var it = pending.entrySet().iterator();
       while (it.hasNext() && !ws.writeQueueFull()) {
-        ws.writeTextMessage(it.next().getValue());
+        var e = it.next();
+        ws.writeTextMessage(text(e.getKey(), e.getValue()));
         it.remove();
       }
       if (!backedUp()) {
@@ -134,14 +148,20 @@ final class DashboardSockets {
 
   void accept(ServerWebSocket ws) {
     Lang lang;
+    boolean deltas;
     try {
       lang = language(ws);
     } catch (IllegalArgumentException unknown) {
-      ws.writeTextMessage(error(null, "lang: " + unknown.getMessage()));
-      ws.close((short) 1008, "unknown language");
+      refuseUpgrade(ws, "lang: " + unknown.getMessage(), "unknown language");
       return;
     }
-    Dashboard d = new Dashboard(ws, lang);
+    try {
+      deltas = deltas(ws);
+    } catch (IllegalArgumentException unknown) {
+      refuseUpgrade(ws, unknown.getMessage(), "deltas is neither true nor false");
+      return;
+    }
+    Dashboard d = new Dashboard(ws, lang, deltas);
     all.add(d);
     ws.setWriteQueueMaxSize(settings.wsQueueBytes());
     ws.drainHandler(v -> d.drain());
@@ -150,15 +170,34 @@ final class DashboardSockets {
     ws.exceptionHandler(e -> forget(d));
   }
 
+  private static void refuseUpgrade(ServerWebSocket ws, String error, String reason) {
+    ws.writeTextMessage(error(null, error));
+    ws.close((short) 1008, reason);
+  }
+
   /** {@code ?lang=} of the upgrade request, else its Accept-Language, else English; an unknown {@code lang} fails. */
   private static Lang language(ServerWebSocket ws) {
+    String lang = parameter(ws, "lang");
+    return lang != null ? Lang.of(lang) : Lang.fromAcceptLanguage(ws.headers().get("Accept-Language"));
+  }
+
+  /** {@code ?deltas=true} or {@code false} (the default); anything else fails. */
+  private static boolean deltas(ServerWebSocket ws) {
+    String deltas = parameter(ws, "deltas");
+    if (deltas == null || deltas.equals("false")) return false;
+    if (deltas.equals("true")) return true;
+    throw new IllegalArgumentException("deltas: '" + (deltas.length() > 20 ? deltas.substring(0, 20) + "..." : deltas)
+        + "' is neither true nor false");
+  }
+
+  /** A query parameter of the upgrade request, decoded; null when absent. */
+  private static String parameter(ServerWebSocket ws, String name) {
     String query = ws.query();
-    if (query != null) {
-      for (String pair : query.split("&", 20)) {
-        if (pair.startsWith("lang=")) return Lang.of(java.net.URLDecoder.decode(pair.substring(5), java.nio.charset.StandardCharsets.UTF_8));
-      }
+    if (query == null) return null;
+    for (String pair : query.split("&", 20)) {
+      if (pair.startsWith(name + "=")) return java.net.URLDecoder.decode(pair.substring(name.length() + 1), java.nio.charset.StandardCharsets.UTF_8);
     }
-    return Lang.fromAcceptLanguage(ws.headers().get("Accept-Language"));
+    return null;
   }
 
   private void onText(Dashboard d, String text) {
@@ -218,14 +257,14 @@ final class DashboardSockets {
   private void subscribe(Dashboard d, String id) {
     LiveRankings.Latest current = rankings.get(id);
     if (current != null) {
-      subscribed(d, id, current.text(d.lang));
+      subscribed(d, id, current.published());
       return;
     }
     if (!follow(d, id)) return;
     vertx.eventBus().<Object>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id)).onComplete(ar -> {
       if (!d.scenarios.contains(id)) return;  // unsubscribed, or gone, meanwhile
       if (ar.succeeded()) {
-        if (rankings.get(id) == null) d.send(id, RankingText.of(ar.result().body()).text(d.lang));
+        if (rankings.get(id) == null) d.send(id, RankingText.of(ar.result().body()));
         return;
       }
       int status = Failures.status(ar.cause());
@@ -253,7 +292,7 @@ final class DashboardSockets {
     d.reply(error(id, "no live scenario '" + id + "'"));
   }
 
-  private void subscribed(Dashboard d, String id, String ranking) {
+  private void subscribed(Dashboard d, String id, RankingText ranking) {
     if (follow(d, id)) d.send(id, ranking);
   }
 
@@ -271,7 +310,7 @@ final class DashboardSockets {
   void changed(String id) {
     LiveRankings.Latest latest = rankings.get(id);
     if (latest == null) return;
-    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, latest.text(d.lang));
+    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, latest.published());
   }
 
   /** A scenario was deleted: its dashboards are told so and unsubscribed. */
@@ -285,6 +324,7 @@ final class DashboardSockets {
   private void unsubscribe(Dashboard d, String id) {
     d.scenarios.remove(id);
     d.pending.remove(id);
+    d.sent.remove(id);
     Set<Dashboard> ds = byScenario.get(id);
     if (ds != null && ds.remove(d) && ds.isEmpty()) {
       byScenario.remove(id);

@@ -50,8 +50,8 @@ final class LiveRankings {
       return status;
     }
 
-    /** The dashboard message in {@code lang}: the ranking's messages rendered, "lang" in the ranking. */
-    String text(Lang lang) {
+    /** The dashboard message in {@code lang}, whole: the ranking's messages rendered, "lang" in the ranking. */
+    private String text(Lang lang) {
       return text.text(lang);
     }
 

@@ -38,9 +38,9 @@ final class RankingMessage {
   byte[] take(String id, Ranking r) {
     Map<Object, RankingText.Part> now = new IdentityHashMap<>();
     List<RankingText.Part> planParts = new ArrayList<>(r.plans().size());
-    for (var p : r.plans()) planParts.add(part(p, p::toMap, now));
-    RankingText.Part mixedPart = r.mixed().map(m -> part(m, m::toMap, now)).orElse(null);
-    RankingText.Part referencePart = r.reference().map(p -> part(p, p::toMap, now)).orElse(null);
+    for (var p : r.plans()) planParts.add(part(p, p.vendor(), p::toMap, now));
+    RankingText.Part mixedPart = r.mixed().map(m -> part(m, null, m::toMap, now)).orElse(null);
+    RankingText.Part referencePart = r.reference().map(p -> part(p, null, p::toMap, now)).orElse(null);
     // The remainder without the plans, whose text is put in from the parts; the note comparing #1 with the reference is the ranking's own.
     Ranking remainder = new Ranking(r.scenario(), r.currency(), r.horizonMonths(), List.of(), Optional.empty(), r.mixedNote(),
         r.unavailable(), r.quotesAt(), Optional.empty(), r.excluded());
@@ -68,11 +68,11 @@ final class RankingMessage {
     return text;
   }
 
-  private RankingText.Part part(Object value, Supplier<Map<String, Object>> map, Map<Object, RankingText.Part> now) {
+  private RankingText.Part part(Object value, String vendor, Supplier<Map<String, Object>> map, Map<Object, RankingText.Part> now) {
     RankingText.Part p = parts.get(value);
     if (p == null) {
       String json = Json.encode(map.get());
-      p = new RankingText.Part(json, sha256().digest(json.getBytes(StandardCharsets.UTF_8)));
+      p = new RankingText.Part(json, sha256().digest(json.getBytes(StandardCharsets.UTF_8)), vendor);
     }
     now.put(value, p);
     return p;

@@ -28,15 +28,20 @@ import java.util.function.Function;
  */
 final class RankingText {
 
-  /** One plan's neutral text, its digest, and its renderings made so far. */
+  /**
+   * One plan's neutral text, its digest, its renderings made so far, and the name a delta gives it
+   * when it is kept: its vendor id as a JSON string (null for the mixed plan and the reference).
+   */
   static final class Part {
     final String json;
     final byte[] digest;
+    final String key;
     private final String[] rendered = new String[Lang.values().length];
 
-    Part(String json, byte[] digest) {
+    Part(String json, byte[] digest, String vendor) {
       this.json = json;
       this.digest = digest;
+      this.key = vendor == null ? null : Json.encode(vendor);
     }
 
     String text(Lang lang) {
@@ -65,6 +70,9 @@ final class RankingText {
     }
   }
 
+  /** A delta's mixed plan or reference that did not change. */
+  static final String SAME = "\"same\"";
+
   private final String scenario;
   /** The literal's text; null when put together from parts. */
   private final String literal;
@@ -76,6 +84,14 @@ final class RankingText {
   private final byte[] digest;
   private volatile String neutral;
   private final String[] texts = new String[Lang.values().length];
+  /** Identifies this message to the delta that follows it, without the delta keeping it alive. */
+  private final long serial = SERIALS.incrementAndGet();
+  /** The last delta made per language, and the message it follows (every dashboard of a scenario mostly read the same one). */
+  private final Delta[] deltas = new Delta[Lang.values().length];
+
+  private static final java.util.concurrent.atomic.AtomicLong SERIALS = new java.util.concurrent.atomic.AtomicLong();
+
+  private record Delta(long after, String text) {}
 
   private RankingText(String scenario, String literal, Rest rest, List<Part> plans, Part mixed, Part reference, String quotesAt,
                       byte[] digest) {
@@ -108,7 +124,7 @@ final class RankingText {
   /** The message as published: its texts are message codes and arguments. */
   String neutral() {
     String n = neutral;
-    if (n == null) neutral = n = join(rest.json, p -> p.json);
+    if (n == null) neutral = n = join("ranking", rest.json, p -> p.json, false, false);
     return n;
   }
 
@@ -116,10 +132,32 @@ final class RankingText {
   String text(Lang lang) {
     String t = texts[lang.ordinal()];
     if (t == null) {
-      t = literal != null ? render(literal, lang) : join(rest.text(lang), p -> p.text(lang));
+      t = literal != null ? render(literal, lang) : join("ranking", rest.text(lang), p -> p.text(lang), false, false);
       texts[lang.ordinal()] = t;
     }
     return t;
+  }
+
+  /**
+   * The message for a dashboard in {@code lang} whose last message of this scenario was
+   * {@code previous} (null: none): a delta when both are rankings put together from parts, else the
+   * whole message. A delta, {@code {"type":"ranking-delta","scenario":id,"ranking":R}}, is the whole
+   * message with each plan {@code previous} had unchanged (the same part) given as its vendor id,
+   * and {@code "mixed"} and {@code "reference"} as the string {@code "same"} when unchanged: after
+   * one vendor's change a few KB instead of a ranking of 200 KB. A dashboard rebuilds the ranking
+   * from the plans it has by vendor ({@code live.js}); vendors are unique in a ranking's plans.
+   */
+  String textAfter(RankingText previous, Lang lang) {
+    if (previous == null || previous.literal != null || literal != null) return text(lang);
+    Delta d = deltas[lang.ordinal()];
+    if (d == null || d.after != previous.serial) {
+      java.util.Set<Part> kept = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      kept.addAll(previous.plans);
+      String ranking = join("ranking-delta", rest.text(lang), p -> kept.contains(p) ? p.key : p.text(lang),
+          mixed != null && mixed == previous.mixed, reference != null && reference == previous.reference);
+      deltas[lang.ordinal()] = d = new Delta(previous.serial, ranking);
+    }
+    return d.text;
   }
 
   /** Whether {@code other} shows the same (a ranking published again): the same digest, or the same literal. */
@@ -130,17 +168,20 @@ final class RankingText {
   }
 
   /**
-   * The envelope around {@code ranking} (the remainder, neutral or rendered) with each part's text
-   * spliced in where the remainder has its empty plans, mixed and reference, and quotesAt last.
+   * The envelope of {@code type} around {@code ranking} (the remainder, neutral or rendered) with
+   * each part's text spliced in where the remainder has its empty plans, mixed and reference (or
+   * {@code "same"}, when kept), and quotesAt last.
    */
-  private String join(String ranking, Function<Part, String> text) {
+  private String join(String type, String ranking, Function<Part, String> text, boolean sameMixed, boolean sameReference) {
     // String.join sizes the text once and copies each piece once: a large ranking is not copied twice.
     List<String> pieces = new ArrayList<>(plans.size() * 2 + 16);
-    pieces.add("{\"type\":\"ranking\",\"scenario\":" + Json.encode(scenario) + ",\"ranking\":");
+    pieces.add("{\"type\":\"" + type + "\",\"scenario\":" + Json.encode(scenario) + ",\"ranking\":");
     int from = 0;
     from = splice(pieces, ranking, from, "\"plans\":[]", "\"plans\":[", plans, "]", text);
-    from = splice(pieces, ranking, from, "\"mixed\":null", "\"mixed\":", mixed == null ? null : List.of(mixed), "", text);
-    from = splice(pieces, ranking, from, "\"reference\":null", "\"reference\":", reference == null ? null : List.of(reference), "", text);
+    Function<Part, String> same = p -> SAME;
+    from = splice(pieces, ranking, from, "\"mixed\":null", "\"mixed\":", mixed == null ? null : List.of(mixed), "", sameMixed ? same : text);
+    from = splice(pieces, ranking, from, "\"reference\":null", "\"reference\":", reference == null ? null : List.of(reference), "",
+        sameReference ? same : text);
     pieces.add(ranking.substring(from, ranking.length() - 1));
     pieces.add(",\"quotesAt\":" + quotesAt + "}}");
     return String.join("", pieces);

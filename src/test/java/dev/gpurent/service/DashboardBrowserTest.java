@@ -332,6 +332,7 @@ class DashboardBrowserTest {
     assertEquals(plan(ranked(s -> { }), "runpod").getString("monthlyTotal"), monthly("runpod"));
 
     // a hundredfold price cut at RunPod: the table follows without a reload
+    String[] vastBody = {null};
     fake.rewrite("runpod", body -> ServiceTest.scale(body, 0.01));
     try {
       assertEquals(200, ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod")
@@ -339,6 +340,24 @@ class DashboardBrowserTest {
       wait.until(d -> "runpod".equals(firstVendor().orElse(null)));
       assertEquals("2", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).getAttribute("data-rank"));
       assertEquals("▼1", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference'] .move")).getText());
+
+      // Vast 1% dearer: RunPod stays #1, so the page gets a delta that names RunPod's and the
+      // reference's plans and carries Vast's alone (live.js applyDelta); the table shows all three right
+      String runpod = monthly("runpod"), reference = monthly("guide-reference"), vast = monthly("vast");
+      long opened = (Long) driver.executeScript("return window.__sockets.length;");
+      fake.rewrite("vast", body -> {
+        vastBody[0] = body;
+        return FakeVendorServer.scaleCsv(body, new BigDecimal("1.01"));
+      });
+      assertEquals(200, ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast")
+          .bearerTokenAuthentication(ServiceTest.TOKEN).send()).statusCode());
+      wait.until(d -> !vast.equals(monthly("vast")));
+      JsonObject now = ranked(s -> { });
+      assertEquals(plan(now, "vast").getString("monthlyTotal"), monthly("vast"));
+      assertEquals(runpod, monthly("runpod"));
+      assertEquals(reference, monthly("guide-reference"));
+      assertEquals("runpod", firstVendor().orElseThrow());
+      assertEquals(opened, (Long) driver.executeScript("return window.__sockets.length;"), "applied on the same socket, not reopened");
 
       // the connection drops and, meanwhile, the service forgets the scenario (as in a restart):
       // the page reconnects with backoff, finds its scenario gone, registers it again and is live
@@ -356,6 +375,10 @@ class DashboardBrowserTest {
     } finally {
       fake.rewrite("runpod", body -> ServiceTest.scale(body, 100));
       ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+      if (vastBody[0] != null) {
+        fake.rewrite("vast", body -> vastBody[0]);
+        ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+      }
     }
   }
 

@@ -72,6 +72,34 @@ public final class FakeVendorServer {
     payloads.computeIfPresent("/" + name, (k, b) -> Buffer.buffer(change.apply(b.toString())));
   }
 
+  /** Every price of a SkyPilot catalog CSV (its Price column) times {@code factor}; quoted fields may hold commas. */
+  public static String scaleCsv(String csv, java.math.BigDecimal factor) {
+    String[] lines = csv.split("\n", -1);
+    int price = java.util.List.of(lines[0].trim().split(",")).indexOf("Price");
+    StringBuilder sb = new StringBuilder(lines[0]);
+    for (int i = 1; i < lines.length; i++) {
+      sb.append('\n');
+      String line = lines[i];
+      // where the Price field starts and ends: after its price-th comma outside quotes, up to the next one
+      int field = 0, from = price == 0 ? 0 : -1, to = line.length();
+      boolean quoted = false;
+      for (int c = 0; c < line.length() && to == line.length(); c++) {
+        char ch = line.charAt(c);
+        if (ch == '"') quoted = !quoted;
+        else if (ch == ',' && !quoted && ++field == price) from = c + 1;
+        else if (ch == ',' && !quoted && field == price + 1) to = c;
+      }
+      String value = from < 0 ? "" : line.substring(from, to).trim();
+      if (value.isEmpty() || value.startsWith("\"")) {
+        sb.append(line);
+      } else {
+        sb.append(line, 0, from).append(new java.math.BigDecimal(value).multiply(factor).stripTrailingZeros().toPlainString())
+            .append(line, to, line.length());
+      }
+    }
+    return sb.toString();
+  }
+
   public void fault(String name, Fault fault) {
     faults.put("/" + name, fault);
   }

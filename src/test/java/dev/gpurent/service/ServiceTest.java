@@ -392,6 +392,47 @@ class ServiceTest {
     })));
   }
 
+  @Test
+  void pushes_a_delta_that_rebuilds_the_served_ranking_to_a_dashboard_that_asks_for_deltas() throws Exception {
+    String id = post("/api/scenarios", scenario("team-small.yaml")).bodyAsJsonObject().getString("id");
+    java.util.concurrent.BlockingQueue<JsonObject> got = new java.util.concurrent.LinkedBlockingQueue<>();
+    java.util.concurrent.atomic.AtomicLong deltaBytes = new java.util.concurrent.atomic.AtomicLong();
+    WebSocket ws = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws?deltas=true&lang=zh"));
+    ws.textMessageHandler(text -> {
+      JsonObject m = new JsonObject(text);
+      if ("ranking-delta".equals(m.getString("type"))) deltaBytes.set(text.length());
+      got.add(m);
+    });
+    ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
+    JsonObject first = got.poll(5, TimeUnit.SECONDS);
+    assertEquals("ranking", first.getString("type"), "the first message is whole: " + first);
+    fake.rewrite("runpod", body -> scale(body, 0.5));
+    try {
+      await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
+      JsonObject next = got.poll(30, TimeUnit.SECONDS);
+      assertEquals("ranking-delta", next.getString("type"), String.valueOf(next));
+      assertEquals(id, next.getString("scenario"));
+      HttpResponse<Buffer> served = get("/api/scenarios/" + id + "/ranking?lang=zh");
+      JsonObject rebuilt = RankingDeltaTest.apply(first.getJsonObject("ranking"), next.getJsonObject("ranking"));
+      assertEquals(served.bodyAsString(), rebuilt.encode(), "the delta applied to the first message is the ranking served now");
+      assertEquals(runpodTotal(served.bodyAsJsonObject()), runpodTotal(rebuilt));
+      assertNotEquals(runpodTotal(first.getJsonObject("ranking")), runpodTotal(rebuilt), "half price at RunPod shows");
+      assertTrue(deltaBytes.get() < served.body().length(), deltaBytes.get() + " vs " + served.body().length());
+    } finally {
+      fake.rewrite("runpod", body -> scale(body, 2));
+      await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
+      ws.close();
+    }
+    // anything but true or false is refused, as an unknown lang is
+    Promise<String> error = Promise.promise();
+    WebSocket bad = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws?deltas=yes")
+        .onSuccess(w -> w.textMessageHandler(error::tryComplete)));
+    assertEquals(new JsonObject().put("type", "error").put("scenario", null).put("error", "deltas: 'yes' is neither true nor false"),
+        new JsonObject(await(error.future())));
+    for (int i = 0; i < 100 && !bad.isClosed(); i++) Thread.sleep(50);
+    assertEquals(Short.valueOf((short) 1008), bad.closeStatusCode());
+  }
+
   /** Every RunPod price times {@code factor}. */
   static String scale(String body, double factor) {
     Matcher m = Pattern.compile("(Price\"\\s*:\\s*)([0-9.]+)").matcher(body);
