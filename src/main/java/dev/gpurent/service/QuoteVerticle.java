@@ -113,6 +113,8 @@ public final class QuoteVerticle extends VerticleBase {
     long refreshes;
     long failures;
     Future<VendorQuotes> inFlight;
+    /** The last write of its last good file: the next one waits for it, so that an older payload never lands last. */
+    Future<?> saving = Future.succeededFuture();
 
     Vendor(VendorDefinition def, VendorAdapter adapter, CircuitBreaker breaker, boolean http, String source) {
       this.def = def;
@@ -243,7 +245,6 @@ public final class QuoteVerticle extends VerticleBase {
     Vendor v = id == null ? null : vendors.get(id);
     if (v == null || leases.node().equals(msg.headers().get(Addresses.NODE_HEADER)) || leases.held(id)) return;
     vertx.executeBlocking(() -> stamped(v.def, QuoteJson.vendorQuotes(new JsonObject(msg.body()))).withReference(v.def.reference()), false)
-        .compose(this::saved)
         .onSuccess(q -> {
           if (leases.held(id)) return;  // taken meanwhile: this node's own fetch counts now
           cache.put(id, CompletableFuture.completedFuture(q));
@@ -252,6 +253,7 @@ public final class QuoteVerticle extends VerticleBase {
           v.expired = null;
           v.fromCache = false;
           republish();
+          saved(v, q);
         })
         .onFailure(e -> java.util.logging.Logger.getLogger(QuoteVerticle.class.getName())
             .warning(() -> id + ": quotes from another node do not read: " + e.getMessage()));
@@ -324,10 +326,9 @@ public final class QuoteVerticle extends VerticleBase {
     }
     v.lastAttempt = clock.instant();
     v.refreshes++;
+    // The new quotes go to the book and the other nodes first, to disk after: restarts need the file, dashboards do not wait for it.
     Future<VendorQuotes> f = Future.fromCompletionStage(cache.synchronous().refresh(id), context)
-        .compose(this::saved)
         .andThen(ar -> {
-          v.inFlight = null;
           meters.counter("gpurent.quotes.refresh", "vendor", id, "outcome", ar.succeeded() ? "success" : "failure").increment();
           if (ar.succeeded()) {
             // Caffeine installs a refreshed value after the refresh future completes; install it
@@ -350,15 +351,22 @@ public final class QuoteVerticle extends VerticleBase {
             }
           }
           republish();
-        });
+        })
+        .compose(q -> saved(v, q))
+        .andThen(ar -> v.inFlight = null);
     v.inFlight = f;
     return f;
   }
 
-  /** Keeps the good payload on disk for restarts and offline runs; a failed write only loses that. */
-  private Future<VendorQuotes> saved(VendorQuotes q) {
+  /**
+   * Keeps the good payload on disk for restarts and offline runs, after the vendor's previous write;
+   * a failed write only loses that.
+   */
+  private Future<VendorQuotes> saved(Vendor v, VendorQuotes q) {
     if (lastGoodFiles == null) return Future.succeededFuture(q);
-    return lastGoodFiles.save(q).map(q).recover(e -> Future.succeededFuture(q));
+    Future<VendorQuotes> done = v.saving.transform(x -> lastGoodFiles.save(q)).map(q).recover(e -> Future.succeededFuture(q));
+    v.saving = done;
+    return done;
   }
 
   /** The cache loader: fetch behind the breaker, then check the payload before it may replace anything. */
