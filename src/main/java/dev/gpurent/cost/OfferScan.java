@@ -42,16 +42,31 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final QuoteBook book;
   private final FxRates fx;
   private final Map<String, Double> fxFactor = new HashMap<>();
-  // Per workload and GPU slot (fits), per currency slot (FX factors), per workload and offer
-  // shape (instances; 0 = not worked out yet, -1 = cannot serve; hours used and paid per instance).
+  // Per workload and GPU slot (fits), per currency slot (FX factors).
   private final Fit[][] fitBySlot;
   private final boolean[][] fitKnown;
   private final double[] factorBySlot;
-  private final int[][] shapeInstances;
-  private final double[][] shapeHours;
-  /** What one unit of an offer's price (after discount) comes to a month in the scenario's currency. */
-  private final double[][] shapePerPrice;
-  private final int[][] shapeCards;
+  /** Per vendor and workload, what each of the vendor's shapes needs; made when the vendor is first scanned for the workload. */
+  private final Map<String, ShapeCosts[]> shapeCosts = new HashMap<>();
+
+  /**
+   * One workload's figures per shape of one vendor ({@link OfferIndex.Columns#shapes}): instances
+   * (0 = not worked out yet, -1 = cannot serve), hours used and paid per instance, what one unit of
+   * an offer's price (after discount) comes to a month in the scenario's currency, and cards. Per
+   * vendor, so that a live pass pricing one vendor again allocates its few dozen shapes, not the
+   * book's thousands for each scenario.
+   */
+  private static final class ShapeCosts {
+    final int[] instances, cards;
+    final double[] hours, perPrice;
+
+    ShapeCosts(int shapes) {
+      instances = new int[shapes];
+      cards = new int[shapes];
+      hours = new double[shapes];
+      perPrice = new double[shapes];
+    }
+  }
   /** Per workload: memory need (high end, GB), reference card, and the GPU slots of its pin and reference (-1: none). */
   private final double[] needGB;
   private final Gpu[] referenceGpu;
@@ -75,13 +90,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     this.fx = book.fx();
     int n = s.workloads().size();
     int gpus = index.gpuIds().size();
-    int shapes = index.shapes().size();
     fitBySlot = new Fit[n][gpus];
     fitKnown = new boolean[n][gpus];
-    shapeInstances = new int[n][shapes];
-    shapeHours = new double[n][shapes];
-    shapePerPrice = new double[n][shapes];
-    shapeCards = new int[n][shapes];
     needGB = new double[n];
     referenceGpu = new Gpu[n];
     pinSlot = new int[n];
@@ -124,20 +134,27 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     return slot < 0 ? null : fitAt(w, slot);
   }
 
-  /** Works out, once per ranking, what every offer of {@code shape} needs for workload {@code w} and costs per unit of price. */
-  void learnShape(int w, int shape) {
-    OfferIndex.Shape sh = index.shapes().get(shape);
+  /** The vendor's shape figures for workload {@code w}, made empty on first use. */
+  private ShapeCosts shapeCosts(int w, String vendor, OfferIndex.Columns c) {
+    ShapeCosts[] byWorkload = shapeCosts.computeIfAbsent(vendor, v -> new ShapeCosts[s.workloads().size()]);
+    if (byWorkload[w] == null) byWorkload[w] = new ShapeCosts(c.shapeIds().length);
+    return byWorkload[w];
+  }
+
+  /** Works out, once per ranking, what every offer of the vendor's {@code shape} needs for workload {@code w} and costs per unit of price. */
+  void learnShape(int w, int shape, OfferIndex.Columns c, ShapeCosts into) {
+    OfferIndex.Shape sh = index.shapes().get(c.shapeIds()[shape]);
     Pick out = new Pick();
     double factor = factorBySlot[sh.currencySlot()];
     double paid = usage(s.workloads().get(w), sh.billing(), sh.gpuCount(), fitAt(w, sh.gpuSlot()), Double.NaN, out);
     if (Double.isNaN(paid) || Double.isNaN(factor)) {
-      shapeInstances[w][shape] = -1;
+      into.instances[shape] = -1;
       return;
     }
-    shapeInstances[w][shape] = out.instances;
-    shapeHours[w][shape] = out.hours;
-    shapeCards[w][shape] = out.instances * (int) sh.gpuCount();
-    shapePerPrice[w][shape] = factor * out.instances * paid / sh.unit().hoursValue();
+    into.instances[shape] = out.instances;
+    into.hours[shape] = out.hours;
+    into.cards[shape] = out.instances * (int) sh.gpuCount();
+    into.perPrice[shape] = factor * out.instances * paid / sh.unit().hoursValue();
   }
 
   /**
@@ -206,9 +223,10 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     double[] prices = c.prices(), unitsPerHour = c.unitsPerHour(), interruptions = c.interruptionRates();
     int[] gpuSlots = c.gpuSlots(), shapes = c.shapes();
     byte[] modes = c.billings();
-    int[] instancesOf = shapeInstances[w];
-    int[] cardsOf = shapeCards[w];
-    double[] perPriceOf = shapePerPrice[w], hoursOf = shapeHours[w];
+    ShapeCosts costs = shapeCosts(w, vendor, c);
+    int[] instancesOf = costs.instances;
+    int[] cardsOf = costs.cards;
+    double[] perPriceOf = costs.perPrice, hoursOf = costs.hours;
     double discount = e.quotes().terms().discount().doubleValue();
     double restartHours = wl.restartOverheadHours();
     int[] win = winner;
@@ -225,7 +243,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       int shape = shapes[i];
       int instances = instancesOf[shape];
       if (instances == 0) {
-        learnShape(w, shape);
+        learnShape(w, shape, c, costs);
         instances = instancesOf[shape];
       }
       if (instances < 0) continue;
@@ -251,17 +269,17 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         continue;
       }
       long cc = Math.round(c100);
-      if (better(i, cc, cards, mode, BEST, w, quotes, c)) {
+      if (better(i, cc, cards, mode, BEST, cardsOf, quotes, c)) {
         if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
         else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
         keep(BEST, i, cc);
-      } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, w, quotes, c)) {
+      } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, quotes, c)) {
         keep(OTHER_GPU, i, cc);
       }
-      if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, w, quotes, c)) keep(ON_DEMAND, i, cc);
-      if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, w, quotes, c)) keep(MONTHLY, i, cc);
-      if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, w, quotes, c)) keep(SINGLE_CARD, i, cc);
-      if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, w, quotes, c)) keep(ON_REFERENCE, i, cc);
+      if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, cardsOf, quotes, c)) keep(ON_DEMAND, i, cc);
+      if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, cardsOf, quotes, c)) keep(MONTHLY, i, cc);
+      if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, quotes, c)) keep(SINGLE_CARD, i, cc);
+      if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, quotes, c)) keep(ON_REFERENCE, i, cc);
     }
     picks.fitting = fits;
     picks.best = pickOf(w, win[BEST], e, c);
@@ -284,14 +302,15 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   }
 
   /** Whether quote {@code i} ({@code cc} cents, {@code cards} cards) beats the kept quote of {@code kind}. */
-  boolean better(int i, long cc, int cards, int mode, int kind, int w, List<Quote> quotes, OfferIndex.Columns c) {
+  boolean better(int i, long cc, int cards, int mode, int kind, int[] cardsOf, List<Quote> quotes, OfferIndex.Columns c) {
     int j = winner[kind];
     if (j < 0) return true;
     long jc = winnerCents[kind];
     if (cc != jc) return cc < jc;
-    int jCards = shapeCards[w][c.shapes()[j]];
+    int jCards = cardsOf[c.shapes()[j]];
     if (cards != jCards) return cards < jCards;
-    double per = index.shapes().get(c.shapes()[i]).gpuCount(), jPer = index.shapes().get(c.shapes()[j]).gpuCount();
+    double per = index.shapes().get(c.shapeIds()[c.shapes()[i]]).gpuCount();
+    double jPer = index.shapes().get(c.shapeIds()[c.shapes()[j]]).gpuCount();
     if (per != jPer) return per < jPer;  // the same cards in smaller machines: easier to rent and to resize
     if (mode != c.billings()[j]) return mode < c.billings()[j];
     return quotes.get(i).key().compareTo(quotes.get(j).key()) < 0;
