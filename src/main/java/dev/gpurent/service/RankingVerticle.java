@@ -539,23 +539,31 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     QuoteBook b = book;
-    dropUnkept();
-    // followed first, and of those first the ones showing a plan of a vendor that changed
-    List<Map.Entry<String, Registered>> todo = passOrder(scenarios, (id, r) -> !r.first && kept(id),
-        (id, r) -> watched.watched(id) ? (LiveRanking.mayMove(r.rankedOn, b, r.shown) ? 2 : 1) : 0);
     passRunning.set(1);
     long started = System.nanoTime();
+    // The scenarios this node's dashboards follow go first, found among those few rather than all
+    // the live ones, and of those first the ones showing a plan of a vendor that changed: their
+    // chunks are on the workers before the event loop goes over every live scenario for the rest.
+    Map<String, Registered> followedOnes = new LinkedHashMap<>();
+    for (String id : watched.ids()) {
+      Registered r = scenarios.get(id);
+      if (r != null && !r.first) followedOnes.put(id, r);
+    }
+    List<Map.Entry<String, Registered>> todo = new java.util.ArrayList<>(passOrder(followedOnes,
+        (id, r) -> LiveRanking.mayMove(r.rankedOn, b, r.shown) ? 1 : 0));
     // The followed scenarios on every core; the rest on one core fewer, which leaves a core to the
     // event loops writing the followed ones' rankings to the dashboards (and to GC) meanwhile.
     int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
     int background = Math.max(1, parallel - 1);
-    int followed = (int) todo.stream().takeWhile(e -> watched.watched(e.getKey())).count();
+    int followed = todo.size();
     int[] next = {0}, running = {0}, followedLeft = {followed};
+    boolean[] listed = {false};
     Runnable[] launch = new Runnable[1];
     launch[0] = () -> {
       while (running[0] < (next[0] < followed ? parallel : background) && next[0] < todo.size()) {
         int from = next[0];
-        List<Map.Entry<String, Registered>> chunk = todo.subList(from, Math.min(todo.size(), from + CHUNK));
+        // a copy: the rest is added to todo after the followed chunks have started
+        List<Map.Entry<String, Registered>> chunk = List.copyOf(todo.subList(from, Math.min(todo.size(), from + CHUNK)));
         next[0] += chunk.size();
         running[0]++;
         vertx.executeBlocking(() -> rankChunk(chunk, b), false).onComplete(ar -> {
@@ -569,7 +577,7 @@ public final class RankingVerticle extends VerticleBase {
           launch[0].run();
         });
       }
-      if (running[0] == 0 && next[0] >= todo.size()) {
+      if (listed[0] && running[0] == 0 && next[0] >= todo.size()) {
         passTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
         passRunning.set(0);
         if (passPending || book != b) {
@@ -578,6 +586,13 @@ public final class RankingVerticle extends VerticleBase {
         }
       }
     };
+    launch[0].run();
+    dropUnkept();
+    // the rest it keeps ranked, in registration order (a scenario followed since the list above was made comes here)
+    scenarios.forEach((id, r) -> {
+      if (!r.first && !followedOnes.containsKey(id) && kept(id)) todo.add(Map.entry(id, r));
+    });
+    listed[0] = true;
     launch[0].run();
   }
 
@@ -603,16 +618,13 @@ public final class RankingVerticle extends VerticleBase {
   }
 
   /**
-   * The scenarios a pass ranks, in its order: by {@code priority}, highest first (each chunk is
-   * published as it is done, so what dashboards follow reaches the screens before the rest is
-   * ranked), each group in registration order.
+   * The scenarios of {@code all} in the order a pass ranks them: by {@code priority}, highest first
+   * (each chunk is published as it is done, so what dashboards follow reaches the screens before
+   * the rest is ranked), each group in the order of {@code all}.
    */
-  static <T> List<Map.Entry<String, T>> passOrder(Map<String, T> all, java.util.function.BiPredicate<String, T> ranked,
-                                                  java.util.function.ToIntBiFunction<String, T> priority) {
+  static <T> List<Map.Entry<String, T>> passOrder(Map<String, T> all, java.util.function.ToIntBiFunction<String, T> priority) {
     java.util.TreeMap<Integer, List<Map.Entry<String, T>>> groups = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
-    all.forEach((id, t) -> {
-      if (ranked.test(id, t)) groups.computeIfAbsent(priority.applyAsInt(id, t), k -> new java.util.ArrayList<>()).add(Map.entry(id, t));
-    });
+    all.forEach((id, t) -> groups.computeIfAbsent(priority.applyAsInt(id, t), k -> new java.util.ArrayList<>()).add(Map.entry(id, t)));
     List<Map.Entry<String, T>> order = new java.util.ArrayList<>(all.size());
     groups.values().forEach(order::addAll);
     return order;

@@ -29,4 +29,9 @@ final class WatchedScenarios {
   boolean watched(String id) {
     return counts.containsKey(id);
   }
+
+  /** The scenarios followed now (a copy). */
+  java.util.Set<String> ids() {
+    return new java.util.HashSet<>(counts.keySet());
+  }
 }

@@ -14,16 +14,12 @@ import org.junit.jupiter.api.Test;
 class PassOrderTest {
 
   @Test
-  void a_pass_ranks_the_watched_scenarios_first_and_leaves_out_the_ones_it_does_not_rank() {
-    Map<String, Integer> live = new LinkedHashMap<>();
-    for (String id : List.of("a", "b", "c", "d", "e", "f", "g")) live.put(id, live.size());
-    Set<String> watched = Set.of("d", "b", "f", "g");
-    Set<String> moved = Set.of("g", "b", "c");
-    // f is another node's (or still on its first ranking): not in the pass at all; of the watched,
-    // those the change may move (b, g) come first; c may move too, but nobody follows it here
-    List<String> order = RankingVerticle.passOrder(live, (id, n) -> !id.equals("f"),
-        (id, n) -> watched.contains(id) ? (moved.contains(id) ? 2 : 1) : 0).stream().map(Map.Entry::getKey).toList();
-    assertEquals(List.of("b", "g", "d", "a", "c", "e"), order);
+  void of_the_followed_scenarios_those_a_change_may_move_come_first_each_group_in_its_order() {
+    Map<String, Integer> followed = new LinkedHashMap<>();
+    for (String id : List.of("d", "b", "f", "g", "a")) followed.put(id, followed.size());
+    Set<String> moved = Set.of("g", "b");
+    List<String> order = RankingVerticle.passOrder(followed, (id, n) -> moved.contains(id) ? 1 : 0).stream().map(Map.Entry::getKey).toList();
+    assertEquals(List.of("b", "g", "d", "f", "a"), order);
   }
 
   @Test
