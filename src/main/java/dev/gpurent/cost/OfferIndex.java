@@ -29,12 +29,13 @@ final class OfferIndex {
   /**
    * One vendor's quotes as columns.
    *
-   * @param shapes            each quote's shape, numbered within the vendor (0, 1, ...)
-   * @param shapeIds          the book's shape ({@link #shapes()}) of each of the vendor's shape numbers
+   * @param shapes            each quote's shape, the book's ({@link #shapes()})
+   * @param ownShapes         each quote's shape numbered within the vendor (0, 1, ...)
+   * @param shapeIds          the book's shape of each of the vendor's own shape numbers
    * @param interruptionRates the book's interruption rate of each quote, NaN where unknown; null when no data was read
    */
-  record Columns(double[] prices, double[] unitsPerHour, int[] gpuSlots, int[] currencySlots, int[] shapes, int[] shapeIds,
-                 byte[] billings, double[] interruptionRates) {}
+  record Columns(double[] prices, double[] unitsPerHour, int[] gpuSlots, int[] currencySlots, int[] shapes, int[] ownShapes,
+                 int[] shapeIds, byte[] billings, double[] interruptionRates) {}
 
   private final Map<String, Columns> columns = new HashMap<>();
   private final List<String> gpuIds = new ArrayList<>();
@@ -55,7 +56,7 @@ final class OfferIndex {
       double[] hours = new double[n];
       int[] gpus = new int[n];
       int[] curs = new int[n];
-      int[] shapeOf = new int[n];
+      int[] shapeOf = new int[n], ownShapeOf = new int[n];
       // the vendor's own shape numbers (0, 1, ...): a scan that prices one vendor keeps a few dozen shapes, not the book's
       Map<Integer, Integer> own = new HashMap<>();
       List<Integer> ownIds = new ArrayList<>();
@@ -67,14 +68,14 @@ final class OfferIndex {
         hours[i] = 1 / q.unit().hoursValue();
         gpus[i] = gpuSlot.computeIfAbsent(q.gpuId(), id -> { gpuIds.add(id); return gpuIds.size() - 1; });
         curs[i] = currencySlot.computeIfAbsent(q.price().currency(), c -> { currencies.add(c); return currencies.size() - 1; });
-        int shape = shapeSlot.computeIfAbsent(new Shape(gpus[i], q.billing(), q.gpuCount(), curs[i], q.unit()),
+        shapeOf[i] = shapeSlot.computeIfAbsent(new Shape(gpus[i], q.billing(), q.gpuCount(), curs[i], q.unit()),
             k -> { shapes.add(k); return shapes.size() - 1; });
-        shapeOf[i] = own.computeIfAbsent(shape, k -> { ownIds.add(k); return ownIds.size() - 1; });
+        ownShapeOf[i] = own.computeIfAbsent(shapeOf[i], k -> { ownIds.add(k); return ownIds.size() - 1; });
         if (interruption != null) interruption[i] = book.interruptionRate(q).orElse(Double.NaN);
         modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
       }
-      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownIds.stream().mapToInt(Integer::intValue).toArray(),
-          modes, interruption));
+      int[] ownToBook = ownIds.stream().mapToInt(Integer::intValue).toArray();
+      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption));
     }
   }
 

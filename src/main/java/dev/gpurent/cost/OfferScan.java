@@ -46,15 +46,19 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final Fit[][] fitBySlot;
   private final boolean[][] fitKnown;
   private final double[] factorBySlot;
-  /** Per vendor and workload, what each of the vendor's shapes needs; made when the vendor is first scanned for the workload. */
-  private final Map<String, ShapeCosts[]> shapeCosts = new HashMap<>();
+  /**
+   * What each shape needs per workload: while one vendor is scanned for the workload, by that
+   * vendor's own shapes (a live pass pricing one vendor again allocates its few dozen, not the
+   * book's thousands, for each scenario); from the second vendor on, by the book's shapes, shared
+   * (many vendors sell the same card in the same mode: a ranking of every vendor learns each once).
+   */
+  private final ShapeCosts[] firstVendorShapes, bookShapes;
+  private final String[] firstVendor;
 
   /**
-   * One workload's figures per shape of one vendor ({@link OfferIndex.Columns#shapes}): instances
-   * (0 = not worked out yet, -1 = cannot serve), hours used and paid per instance, what one unit of
-   * an offer's price (after discount) comes to a month in the scenario's currency, and cards. Per
-   * vendor, so that a live pass pricing one vendor again allocates its few dozen shapes, not the
-   * book's thousands for each scenario.
+   * One workload's figures per shape: instances (0 = not worked out yet, -1 = cannot serve), hours
+   * used and paid per instance, what one unit of an offer's price (after discount) comes to a month
+   * in the scenario's currency, and cards.
    */
   private static final class ShapeCosts {
     final int[] instances, cards;
@@ -92,6 +96,9 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     int gpus = index.gpuIds().size();
     fitBySlot = new Fit[n][gpus];
     fitKnown = new boolean[n][gpus];
+    firstVendorShapes = new ShapeCosts[n];
+    bookShapes = new ShapeCosts[n];
+    firstVendor = new String[n];
     needGB = new double[n];
     referenceGpu = new Gpu[n];
     pinSlot = new int[n];
@@ -134,27 +141,41 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     return slot < 0 ? null : fitAt(w, slot);
   }
 
-  /** The vendor's shape figures for workload {@code w}, made empty on first use. */
+  /** The shape figures {@code vendor} is scanned with for workload {@code w}: its own while it is the only one, else the book's. */
   private ShapeCosts shapeCosts(int w, String vendor, OfferIndex.Columns c) {
-    ShapeCosts[] byWorkload = shapeCosts.computeIfAbsent(vendor, v -> new ShapeCosts[s.workloads().size()]);
-    if (byWorkload[w] == null) byWorkload[w] = new ShapeCosts(c.shapeIds().length);
-    return byWorkload[w];
+    if (bookShapes[w] != null) return bookShapes[w];
+    if (firstVendor[w] == null) {
+      firstVendor[w] = vendor;
+      return firstVendorShapes[w] = new ShapeCosts(c.shapeIds().length);
+    }
+    if (firstVendor[w].equals(vendor)) return firstVendorShapes[w];
+    // a second vendor: the book's figures, with what the first one learned
+    ShapeCosts own = firstVendorShapes[w], book = bookShapes[w] = new ShapeCosts(index.shapes().size());
+    int[] ids = index.columns(firstVendor[w]).shapeIds();
+    for (int k = 0; k < ids.length; k++) {
+      book.instances[ids[k]] = own.instances[k];
+      book.hours[ids[k]] = own.hours[k];
+      book.cards[ids[k]] = own.cards[k];
+      book.perPrice[ids[k]] = own.perPrice[k];
+    }
+    firstVendorShapes[w] = null;
+    return book;
   }
 
-  /** Works out, once per ranking, what every offer of the vendor's {@code shape} needs for workload {@code w} and costs per unit of price. */
-  void learnShape(int w, int shape, OfferIndex.Columns c, ShapeCosts into) {
-    OfferIndex.Shape sh = index.shapes().get(c.shapeIds()[shape]);
+  /** Works out, once per ranking, what every offer of the book's shape {@code id} needs for workload {@code w} (into {@code into} at {@code at}). */
+  void learnShape(int w, int id, ShapeCosts into, int at) {
+    OfferIndex.Shape sh = index.shapes().get(id);
     Pick out = new Pick();
     double factor = factorBySlot[sh.currencySlot()];
     double paid = usage(s.workloads().get(w), sh.billing(), sh.gpuCount(), fitAt(w, sh.gpuSlot()), Double.NaN, out);
     if (Double.isNaN(paid) || Double.isNaN(factor)) {
-      into.instances[shape] = -1;
+      into.instances[at] = -1;
       return;
     }
-    into.instances[shape] = out.instances;
-    into.hours[shape] = out.hours;
-    into.cards[shape] = out.instances * (int) sh.gpuCount();
-    into.perPrice[shape] = factor * out.instances * paid / sh.unit().hoursValue();
+    into.instances[at] = out.instances;
+    into.hours[at] = out.hours;
+    into.cards[at] = out.instances * (int) sh.gpuCount();
+    into.perPrice[at] = factor * out.instances * paid / sh.unit().hoursValue();
   }
 
   /**
@@ -221,9 +242,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     OfferIndex.Columns c = index.columns(vendor);
     List<Quote> quotes = e.quotes().quotes();
     double[] prices = c.prices(), unitsPerHour = c.unitsPerHour(), interruptions = c.interruptionRates();
-    int[] gpuSlots = c.gpuSlots(), shapes = c.shapes();
+    int[] gpuSlots = c.gpuSlots();
     byte[] modes = c.billings();
     ShapeCosts costs = shapeCosts(w, vendor, c);
+    boolean own = costs != bookShapes[w];
+    int[] shapes = own ? c.ownShapes() : c.shapes();
     int[] instancesOf = costs.instances;
     int[] cardsOf = costs.cards;
     double[] perPriceOf = costs.perPrice, hoursOf = costs.hours;
@@ -243,7 +266,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       int shape = shapes[i];
       int instances = instancesOf[shape];
       if (instances == 0) {
-        learnShape(w, shape, c, costs);
+        learnShape(w, own ? c.shapeIds()[shape] : shape, costs, shape);
         instances = instancesOf[shape];
       }
       if (instances < 0) continue;
@@ -269,17 +292,17 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         continue;
       }
       long cc = Math.round(c100);
-      if (better(i, cc, cards, mode, BEST, cardsOf, quotes, c)) {
+      if (better(i, cc, cards, mode, BEST, cardsOf, shapes, quotes, c)) {
         if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
         else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
         keep(BEST, i, cc);
-      } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, quotes, c)) {
+      } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, shapes, quotes, c)) {
         keep(OTHER_GPU, i, cc);
       }
-      if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, cardsOf, quotes, c)) keep(ON_DEMAND, i, cc);
-      if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, cardsOf, quotes, c)) keep(MONTHLY, i, cc);
-      if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, quotes, c)) keep(SINGLE_CARD, i, cc);
-      if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, quotes, c)) keep(ON_REFERENCE, i, cc);
+      if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, cardsOf, shapes, quotes, c)) keep(ON_DEMAND, i, cc);
+      if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, cardsOf, shapes, quotes, c)) keep(MONTHLY, i, cc);
+      if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, shapes, quotes, c)) keep(SINGLE_CARD, i, cc);
+      if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, shapes, quotes, c)) keep(ON_REFERENCE, i, cc);
     }
     picks.fitting = fits;
     picks.best = pickOf(w, win[BEST], e, c);
@@ -302,15 +325,14 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   }
 
   /** Whether quote {@code i} ({@code cc} cents, {@code cards} cards) beats the kept quote of {@code kind}. */
-  boolean better(int i, long cc, int cards, int mode, int kind, int[] cardsOf, List<Quote> quotes, OfferIndex.Columns c) {
+  boolean better(int i, long cc, int cards, int mode, int kind, int[] cardsOf, int[] shapes, List<Quote> quotes, OfferIndex.Columns c) {
     int j = winner[kind];
     if (j < 0) return true;
     long jc = winnerCents[kind];
     if (cc != jc) return cc < jc;
-    int jCards = cardsOf[c.shapes()[j]];
+    int jCards = cardsOf[shapes[j]];
     if (cards != jCards) return cards < jCards;
-    double per = index.shapes().get(c.shapeIds()[c.shapes()[i]]).gpuCount();
-    double jPer = index.shapes().get(c.shapeIds()[c.shapes()[j]]).gpuCount();
+    double per = index.shapes().get(c.shapes()[i]).gpuCount(), jPer = index.shapes().get(c.shapes()[j]).gpuCount();
     if (per != jPer) return per < jPer;  // the same cards in smaller machines: easier to rent and to resize
     if (mode != c.billings()[j]) return mode < c.billings()[j];
     return quotes.get(i).key().compareTo(quotes.get(j).key()) < 0;
