@@ -340,11 +340,20 @@ final class DashboardSockets {
   private void closeStalled() {
     long limit = settings.wsStallLimit().toNanos();
     long now = System.nanoTime();
+    int reset = 0;
+    String first = null;
     for (Dashboard d : Set.copyOf(all)) {
       if (d.fullSince != 0 && now - d.fullSince > limit) {
+        if (first == null) first = String.valueOf(d.ws.remoteAddress());
+        reset++;
         forget(d);
         abort(d);
       }
+    }
+    // one line a sweep: a whole wall of dashboards cut off at once must be visible in the log
+    if (reset > 0) {
+      ClientLog.bad(reset + " dashboard(s) reset, their write queue full past http.wsStallLimit (" + settings.wsStallLimit().toSeconds()
+          + " s), e.g. " + first);
     }
   }
 
