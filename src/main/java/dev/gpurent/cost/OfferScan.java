@@ -162,7 +162,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     return book;
   }
 
-  /** Works out, once per ranking, what every offer of the book's shape {@code id} needs for workload {@code w} (into {@code into} at {@code at}). */
+  /** Works out, once per ranking, what every offer of the book's shape {@code id} needs for workload {@code w}; into {@code into}[at]. */
   void learnShape(int w, int id, ShapeCosts into, int at) {
     OfferIndex.Shape sh = index.shapes().get(id);
     Pick out = new Pick();
