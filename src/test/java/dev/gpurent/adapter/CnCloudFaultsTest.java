@@ -70,7 +70,7 @@ class CnCloudFaultsTest {
   }
 
   static VendorDefinition with(VendorDefinition d, String url) {
-    return VendorDefinition.from(d.config().copy().put("source", url).put("timeout", "1s"), d.where());
+    return VendorDefinition.from(d.config().copy().put("source", url).put("timeout", "5s"), d.where());
   }
 
   static List<VendorAdapter> adapters(Vertx vertx, FakeVendorServer f) {
@@ -100,7 +100,7 @@ class CnCloudFaultsTest {
         String m = ar.cause().getMessage();
         assertTrue(m.startsWith(actions.get(i)), m);
         switch (fault) {
-          case HANG -> assertTrue(m.contains("The timeout period of 1000ms has been exceeded"), m);
+          case HANG -> assertTrue(m.contains("The timeout period of 5000ms has been exceeded"), m);
           case HTTP_503 -> assertTrue(m.contains(": HTTP 503"), m);
           case GARBAGE -> assertTrue(m.contains(": not JSON ("), m);
           default -> assertFalse(m.isBlank());
@@ -160,7 +160,7 @@ class CnCloudFaultsTest {
       assertEquals("payload refused: the payload holds no usable quote (1 rows rejected; first rejected row: ap-guangzhou-2 "
           + "S2.SMALL1 (POSTPAID_BY_HOUR): not a GPU instance (Gpu 0))", outcome.getJsonObject("failed").getString("tencent-cvm"));
       assertTrue(outcome.getJsonObject("failed").getString("ucloud-uhost").startsWith("GetUHostInstancePrice cn-bj2-04 G-1xT4-2C4G "
-          + "on-demand: The timeout period of 1000ms has been exceeded while executing GET /ucloud?... for server"), outcome.encode());
+          + "on-demand: The timeout period of 5000ms has been exceeded while executing GET /ucloud?... for server"), outcome.encode());
       JsonArray status = (JsonArray) r.get(1);
       assertEquals("fresh", status.getJsonObject(0).getString("freshness"));
       assertEquals("unavailable", status.getJsonObject(2).getString("freshness"));

@@ -31,7 +31,7 @@ class FetchAndParseTest {
   }
 
   static PayloadSource source(Vertx vertx, String where) {
-    return PayloadSource.of(vertx, where, Duration.ofSeconds(5), null);
+    return PayloadSource.of(vertx, where, Duration.ofSeconds(30), null);
   }
 
   @Test

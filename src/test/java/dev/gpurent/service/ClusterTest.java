@@ -292,7 +292,7 @@ class ClusterTest {
   }
 
   private Dashboard dashboard(Node n) throws Exception {
-    WebSocket ws = await(vertx.createWebSocketClient().connect(n.port, "127.0.0.1", "/ws"));
+    WebSocket ws = ServiceTest.openSocket(vertx, n.port, "/ws");
     Dashboard d = new Dashboard(ws, new LinkedBlockingQueue<>());
     ws.textMessageHandler(text -> d.messages.add(new JsonObject(text)));
     return d;

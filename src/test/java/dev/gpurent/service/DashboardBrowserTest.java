@@ -52,7 +52,7 @@ class DashboardBrowserTest {
 
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-  static final Duration WAIT = Duration.ofSeconds(10);
+  static final Duration WAIT = Duration.ofSeconds(30);
   static final Path MARKET = ServiceTest.DATA.resolve("market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
   static final java.util.logging.Logger SELENIUM_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium");
 

@@ -389,7 +389,7 @@ class HostileInputTest {
   static List<JsonObject> exchange(String frame, int expected) throws Exception {
     List<JsonObject> got = new CopyOnWriteArrayList<>();
     CompletableFuture<Void> enough = new CompletableFuture<>();
-    var ws = ServiceTest.await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
+    var ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(t -> {
       got.add(new JsonObject(t));
       if (got.size() >= expected) enough.complete(null);

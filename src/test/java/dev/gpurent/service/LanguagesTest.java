@@ -146,9 +146,9 @@ class LanguagesTest {
   void serves_and_pushes_a_live_ranking_in_each_dashboards_language() throws Exception {
     String id = send(post("/api/scenarios"), ServiceTest.scenario("guide-template.yaml")).bodyAsJsonObject().getString("id");
     BlockingQueue<JsonObject> inZh = new LinkedBlockingQueue<>(), inEn = new LinkedBlockingQueue<>();
-    WebSocket zh = ServiceTest.await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws?lang=zh"));
-    WebSocket en = ServiceTest.await(vertx.createWebSocketClient().connect(new WebSocketConnectOptions().setPort(service.port())
-        .setHost("127.0.0.1").setURI("/ws").addHeader("Accept-Language", "en-GB")));
+    WebSocket zh = ServiceTest.openSocket(vertx, service.port(), "/ws?lang=zh");
+    WebSocket en = ServiceTest.openSocket(vertx, new WebSocketConnectOptions().setPort(service.port())
+        .setHost("127.0.0.1").setURI("/ws").addHeader("Accept-Language", "en-GB"));
     zh.textMessageHandler(t -> inZh.add(new JsonObject(t)));
     en.textMessageHandler(t -> inEn.add(new JsonObject(t)));
     String subscribe = new JsonObject().put("subscribe", new JsonArray().add(id)).encode();
@@ -170,8 +170,8 @@ class LanguagesTest {
     assertEquals(400, french.statusCode());
     assertEquals(UNKNOWN_LANGUAGE, french.bodyAsJsonObject());
     // a dashboard asking for a language gpurent does not speak is told so (the error reply) and closed
-    WebSocket fr = ServiceTest.await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws?lang=fr"));
-    for (int i = 0; i < 100 && !fr.isClosed(); i++) Thread.sleep(50);
+    WebSocket fr = ServiceTest.openSocket(vertx, service.port(), "/ws?lang=fr");
+    for (int i = 0; i < 600 && !fr.isClosed(); i++) Thread.sleep(50);
     assertEquals(Short.valueOf((short) 1008), fr.closeStatusCode());
     assertEquals("unknown language", fr.closeReason());
     assertTrue(!zh.isClosed() && !en.isClosed());

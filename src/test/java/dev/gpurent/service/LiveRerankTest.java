@@ -74,7 +74,7 @@ class LiveRerankTest {
     String openId = register(open), vastId = register(vastOnly);
     List<JsonObject> openSeen = new CopyOnWriteArrayList<>(), vastSeen = new CopyOnWriteArrayList<>();
     Promise<Void> firsts = Promise.promise(), pushed = Promise.promise();
-    WebSocket ws = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
+    WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(text -> {
       JsonObject m = new JsonObject(text);
       (m.getString("scenario").equals(openId) ? openSeen : vastSeen).add(m);

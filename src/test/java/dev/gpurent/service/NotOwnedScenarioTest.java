@@ -79,7 +79,7 @@ class NotOwnedScenarioTest {
     String first = ServiceTest.runpodTotal(get(id));
 
     LinkedBlockingQueue<JsonObject> seen = new LinkedBlockingQueue<>();
-    WebSocket ws = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
+    WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(text -> seen.add(new JsonObject(text)));
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
     JsonObject subscribed = seen.poll(30, TimeUnit.SECONDS);

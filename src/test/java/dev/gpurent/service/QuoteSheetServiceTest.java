@@ -80,7 +80,7 @@ class QuoteSheetServiceTest {
         }
       }
     }));
-    return p.future().timeout(10, TimeUnit.SECONDS);
+    return p.future().timeout(30, TimeUnit.SECONDS);
   }
 
   static LocalDate today() {
