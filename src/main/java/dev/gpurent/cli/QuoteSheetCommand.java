@@ -90,7 +90,9 @@ public final class QuoteSheetCommand implements Runnable {
         default -> throw new IllegalArgumentException("--format: must be xlsx or csv, got '" + format + "'");
       };
       if (output != null) {
-        Files.write(output, bytes);
+        try (java.io.OutputStream out = OutputFiles.open("-o", output)) {
+          out.write(bytes);
+        }
         spec.commandLine().getErr().println("gpurent: wrote " + output + " (" + bytes.length + " bytes)");
         return 0;
       }

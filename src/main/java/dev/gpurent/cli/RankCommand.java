@@ -15,7 +15,6 @@ import dev.gpurent.text.Localizer;
 import io.vertx.core.json.JsonObject;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +91,7 @@ public final class RankCommand implements Callable<Integer> {
     if (top != null && top < 0) throw new IllegalArgumentException("--top: must be 0 (all vendors) or more, got " + top);
     int shown = top != null ? top : format.json || format.csv || format.xlsx != null ? 0 : TABLE_TOP;
     Lang lang = language.lang();
+    if (format.xlsx != null) OutputFiles.check("--xlsx", format.xlsx);
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
       ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
@@ -101,7 +101,7 @@ public final class RankCommand implements Callable<Integer> {
       if (format.json) out.println(new JsonObject(Localizer.page(json(ranking, shown), lang)).encodePrettily());
       else if (format.csv) out.print(RankingCsv.render(ranking, shown, lang));
       else if (format.xlsx != null) out.println(writeXlsx(Localizer.page(json(ranking, shown), lang), format.xlsx, lang));
-      else out.print(RankingText.render(ranking, shown, lang));
+      else out.print(RankingText.render(ranking, shown, lang, fetch.verbose));
       return ranking.plans().isEmpty() ? 1 : 0;
     }
   }
@@ -116,7 +116,7 @@ public final class RankCommand implements Callable<Integer> {
 
   /** Writes the workbook; the line saying where, and what it holds. */
   private static String writeXlsx(Map<String, Object> ranking, Path file, Lang lang) throws java.io.IOException {
-    try (XSSFWorkbook wb = RankingXlsx.workbook(ranking, lang); OutputStream out = Files.newOutputStream(file)) {
+    try (OutputStream out = OutputFiles.open("--xlsx", file); XSSFWorkbook wb = RankingXlsx.workbook(ranking, lang)) {
       wb.write(out);
       return "wrote " + file + ": " + wb.getNumberOfSheets() + " sheets (a summary and " + (wb.getNumberOfSheets() - 1)
           + " bills, totals as formulas)";

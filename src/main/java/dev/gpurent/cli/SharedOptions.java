@@ -44,7 +44,10 @@ final class SharedOptions {
     Path dir;
   }
 
-  /** {@code --root}, {@code --adapters} and {@code --offline}: where the vendors are and whether to reach for the network. */
+  /**
+   * {@code --root}, {@code --adapters}, {@code --offline} and {@code --verbose}: where the vendors are, whether to reach
+   * for the network, and whether each unreadable vendor is reported on its own line.
+   */
   static final class Fetch {
     @Mixin
     Root root;
@@ -55,13 +58,16 @@ final class SharedOptions {
     @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale")
     boolean offline;
 
+    @Option(names = "--verbose", description = "report each vendor that could not be read, with its reason (default: one line for all)")
+    boolean verbose;
+
     Workspace workspace() {
       return root.workspace();
     }
 
     /** The vendors' quotes, fetched once as these options say, each vendor's outcome reported on {@code progress}. */
     QuoteBook quoteBook(Workspace ws, PrintWriter progress) throws Exception {
-      return ws.quoteBook(adapters.dir, offline, progress);
+      return ws.quoteBook(adapters.dir, offline, verbose, progress);
     }
   }
 }

@@ -49,10 +49,10 @@ final class Workspace implements AutoCloseable {
 
   /**
    * Runs the quote pipeline once: loads every enabled vendor (offline: only file sources, the rest
-   * from their last good quotes, stale), reports each vendor's outcome on {@code progress}, and
-   * returns the resulting book.
+   * from their last good quotes, stale), reports each vendor's outcome on {@code progress} (the
+   * vendors with no quotes at all on one line unless {@code verbose}), and returns the resulting book.
    */
-  QuoteBook quoteBook(Path adaptersDir, boolean offline, PrintWriter progress) throws Exception {
+  QuoteBook quoteBook(Path adaptersDir, boolean offline, boolean verbose, PrintWriter progress) throws Exception {
     AdapterRegistry registry = AdapterRegistry.load();
     List<VendorDefinition> defs = VendorDirectory.load(adaptersDir(adaptersDir), registry);
     JsonObject cfg = new JsonObject(config);
@@ -64,13 +64,24 @@ final class Workspace implements AutoCloseable {
     JsonObject outcome = await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject(),
         new DeliveryOptions().setSendTimeout(TimeUnit.HOURS.toMillis(1))).map(m -> m.body()));
     QuoteBook book = await(vertx.eventBus().<QuoteBook>request(Addresses.QUOTES_BOOK, null).map(m -> m.body()));
+    List<String> without = new java.util.ArrayList<>();
     for (VendorDefinition d : defs) {
       String id = d.vendor();
       String failure = outcome.getJsonObject("failed").getString(id);
-      String line = book.vendor(id).map(e -> id + ": " + e.quotes().quotes().size() + " quotes, " + e.freshness()
-          + (failure == null ? "" : " (refresh failed: " + failure + ")"))
-          .orElse(id + ": unavailable (" + book.unavailable().get(id) + ")");
-      progress.println("gpurent: " + line);
+      var entry = book.vendor(id);
+      if (entry.isEmpty()) {
+        without.add(id);
+        continue;
+      }
+      int n = entry.get().quotes().quotes().size();
+      progress.println("gpurent: " + id + ": " + n + (n == 1 ? " quote, " : " quotes, ") + entry.get().freshness()
+          + (failure == null ? "" : " (refresh failed: " + failure.strip() + ")"));
+    }
+    java.util.Collections.sort(without);  // in the order the ranking's "Not ranked" names them
+    if (verbose || without.size() == 1) {
+      for (String id : without) progress.println("gpurent: " + id + ": unavailable (" + String.valueOf(book.unavailable().get(id)).strip() + ")");
+    } else if (!without.isEmpty()) {
+      progress.println("gpurent: " + without.size() + " vendors unavailable, no quotes (--verbose for each reason): " + String.join(", ", without));
     }
     progress.println("gpurent: FX " + book.fx().source() + (book.fx().asOf() == null ? "" : " of " + book.fx().asOf()));
     return book;

@@ -29,6 +29,14 @@ public final class RankingText {
   }
 
   public static String render(Ranking r, int top, Lang lang) {
+    return render(r, top, lang, false);
+  }
+
+  /**
+   * The ranking as text; vendors with no quotes at all (their source could not be read: on a
+   * machine without network, all but the file sources) share one line unless {@code verbose}.
+   */
+  public static String render(Ranking r, int top, Lang lang, boolean verbose) {
     Say w = new Say(lang);
     StringBuilder sb = new StringBuilder();
     sb.append(w.t("rank.head", "scenario", r.scenario(), "currency", r.currency(), "months", r.horizonMonths()))
@@ -75,12 +83,24 @@ public final class RankingText {
           "rules", String.join(", ", r.excluded().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())))
           .append("\n\n");
     }
-    if (!r.unavailable().isEmpty()) {
-      sb.append(w.t("rank.unavailable")).append('\n');
-      for (Ranking.Unavailable u : r.unavailable()) sb.append("  ").append(u.vendor()).append(": ").append(w.of(u.reason())).append('\n');
+    if (!r.unavailable().isEmpty()) sb.append(unavailable(r.unavailable(), verbose, w));
+    return sb.toString();
+  }
+
+  private static String unavailable(List<Ranking.Unavailable> all, boolean verbose, Say w) {
+    List<String> noQuotes = all.stream().filter(u -> NO_QUOTES.contains(u.reason().code())).map(Ranking.Unavailable::vendor).toList();
+    boolean grouped = !verbose && noQuotes.size() > 1;
+    StringBuilder sb = new StringBuilder(w.t("rank.unavailable")).append('\n');
+    if (grouped) sb.append("  ").append(w.t("rank.unavailable.noQuotes", "count", noQuotes.size(), "vendors", String.join(", ", noQuotes))).append('\n');
+    for (Ranking.Unavailable u : all) {
+      if (grouped && NO_QUOTES.contains(u.reason().code())) continue;
+      sb.append("  ").append(u.vendor()).append(": ").append(w.of(u.reason()).strip()).append('\n');
     }
     return sb.toString();
   }
+
+  /** The reasons that say a vendor has no quotes at all, rather than none that fit the scenario. */
+  private static final Set<String> NO_QUOTES = Set.of("book.noQuotes", "book.firstFetch", "book.offline");
 
   private static String mixed(MixedPlan m, Say w) {
     return w.t("rank.mixed", "home", m.homeVendor(), "total", m.bill().monthlyTotal())

@@ -44,7 +44,7 @@ class LiveRankingSampleTest {
   static void readTheSampleRoot() throws Exception {
     root = SampleRootTest.build();
     try (Workspace ws = new Workspace(root)) {
-      book = ws.quoteBook(null, true, new PrintWriter(new StringWriter()));
+      book = ws.quoteBook(null, true, false, new PrintWriter(new StringWriter()));
       model = new CostModel(ws.catalog, ws.rules);
       reader = new ScenarioReader(ws.catalog);
     }

@@ -53,7 +53,7 @@ class ReadmeExamplesTest {
   static final String SAMPLE_ROOT = "target/sample-root";
   static final Pattern INSTANT = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
   /** Options every command that has them shares (SharedOptions), documented once below the command table. */
-  static final Set<String> SHARED = Set.of("--root", "--adapters", "--offline", "--lang");
+  static final Set<String> SHARED = Set.of("--root", "--adapters", "--offline", "--verbose", "--lang");
 
   static Path sampleRoot;
   static List<String> readme;

@@ -44,7 +44,7 @@ class SampleBookTest {
     assertEquals(0, p.waitFor(), out);
     StringWriter log = new StringWriter();
     try (Workspace ws = new Workspace(root)) {
-      book = ws.quoteBook(null, false, new PrintWriter(log, true));
+      book = ws.quoteBook(null, false, false, new PrintWriter(log, true));
     }
     progress = log.toString();
   }

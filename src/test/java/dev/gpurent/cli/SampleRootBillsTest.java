@@ -42,7 +42,7 @@ class SampleRootBillsTest {
     Path root = SampleRootTest.build();
     StringWriter log = new StringWriter();
     try (Workspace ws = new Workspace(root)) {
-      QuoteBook book = ws.quoteBook(null, false, new PrintWriter(log, true));
+      QuoteBook book = ws.quoteBook(null, false, false, new PrintWriter(log, true));
       CostModel model = new CostModel(ws.catalog, ws.rules);
       List<Path> files;
       try (Stream<Path> s = Files.list(Path.of("config/scenarios"))) {
