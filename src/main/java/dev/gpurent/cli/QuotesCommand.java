@@ -9,6 +9,7 @@ import dev.gpurent.quote.QuoteJson;
 import dev.gpurent.quote.QuoteQuery;
 import dev.gpurent.quote.QuoteQuery.Row;
 import dev.gpurent.report.TextFormat;
+import dev.gpurent.report.TextTable;
 import io.vertx.core.json.JsonArray;
 import java.io.PrintWriter;
 import java.util.List;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
     description = "Lists vendor quotes, filtered by GPU, vendor, region and billing mode, in any currency.")
 public final class QuotesCommand implements Callable<Integer> {
 
-  private static final String ROW = "%-16s %-18s %-28s %-14s %5s %-9s %14s %-6s %s";
+  /** Columns right-aligned: gpus and price. */
+  private static final boolean[] ALIGN = {false, false, false, false, true, false, true, false, false};
 
   @Spec
   CommandSpec spec;
@@ -79,15 +81,15 @@ public final class QuotesCommand implements Callable<Integer> {
         out.println(arr.encodePrettily());
         return 0;
       }
-      out.println(String.format(Locale.ROOT, ROW, "vendor", "region", "offer", "gpu", "gpus", "billing", "price", "per",
-          "freshness").stripTrailing());
+      TextTable table = new TextTable(ALIGN, "vendor", "region", "offer", "gpu", "gpus", "billing", "price", "per", "freshness");
       for (Row r : shown) {
         Quote q = r.quote();
         String price = TextFormat.price(r.converted() == null ? q.price() : r.converted().money());
-        out.println(String.format(Locale.ROOT, ROW, q.vendor(), cut(q.region(), 18), cut(q.offerId(), 28), q.gpuId(),
+        table.row(q.vendor(), TextTable.cut(q.region(), 18), TextTable.cut(q.offerId(), 28), q.gpuId(),
             q.gpuCount() == Math.rint(q.gpuCount()) ? Long.toString((long) q.gpuCount()) : Double.toString(q.gpuCount()),
-            q.billing().wire(), price, q.unit().wire(), r.freshness()).stripTrailing());
+            q.billing().wire(), price, q.unit().wire(), r.freshness());
       }
+      out.print(table.render(""));
       out.println(rows.size() + " quotes" + (shown.size() < rows.size() ? ", " + shown.size() + " shown (--limit 0 for all)" : "")
           + (cur == null ? "" : "; converted with " + fx.source() + (fx.asOf() == null ? "" : " of " + fx.asOf())));
       return 0;
@@ -98,9 +100,5 @@ public final class QuotesCommand implements Callable<Integer> {
   private static String fxText(Row r) {
     return r.converted() == null || r.converted().isIdentity() ? null
         : r.converted().text(r.quote().price().currency());
-  }
-
-  private static String cut(String s, int n) {
-    return s.length() <= n ? s : s.substring(0, n - 1) + "…";
   }
 }

@@ -3,10 +3,12 @@ package dev.gpurent.cli;
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.cost.Fit;
+import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.Workload;
+import dev.gpurent.report.TextTable;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Localizer;
 import java.io.PrintWriter;
@@ -76,7 +78,12 @@ public final class SizingCommand implements Callable<Integer> {
       if (method != null) w.put("method", method);
       w.put("gpuHoursPerMonth", 1);
     }
-    Scenario s = new ScenarioReader(catalog).read(Map.of("headroom", headroom, "workloads", List.of(w)));
+    Scenario s;
+    try {
+      s = new ScenarioReader(catalog).read(Map.of("headroom", headroom, "workloads", List.of(w)));
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException(e.problems().stream().map(p -> p.at(option(p.field()))).toList());
+    }
     Workload wl = s.workloads().get(0);
     Gpu ref = catalog.byId(wl.referenceGpu()).orElseThrow();
     List<Gpu> cards = gpus == null ? new ArrayList<>(catalog.all()) : gpus.stream().map(catalog::resolve).toList();
@@ -88,17 +95,42 @@ public final class SizingCommand implements Callable<Integer> {
           fmt(qps), fmt(concurrent / seconds), ref.name(), fmt(concurrent), fmt(seconds), 1 + headroom);
     }
     List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());
-    out.printf(Locale.ROOT, "%-26s %7s %9s %8s %8s%s%n", "card", "memory", "for memory", "cards", "memory",
-        inference ? "  QPS per copy" : "");
+    TextTable table = inference
+        ? new TextTable(new boolean[] {false, true, true, true, true, true}, "card", "memory", "for memory", "cards", "memory", "QPS per copy")
+        : new TextTable(new boolean[] {false, true, true, true, true}, "card", "memory", "for memory", "cards", "memory");
+    List<String> unfit = new ArrayList<>();
     for (Fit f : fits) {
+      String memory = fmt(f.gpu().memoryGiB()) + " GiB";
       if (!f.ok()) {
-        out.printf(Locale.ROOT, "%-26s %4s GiB  %s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), Localizer.text(f.unfitReason(), lang));
+        // below the table: a reason is too long for a column
+        unfit.add(f.gpu().name() + " (" + memory + "): " + Localizer.text(f.unfitReason(), lang));
         continue;
       }
-      out.printf(Locale.ROOT, "%-26s %4s GiB %9d %8d %7d%%%s%n", f.gpu().name(), fmt(f.gpu().memoryGiB()), f.cardsPerCopy(),
-          f.cards(), Math.round(f.memoryShare() * 100), inference ? String.format(Locale.ROOT, "  %13.2f", f.qpsPerCopy()) : "");
+      String[] cells = {f.gpu().name(), memory, Integer.toString(f.cardsPerCopy()), Integer.toString(f.cards()),
+          Math.round(f.memoryShare() * 100) + "%", String.format(Locale.ROOT, "%.2f", f.qpsPerCopy())};
+      table.row(inference ? cells : java.util.Arrays.copyOf(cells, 5));
     }
+    out.print(table.render(""));
+    unfit.forEach(out::println);
     return 0;
+  }
+
+  /** The option a scenario field came from, so that an error names what the user typed. */
+  static String option(String field) {
+    String key = field.substring(field.lastIndexOf('.') + 1);
+    return switch (key) {
+      case "kind" -> "--kind";
+      case "paramsBillions" -> "--params";
+      case "precision" -> "--precision";
+      case "method" -> "--method";
+      case "peakQps" -> "--qps";
+      case "secondsPerRequest" -> "--seconds";
+      case "concurrentPerCard" -> "--concurrent";
+      case "referenceGpu" -> "--reference";
+      case "bound" -> "--bound";
+      case "headroom" -> "--headroom";
+      default -> field;
+    };
   }
 
   private static String fmt(double d) {

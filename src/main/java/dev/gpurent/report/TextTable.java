@@ -7,21 +7,21 @@ import java.util.List;
  * A plain-text table with columns as wide as their widest cell; numbers right-aligned. Widths are
  * terminal columns: a CJK character (or a full-width form) takes two, so Chinese bills line up.
  */
-final class TextTable {
+public final class TextTable {
   private final List<String[]> rows = new ArrayList<>();
   private final boolean[] rightAligned;
 
-  TextTable(boolean[] rightAligned, String... header) {
+  public TextTable(boolean[] rightAligned, String... header) {
     this.rightAligned = rightAligned;
     rows.add(header);
   }
 
-  TextTable row(String... cells) {
+  public TextTable row(String... cells) {
     rows.add(cells);
     return this;
   }
 
-  String render(String indent) {
+  public String render(String indent) {
     int cols = rows.get(0).length;
     int[] width = new int[cols];
     for (String[] r : rows) for (int c = 0; c < cols; c++) width[c] = Math.max(width[c], r[c] == null ? 0 : width(r[c]));
@@ -40,7 +40,7 @@ final class TextTable {
   }
 
   /** Terminal columns of {@code s}: two for each wide code point (East Asian Wide and Fullwidth, as terminals draw them). */
-  static int width(String s) {
+  public static int width(String s) {
     int w = 0;
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);
@@ -48,6 +48,22 @@ final class TextTable {
       i += Character.charCount(cp);
     }
     return w;
+  }
+
+  /** {@code s} cut to at most {@code columns} terminal columns, an ellipsis marking the cut. */
+  public static String cut(String s, int columns) {
+    if (width(s) <= columns) return s;
+    StringBuilder sb = new StringBuilder();
+    int w = 0;
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      int cw = wide(cp) ? 2 : 1;
+      if (w + cw > columns - 1) break;
+      sb.appendCodePoint(cp);
+      w += cw;
+      i += Character.charCount(cp);
+    }
+    return sb.append('…').toString();
   }
 
   private static boolean wide(int cp) {

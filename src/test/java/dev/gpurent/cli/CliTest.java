@@ -102,7 +102,7 @@ class CliTest {
     assertTrue(r.err().contains("gpurent: lambda: 391 quotes, fresh"), r.err());
     List<String> lines = r.out().lines().toList();
     assertEquals(4, lines.size(), r.out());
-    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d{2,4} CNY hour +fresh"), lines.get(1));
+    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d{2,4} CNY +hour +fresh"), lines.get(1));
     assertTrue(lines.get(3).endsWith("quotes, 2 shown (--limit 0 for all); converted with fallback table (ECB reference rates of 2025-05-09) of 2025-05-09"),
         lines.get(3));
     Result unknown = run("quotes", "--root=" + root, "--gpu", "RTX 9999");
@@ -117,6 +117,25 @@ class CliTest {
     assertTrue(r.out().startsWith("VRAM need: 7B x 2 B (fp16) x 1.2 = 16.8 GB\n"), r.out());
     assertTrue(r.out().matches("(?s).*NVIDIA GeForce RTX 4090 +24 GiB +1 +13 +65%.*"), r.out());
     assertTrue(r.out().matches("(?s).*NVIDIA V100 16GB SXM2 +16 GiB +1 +15 +98%.*"), "a 16 GiB card is 17.2 GB, so 16.8 GB fits at 98%: " + r.out());
+  }
+
+  @Test
+  void a_sizing_error_names_the_option_typed() {
+    Result r = run("sizing", "--params", "-7");
+    assertEquals(2, r.status(), r.err());
+    assertEquals("gpurent: --params: must be > 0, got -7\n", r.err());
+    Result q = run("sizing", "--params", "7", "--qps", "0");
+    assertEquals("gpurent: --qps: must be > 0, got 0\n", q.err());
+  }
+
+  @Test
+  void a_long_card_name_keeps_the_sizing_table_in_columns() {
+    Result r = run("sizing", "--params", "7", "--gpu", "rtx-4090,rtx-pro-6000");
+    assertEquals(0, r.status(), r.err());
+    List<String> table = r.out().lines().skip(2).toList();
+    int memoryEnds = table.get(0).indexOf("memory") + "memory".length();
+    for (String row : table) assertEquals(' ', row.charAt(memoryEnds), "the memory column ends at one place: " + r.out());
+    assertTrue(table.stream().anyMatch(l -> l.startsWith("NVIDIA RTX PRO 6000")), r.out());
   }
 
   @Test
@@ -209,7 +228,7 @@ class CliTest {
     Result r = run("quotes", "--root=" + root, "--gpu", "rtx-4090", "--billing", "monthly", "--currency", "usd");
     assertEquals(0, r.status(), r.err());
     // 1500 CNY at the fallback table's 1.1252 USD / 8.1470 CNY per EUR is 207.16828280348595... USD
-    assertTrue(r.out().matches("(?s).*guide-reference +cn +rtx-4090 +rtx-4090 +1 +monthly +207\\.1683 USD month +fresh\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*guide-reference +cn +rtx-4090 +rtx-4090 +1 +monthly +207\\.1683 USD +month +fresh\n.*"), r.out());
     Result json = run("quotes", "--root=" + root, "--gpu", "rtx-4090", "--billing", "monthly", "--currency", "usd", "--json");
     JsonObject q = new io.vertx.core.json.JsonArray(json.out()).stream().map(JsonObject.class::cast)
         .filter(o -> o.getString("offer").equals("rtx-4090")).findFirst().orElseThrow(() -> new AssertionError(json.out()));
