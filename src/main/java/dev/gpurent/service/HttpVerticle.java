@@ -1,7 +1,6 @@
 package dev.gpurent.service;
 
 import dev.gpurent.catalog.GpuCatalog;
-import dev.gpurent.report.RankingXlsx;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -149,8 +148,10 @@ public final class HttpVerticle extends VerticleBase {
         || !path.startsWith(RANKING_PREFIX) || !path.endsWith(RANKING_SUFFIX)) {
       return false;
     }
-    String accept = req.getHeader(HttpHeaders.ACCEPT);
-    if (accept != null && accept.contains(RankingXlsx.MEDIA_TYPE)) return false;  // the workbook is made by the route
+    // the workbook, a ?format= and a 406 are the route's
+    String query = req.query();
+    if (query != null && query.contains("format=")) return false;
+    if (!"json".equals(ScenarioRoutes.liveFormat(null, req.getHeader(HttpHeaders.ACCEPT)))) return false;
     String id = path.substring(RANKING_PREFIX.length(), path.length() - RANKING_SUFFIX.length());
     return id.indexOf('/') < 0 && id.indexOf('%') < 0 && serveCached(req, id);
   }

@@ -102,7 +102,14 @@ final class ScenarioRoutes {
   private void ranking(RoutingContext rc) {
     Lang lang = ApiSupport.lang(rc);
     if (lang == null) return;
-    boolean xlsx = ApiSupport.accepts(rc, RankingXlsx.MEDIA_TYPE);
+    String format = liveFormat(rc.queryParams().get("format"), rc.request().getHeader(HttpHeaders.ACCEPT));
+    if (format == null) {
+      // asked for what a live ranking is not kept as: say what it is, never answer JSON silently
+      HttpErrors.send(rc, 406, "a live ranking is answered as application/json (?format=json) or as a workbook, "
+          + RankingXlsx.MEDIA_TYPE + " (?format=xlsx); for CSV, POST the scenario to /api/rank with Accept: text/csv");
+      return;
+    }
+    boolean xlsx = format.equals("xlsx");
     if (!xlsx && cached.test(rc.request(), rc.pathParam("id"))) return;
     // not kept ranked here, or unknown: the RankingVerticle ranks it now, or answers 503 or 404
     vertx.eventBus().<Object>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
@@ -118,6 +125,28 @@ final class ScenarioRoutes {
               .onFailure(e -> HttpErrors.fail(rc, e));
         })
         .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+
+  /**
+   * The form a live ranking is asked for: {@code ?format=} when given, else the Accept header's
+   * (JSON when it accepts anything); null when it asks only for something else, such as CSV.
+   */
+  static String liveFormat(String format, String accept) {
+    if (format != null) {
+      return switch (format.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "json" -> "json";
+        case "xlsx" -> "xlsx";
+        default -> null;
+      };
+    }
+    if (accept == null || accept.isBlank()) return "json";
+    boolean json = false;
+    for (String range : accept.toLowerCase(java.util.Locale.ROOT).split(",")) {
+      String type = range.split(";")[0].trim();
+      if (type.equals(RankingXlsx.MEDIA_TYPE)) return "xlsx";
+      if (type.equals("application/json") || type.equals("application/*") || type.equals("*/*")) json = true;
+    }
+    return json ? "json" : null;
   }
 
   /** A ranking workbook as a download named after its scenario. */

@@ -65,9 +65,9 @@ final class FakeWebhooks {
     scripted.computeIfAbsent(path, p -> new ArrayDeque<>()).addAll(java.util.List.of(answers));
   }
 
-  /** The next POST received, waiting up to 10 s; null if none came. */
+  /** The next POST received, waiting up to 30 s; null if none came. */
   Received next() throws InterruptedException {
-    return received.poll(10, TimeUnit.SECONDS);
+    return received.poll(30, TimeUnit.SECONDS);
   }
 
   /** A POST received within a short while, or null: used to show that nothing more came. */

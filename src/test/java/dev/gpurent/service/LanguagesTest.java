@@ -154,7 +154,7 @@ class LanguagesTest {
     String subscribe = new JsonObject().put("subscribe", new JsonArray().add(id)).encode();
     zh.writeTextMessage(subscribe);
     en.writeTextMessage(subscribe);
-    JsonObject pushedZh = inZh.poll(5, TimeUnit.SECONDS), pushedEn = inEn.poll(5, TimeUnit.SECONDS);
+    JsonObject pushedZh = inZh.poll(30, TimeUnit.SECONDS), pushedEn = inEn.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", pushedZh.getString("type"), String.valueOf(pushedZh));
     assertEquals("zh", pushedZh.getJsonObject("ranking").getString("lang"));
     assertEquals(GUIDE_ITEMS_ZH, guideItems(pushedZh.getJsonObject("ranking")));

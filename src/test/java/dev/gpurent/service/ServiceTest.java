@@ -21,6 +21,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -291,7 +292,7 @@ class ServiceTest {
     WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(text -> got.add(new JsonObject(text)));
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
-    JsonObject pushed = got.poll(5, TimeUnit.SECONDS);
+    JsonObject pushed = got.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", pushed.getString("type"), String.valueOf(pushed));
     assertEquals("1800.00", pushed.getJsonObject("ranking").getJsonArray("plans").getJsonObject(0).getString("monthlyTotal"));
     // the REST answer is the message the dashboards got, served from the HTTP verticle's own copy
@@ -316,9 +317,25 @@ class ServiceTest {
         .putHeader("Accept-Encoding", "br, gzip; q=0").send());
     assertEquals(null, refused.getHeader("content-encoding"));
     assertEquals(served.bodyAsString(), refused.bodyAsString());
+    // CSV is not kept for a live ranking: said with what is offered, never JSON in its place (issue 33)
+    for (HttpResponse<Buffer> csv : List.of(
+        await(client.get(service.port(), "127.0.0.1", "/api/scenarios/" + id + "/ranking").putHeader("Accept", "text/csv").send()),
+        get("/api/scenarios/" + id + "/ranking?format=csv"))) {
+      assertEquals(406, csv.statusCode());
+      assertEquals("a live ranking is answered as application/json (?format=json) or as a workbook, "
+          + "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (?format=xlsx); for CSV, POST the scenario to "
+          + "/api/rank with Accept: text/csv", csv.bodyAsJsonObject().getString("error"));
+    }
+    assertEquals(served.bodyAsString(), get("/api/scenarios/" + id + "/ranking?format=json").bodyAsString());
+    assertEquals(served.bodyAsString(), await(client.get(service.port(), "127.0.0.1", "/api/scenarios/" + id + "/ranking")
+        .putHeader("Accept", "text/html, application/json;q=0.9, */*;q=0.8").send()).bodyAsString());
+    HttpResponse<Buffer> workbook = get("/api/scenarios/" + id + "/ranking?format=xlsx");
+    assertEquals(200, workbook.statusCode());
+    assertEquals("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", workbook.getHeader("content-type"));
+    assertEquals('P', workbook.body().getByte(0));
     assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send()).statusCode());
     assertEquals(new JsonObject().put("type", "error").put("scenario", id).put("error", "the scenario was deleted"),
-        got.poll(5, TimeUnit.SECONDS));
+        got.poll(30, TimeUnit.SECONDS));
     assertEquals(404, get("/api/scenarios/" + id + "/ranking").statusCode());
     ws.close();
     HttpResponse<Buffer> notUpgraded = get("/ws");
@@ -424,7 +441,7 @@ class ServiceTest {
       got.add(m);
     });
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
-    JsonObject first = got.poll(5, TimeUnit.SECONDS);
+    JsonObject first = got.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", first.getString("type"), "the first message is whole: " + first);
     fake.rewrite("runpod", body -> scale(body, 0.5));
     try {
