@@ -29,12 +29,18 @@ public final class ServeCommand implements Callable<Integer> {
       + "cluster.members; needs a PostgreSQL store.url). Without it: one node, no Hazelcast, unless cluster.enabled is true.")
   boolean cluster;
 
+  @Option(names = "--offline", description = "read only file sources; other vendors answer from their last fetched quotes, stale "
+      + "(as quotes.offline: true)")
+  boolean offline;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     Bootstrap.Running running;
     try {
-      running = new Bootstrap(root.dir, System.getenv(), Clock.systemUTC()).clustered(cluster).start()
+      java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+      if (offline) env.put("GPURENT_QUOTES_OFFLINE", "true");  // the environment layer is the last word, as the flag should be
+      running = new Bootstrap(root.dir, env, Clock.systemUTC()).clustered(cluster).start()
           .toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
