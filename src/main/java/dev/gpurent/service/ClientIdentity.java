@@ -60,12 +60,7 @@ final class ClientIdentity {
     byte[] a = ClientSettings.literal(address);
     if (a == null) return address == null ? "" : address;
     int prefix = a.length == 4 ? settings.ipv4Prefix() : settings.ipv6Prefix();
-    byte[] masked = new byte[a.length];
-    for (int bit = 0; bit < prefix; bit += 8) {
-      int bits = Math.min(8, prefix - bit);
-      masked[bit / 8] = (byte) (a[bit / 8] & (0xff << (8 - bits)));
-    }
-    return NetUtil.bytesToIpAddress(masked) + "/" + prefix;
+    return NetUtil.bytesToIpAddress(ClientSettings.masked(a, prefix)) + "/" + prefix;
   }
 
   /** The request's client, as {@link #network} names it. */

@@ -27,8 +27,7 @@ public record ClientSettings(int ipv4Prefix, int ipv6Prefix, List<Network> trust
 
     /** Whether {@code a} (4 or 16 bytes) lies in this network. */
     boolean contains(byte[] a) {
-      if (a.length != address.length) return false;
-      return ClientSettings.sameNetwork(a, address, prefix);
+      return a.length == address.length && java.util.Arrays.equals(masked(a, prefix), masked(address, prefix));
     }
   }
 
@@ -52,14 +51,14 @@ public record ClientSettings(int ipv4Prefix, int ipv6Prefix, List<Network> trust
     return b;
   }
 
-  /** Whether the first {@code prefix} bits of {@code a} and {@code b} (of one length) are equal. */
-  static boolean sameNetwork(byte[] a, byte[] b, int prefix) {
+  /** {@code a} with every bit past the first {@code prefix} cleared: the first address of its network. */
+  static byte[] masked(byte[] a, int prefix) {
+    byte[] out = new byte[a.length];
     for (int bit = 0; bit < prefix; bit += 8) {
       int bits = Math.min(8, prefix - bit);
-      int mask = (0xff << (8 - bits)) & 0xff;
-      if ((a[bit / 8] & mask) != (b[bit / 8] & mask)) return false;
+      out[bit / 8] = (byte) (a[bit / 8] & (0xff << (8 - bits)));
     }
-    return true;
+    return out;
   }
 
   private static boolean isMappedV4(byte[] b) {
