@@ -5,6 +5,8 @@ export function el(tag, attrs, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v == null || v === false) continue;
     if (k === 'class') n.className = v;
+    // through the CSSOM: the Content-Security-Policy (style-src 'self') refuses style attributes
+    else if (k === 'style') n.style.cssText = String(v);
     else if (k.startsWith('on') && typeof v === 'function') n.addEventListener(k.slice(2), v);
     else n.setAttribute(k, v === true ? '' : String(v));
   }

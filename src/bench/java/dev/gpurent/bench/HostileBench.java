@@ -41,7 +41,8 @@ import org.HdrHistogram.Histogram;
  * nothing leaves loopback. Prints figures; asserts nothing.
  *
  * <p>Properties: {@code bench.port}, {@code bench.pid} (the server's), {@code bench.root} (its
- * root, where the alias file is written), {@code bench.token}, {@code bench.jar}.
+ * root, where the alias file is written), {@code bench.token}, {@code bench.jar}; {@code bench.attacks}, a comma-separated
+ * list of the attacks to run (body, largest, live, neighbours, alias, websockets, slowheaders; default all).
  */
 public final class HostileBench {
 
@@ -52,8 +53,14 @@ public final class HostileBench {
   static final String TOKEN = System.getProperty("bench.token", "bench-admin-token");
   static final String JAR = System.getProperty("bench.jar", "target/gpurent.jar");
 
+  static final List<String> ATTACKS = List.of(System.getProperty("bench.attacks", "all").split(","));
+
   static Vertx vertx;
   static WebClient client;
+
+  static boolean wanted(String attack) {
+    return ATTACKS.contains("all") || ATTACKS.contains(attack);
+  }
 
   public static void main(String[] args) throws Exception {
     vertx = Vertx.vertx();
@@ -62,12 +69,13 @@ public final class HostileBench {
     System.out.println("# load " + BenchSupport.loadAverage() + "; server pid " + PID + " on " + HOST + ":" + PORT);
     System.out.println("# heap: peak sampled from the server's /metrics every 100 ms; after GC: jcmd GC.run, then /metrics");
     System.out.println("baseline: heap after GC " + mib(heapAfterGc()));
-    bodyAttack();
-    largestAllowedInParallel();
-    liveScenarios();
-    aliasFile();
-    nonReadingWebSockets();
-    slowHeaders();
+    if (wanted("body")) bodyAttack();
+    if (wanted("largest")) largestAllowedInParallel();
+    if (wanted("live")) liveScenarios();
+    if (wanted("neighbours")) neighbourAddresses();
+    if (wanted("alias")) aliasFile();
+    if (wanted("websockets")) nonReadingWebSockets();
+    if (wanted("slowheaders")) slowHeaders();
     System.out.println("end: heap after GC " + mib(heapAfterGc()));
     BenchSupport.await(vertx.close());
     System.exit(0);
@@ -99,7 +107,11 @@ public final class HostileBench {
     }, () -> statuses(got) + ", " + bytes.get() / 1024 + " KB of answers in all");
   }
 
-  /** The largest scenario admitted (50 workloads), 16 in parallel for 10 s: admission caps the work. */
+  /**
+   * The largest scenario admitted (50 workloads), 16 in parallel for 10 s: admission caps the work,
+   * by the queue and by the memory budget each one-off ranking holds until answered (the refusals
+   * are counted by reason).
+   */
   static void largestAllowedInParallel() throws Exception {
     JsonArray ws = new JsonArray();
     for (int i = 0; i < 50; i++) ws.add(new JsonObject().put("kind", "inference").put("paramsBillions", 1 + i).put("peakQps", 1 + i)
@@ -118,7 +130,7 @@ public final class HostileBench {
 
   static final AtomicLong largest = new AtomicLong();
 
-  /** 31 live scenarios of 2,728 workloads, then 31 of 50 (the most admitted) from one client. */
+  /** 31 live scenarios of 2,728 workloads, then 31 of 50 (the most admitted) from one client: the budget's live share refuses first. */
   static void liveScenarios() throws Exception {
     Map<String, AtomicInteger> huge = new ConcurrentHashMap<>(), admitted = new ConcurrentHashMap<>();
     List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -151,6 +163,33 @@ public final class HostileBench {
     }
     System.out.println("  held with " + ids.size() + " live: heap after GC " + mib(held) + "; their rankings: " + statuses(rankings));
     for (String id : ids) BenchSupport.await(client.delete(PORT, HOST, "/api/scenarios/" + id).send());
+  }
+
+  /**
+   * Registration from 29 addresses of one network, 127.0.0.2 to 127.0.0.30 (Linux routes 127/8 to
+   * loopback), 3 one-workload scenarios each: they are one client, so the per-client cap admits 20 in all.
+   */
+  static void neighbourAddresses() throws Exception {
+    Map<String, AtomicInteger> got = new ConcurrentHashMap<>();
+    List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<WebClient> neighbours = new ArrayList<>();
+    for (int a = 2; a <= 30; a++) neighbours.add(WebClient.create(vertx, new WebClientOptions().setLocalAddress("127.0.0." + a)));
+    JsonObject small = new JsonObject().put("currency", "USD").put("workloads", new JsonArray().add(new JsonObject().put("kind", "inference")
+        .put("paramsBillions", 7).put("peakQps", 2).put("secondsPerRequest", 2).put("concurrentPerCard", 4)));
+    measure("scenarios: 127.0.0.2 to 127.0.0.30 register 3 one-workload scenarios each", 0, () -> {
+      Future<?> chain = Future.succeededFuture();
+      for (int round = 0; round < 3; round++) {
+        for (WebClient c : neighbours) {
+          chain = chain.compose(x -> c.post(PORT, HOST, "/api/scenarios").sendJsonObject(small).onComplete(ar -> {
+            count(got, new AtomicLong(), ar);
+            if (ar.succeeded() && ar.result().statusCode() == 201) ids.add(ar.result().bodyAsJsonObject().getString("id"));
+          }));
+        }
+      }
+      return chain;
+    }, () -> statuses(got));
+    for (String id : ids) BenchSupport.await(client.delete(PORT, HOST, "/api/scenarios/" + id).send());
+    neighbours.forEach(WebClient::close);
   }
 
   /** A 567-byte YAML with nested aliases: as a vendor file reloaded by an admin, and as a scenario on the command line. */
@@ -355,12 +394,23 @@ public final class HostileBench {
 
   static void count(Map<String, AtomicInteger> got, AtomicLong bytes, io.vertx.core.AsyncResult<HttpResponse<Buffer>> ar) {
     if (ar == null) return;
-    String key = ar.succeeded() ? Integer.toString(ar.result().statusCode()) : "failed (" + ar.cause().getClass().getSimpleName() + ")";
+    String key = ar.succeeded() ? ar.result().statusCode() + reason(ar.result()) : "failed (" + ar.cause().getClass().getSimpleName() + ")";
     got.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
     if (ar.succeeded() && ar.result().body() != null) {
       bytes.addAndGet(ar.result().body().length());
       largest.accumulateAndGet(ar.result().body().length(), Math::max);
     }
+  }
+
+  /** Why a 429 or 503 was answered, from its error text: which limit refused. */
+  static String reason(HttpResponse<Buffer> r) {
+    if (r.statusCode() != 429 && r.statusCode() != 503) return "";
+    String error = r.bodyAsString() == null ? "" : r.bodyAsString();
+    if (error.contains("ranking budget")) return " (memory budget)";
+    if (error.contains("per client")) return " (per-client cap)";
+    if (error.contains("waiting; try again")) return " (queue full)";
+    if (error.contains("waited too long")) return " (queued past the timeout)";
+    return "";
   }
 
   static String statuses(Map<String, AtomicInteger> got) {

@@ -390,12 +390,14 @@ public final class LiveRerank {
     return mode;
   }
 
-  /** The sample root's config for this run: port 0, room for every scenario from one address, the mode; RunPod at the fake. */
+  /** The sample root's config for this run: port 0, room for every scenario from one address and in the budget, the mode; RunPod at the fake. */
   static void configure(Path root, FakeVendorServer fake, boolean incremental) throws Exception {
     Path cfg = root.resolve("config/gpurent.yaml");
     JsonObject config = new JsonObject(BenchSupport.map(YamlFiles.load(cfg)));
     config.getJsonObject("http").put("port", 0);
-    config.getJsonObject("ranking").put("maxScenarios", SCENARIOS).put("maxScenariosPerClient", SCENARIOS).put("incremental", incremental);
+    // the budget's weights (workloads x vendors) are an upper bound the shipped scenarios, pinned to a card, stay well under
+    config.getJsonObject("ranking").put("maxScenarios", SCENARIOS).put("maxScenariosPerClient", SCENARIOS).put("incremental", incremental)
+        .put("memoryBudget", 64L << 30);
     Files.writeString(cfg, config.encodePrettily());
     Path def = root.resolve("adapters/" + VENDOR + ".yaml");
     JsonObject vendor = new JsonObject(BenchSupport.map(YamlFiles.load(def)));

@@ -49,7 +49,7 @@ public final class Addresses {
   /**
    * Request-reply. Body: {@code {"scenario": {...}, "format": "json" | "csv" | "xlsx", "lang": "en" | "zh"}}.
    * Reply: the ranking encoded as text (JSON or CSV), or the Excel workbook as a Buffer. Fails 400
-   * with a JSON array of bad fields, 503 before any quotes.
+   * with a JSON array of bad fields, 503 before any quotes, when busy, or when the memory budget has no room for it.
    */
   public static final String RANKING_COMPUTE = "gpurent.ranking.compute";
 
@@ -62,19 +62,21 @@ public final class Addresses {
   /** The header naming a RANKING_COMPUTE request, so that it can be cancelled. */
   public static final String REQUEST_HEADER = "request";
 
-  /** The header of a SCENARIOS_REGISTER naming the client (its remote address), for the per-client quota. */
+  /** The header of a SCENARIOS_REGISTER naming the client's address ({@link ClientIdentity}: behind a trusted proxy, the one it forwards), for the per-client quota. */
   public static final String CLIENT_HEADER = "client";
 
   /**
    * Request-reply. Body: a scenario (JSON); header {@link #CLIENT_HEADER}. Reply: {@code {"id": ...}};
-   * fails 400 like RANKING_COMPUTE, 429 past the live-scenario caps (in all, per client).
+   * fails 400 like RANKING_COMPUTE, 429 past the live-scenario caps (in all, per client, the live share of the memory
+   * budget), 503 while one-off rankings hold the rest of the budget.
    */
   public static final String SCENARIOS_REGISTER = "gpurent.scenarios.register";
 
   /**
    * Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (a
    * {@code RankingText}, see {@link #RANKINGS_CHANGED}), ranked then if this node does not keep it
-   * ranked; fails 404 (unknown), 503 (no quotes yet), 500 (its last ranking failed, and why).
+   * ranked; fails 404 (unknown), 503 (no quotes yet, or stored but not loaded: over the memory budget at start), 500 (its
+   * last ranking failed, and why).
    */
   public static final String SCENARIOS_RANKING = "gpurent.scenarios.ranking";
 

@@ -134,12 +134,6 @@ final class ApiSupport {
     return tree instanceof Map<?, ?> m ? rendered((Map<String, ?>) m, lang) : neutralJson;
   }
 
-  /** A client's remote address, for per-client quotas. */
-  static String client(HttpServerRequest req) {
-    var a = req.remoteAddress();
-    return a == null ? "" : a.hostAddress();
-  }
-
   /** Request text as an error message repeats it: cut short. */
   static String shown(String s) {
     return s == null ? "" : s.length() <= 80 ? s : s.substring(0, 80) + "...";

@@ -185,17 +185,20 @@ public final class Bootstrap {
     StoreSettings storeSettings;
     RankingRules rules;
     RankingSettings ranking;
+    ClientSettings clients;
     AlertSettings alerts;
     try {
       rules = RankingRules.from(PlainValues.map(config));
       ranking = RankingSettings.from(config.getJsonObject("ranking"));
+      clients = ClientSettings.from(config.getJsonObject("clients"));
       alerts = AlertSettings.from(config.getJsonObject("alerts"));
       configuredStore = StoreSettings.from(config, env);
       storeSettings = configuredStore.resolvedAgainst(root);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout());
+    HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout())
+        .clients(clients);
     Owners owners = cluster == null ? singleOwners : new RendezvousOwners(cluster.manager());
     vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
@@ -221,7 +224,7 @@ public final class Bootstrap {
         // alerts listen before any scenario is registered or restored
         .compose(n -> vertx.deployVerticle(new AlertVerticle(store, alerts, clock)))
         .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).durable(store.scenarios())
-            .owners(owners)))
+            .owners(owners).clients(clients)))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> vertx.deployVerticle(web))
         // now that the HTTP verticle listens: restored scenarios are ranked (and, in a cluster, every owner publishes again)

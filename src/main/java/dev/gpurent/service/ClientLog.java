@@ -4,33 +4,48 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Log lines about bad client input: one line each, never a stack trace, and at most
- * {@value #PER_MINUTE} a minute; the rest are counted and the count is logged with the next line
- * let through. A client sending garbage in a loop must not be able to fill the disk.
+ * Log lines about what clients do wrong: bad input, wrong admin tokens. One line each, never a
+ * stack trace, and of each kind at most {@value #PER_MINUTE} a minute; the rest are counted and
+ * the count is logged with the next line let through. A client sending garbage (or guessing
+ * tokens) in a loop must not be able to fill the disk.
  */
 final class ClientLog {
 
   static final int PER_MINUTE = 20;
   private static final Logger LOG = Logger.getLogger("dev.gpurent.client");
-  private static long windowStart;
-  private static int inWindow;
-  private static long suppressed;
+  private static final Window BAD_INPUT = new Window();
+  private static final Window ADMIN = new Window();
 
   private ClientLog() {}
 
-  static synchronized void bad(String what) {
-    long now = System.nanoTime();
-    if (now - windowStart > 60_000_000_000L) {
-      windowStart = now;
-      inWindow = 0;
+  static void bad(String what) {
+    BAD_INPUT.log(Level.INFO, "bad client input: " + what);
+  }
+
+  /** A wrong or missing admin token (the token itself is never logged). */
+  static void adminRefused(String what) {
+    ADMIN.log(Level.WARNING, "admin token refused: " + what);
+  }
+
+  /** One kind of line's minute: how many went out, how many were held back. */
+  private static final class Window {
+    private long start;
+    private int lines;
+    private long suppressed;
+
+    synchronized void log(Level level, String text) {
+      long now = System.nanoTime();
+      if (now - start > 60_000_000_000L) {
+        start = now;
+        lines = 0;
+      }
+      if (++lines > PER_MINUTE) {
+        suppressed++;
+        return;
+      }
+      String line = text.replace('\n', ' ') + (suppressed > 0 ? " (" + suppressed + " similar lines suppressed)" : "");
+      suppressed = 0;
+      LOG.log(level, line);
     }
-    if (++inWindow > PER_MINUTE) {
-      suppressed++;
-      return;
-    }
-    String line = "bad client input: " + what.replace('\n', ' ')
-        + (suppressed > 0 ? " (" + suppressed + " similar lines suppressed)" : "");
-    suppressed = 0;
-    LOG.log(Level.INFO, line);
   }
 }

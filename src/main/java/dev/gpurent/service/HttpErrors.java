@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * The one way an HTTP answer fails: a status and {@code {"error", "fields"?}} as JSON, built by
- * {@link Failures#body}. A 503 says when to come back ({@code Retry-After}). Failures from the
+ * {@link Failures#body}. A 503 or 429 says when to come back ({@code Retry-After}: a second, unless
+ * the answer set its own). Failures from the
  * event bus keep their status and body.
  */
 final class HttpErrors {
@@ -65,7 +66,9 @@ final class HttpErrors {
 
   static void send(HttpServerResponse response, int status, JsonObject body) {
     if (response.ended() || response.closed()) return;
-    if (status == 503 || status == 429) response.putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS));
+    if ((status == 503 || status == 429) && !response.headers().contains(HttpHeaders.RETRY_AFTER)) {
+      response.putHeader(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS));
+    }
     response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON).end(body.encode());
   }
 }

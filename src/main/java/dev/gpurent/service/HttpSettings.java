@@ -65,7 +65,7 @@ public record HttpSettings(String host, int port, int bodyLimit, String adminTok
   }
 
   /** A list key, also given as one comma-separated string (as environment variables give it). */
-  private static List<String> list(JsonObject h, String key) {
+  static List<String> list(JsonObject h, String key) {
     Object v = h.getValue(key);
     if (v == null) return List.of();
     if (v instanceof JsonArray a) return a.stream().map(String::valueOf).map(String::trim).toList();

@@ -24,7 +24,7 @@ import java.util.Locale;
  * dashboard itself at {@code /}, {@code /health} and {@code /metrics}. Every answer under /api is
  * JSON, errors included ({@link HttpErrors}); bad input is a 400 naming each bad field. Every
  * request first passes the {@link RequestGuard} (Host, Origin, JSON bodies) and the
- * {@link ConnectionLimits}. This class keeps the server, the cached-ranking fast path, the
+ * {@link ConnectionLimits}, and every answer carries the {@link SecurityHeaders}. This class keeps the server, the cached-ranking fast path, the
  * WebSocket and health; each resource mounts its own routes ({@link CatalogRoutes},
  * {@link ScenarioRoutes}, {@link AlertRoutes}, {@link HistoryRoutes}, {@link AdminRoutes}, {@link QuoteSheetRoutes},
  * {@link DocsRoutes}).
@@ -45,6 +45,7 @@ public final class HttpVerticle extends VerticleBase {
   private RequestGuard guard;
   private ConnectionLimits connections;
   private long rankingTimeoutMs = RankingSettings.DEFAULTS.timeout().toMillis();
+  private ClientSettings clients = ClientSettings.DEFAULTS;
 
   public HttpVerticle(HttpSettings settings, GpuCatalog catalog, PrometheusMeterRegistry registry, java.nio.file.Path presets) {
     this.presets = presets;
@@ -56,6 +57,12 @@ public final class HttpVerticle extends VerticleBase {
   /** How long a one-off ranking may take, queue included, before its client is answered 503 (ranking.timeout). */
   public HttpVerticle rankingTimeout(java.time.Duration timeout) {
     this.rankingTimeoutMs = timeout.toMillis();
+    return this;
+  }
+
+  /** How the per-client limits tell clients apart (the {@code clients:} section). */
+  public HttpVerticle clients(ClientSettings settings) {
+    this.clients = settings;
     return this;
   }
 
@@ -90,12 +97,12 @@ public final class HttpVerticle extends VerticleBase {
     });
     var dropped = vertx.eventBus().<String>localConsumer(Addresses.RANKINGS_DROPPED, m -> rankings.remove(m.body()));
     Router router = Router.router(vertx);
-    AdminRoutes admin = new AdminRoutes(vertx, settings);
+    AdminRoutes admin = new AdminRoutes(vertx, settings, clients);
     QuoteSheetRoutes.mount(vertx, router, admin::admin);  // before the body handler: uploads have a limit of their own
     // Only POSTs carry a body: GETs (the cached rankings above all) skip the body handler.
     router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     new CatalogRoutes(vertx, catalog, presets).mount(router);
-    new ScenarioRoutes(vertx, catalog, rankingTimeoutMs, this::serveCached).mount(router);
+    new ScenarioRoutes(vertx, catalog, rankingTimeoutMs, this::serveCached, new ClientIdentity(clients)).mount(router);
     new AlertRoutes(vertx).mount(router);
     new HistoryRoutes(vertx, catalog).mount(router, admin::admin);
     admin.mount(router);
@@ -120,6 +127,7 @@ public final class HttpVerticle extends VerticleBase {
             .requestHandler(req -> {
               boolean ws = "/ws".equals(req.path());
               connections.request(req, ws);
+              if (!ws) SecurityHeaders.add(req.response());
               if (!guard.admit(req)) return;
               if (ws) dashboard(req);
               else if (!servedFromCache(req)) router.handle(req);

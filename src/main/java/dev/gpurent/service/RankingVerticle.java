@@ -47,8 +47,12 @@ import java.util.logging.Logger;
  * {@link RankingSettings#queue()} wait; beyond that a request fails 503 at once. A waiting request
  * whose client went away ({@link Addresses#RANKING_CANCEL}) or that waited past the timeout is
  * dropped unstarted, and one cancelled while running is not encoded. Live scenarios are capped in
- * all and per client (remote address); a re-ranking that fails is published as that scenario's
- * answer (status and reason), so it is never mistaken for "no quotes yet".
+ * all and per client (a network, {@link ClientIdentity}); a re-ranking that fails is published as that
+ * scenario's answer (status and reason), so it is never mistaken for "no quotes yet". Every live
+ * scenario and every one-off ranking under way holds its weight of the node's memory budget
+ * ({@link RankingBudget}), at registration, at restore and at admission: past it, a refusal
+ * that says so. A stored scenario the budget has no room for at start is not loaded: it is logged,
+ * left in the store, and its ranking answers 503 saying why until it is deleted.
  *
  * <p>Live scenarios are durable: kept in the {@link ScenarioStore} (the registration body verbatim)
  * and restored at start with their ids. In a cluster every node knows every live scenario (restored
@@ -85,6 +89,10 @@ public final class RankingVerticle extends VerticleBase {
   private ScenarioStore store = ScenarioStore.none();
   private Owners owners = Owners.single();
   private final Map<String, Integer> perClient = new HashMap<>();
+  private final RankingBudget budget;
+  private ClientIdentity clients = new ClientIdentity(ClientSettings.DEFAULTS);
+  /** Stored scenarios not loaded at start (over the budget), with why: left in the store, answered 503 until deleted. */
+  private final Map<String, String> unloaded = new HashMap<>();
   private final ArrayDeque<Job> waiting = new ArrayDeque<>();
   private final Map<String, Job> byRequest = new HashMap<>();
   private final Set<String> cancelledEarly = new HashSet<>();
@@ -106,7 +114,10 @@ public final class RankingVerticle extends VerticleBase {
    */
   private static final class Registered {
     final Scenario scenario;
+    /** Its client as the per-client cap counts it (a network). */
     final String client;
+    /** Its share of the memory budget, held while it lives. */
+    final long weight;
     RankingMessage encoded = new RankingMessage();
     /** Kept between books for incremental re-ranking; null before the first ranking and after a failure. */
     LiveRanking live;
@@ -125,9 +136,10 @@ public final class RankingVerticle extends VerticleBase {
     RankingText message;
     String failure;
 
-    Registered(Scenario scenario, String client) {
+    Registered(Scenario scenario, String client, long weight) {
       this.scenario = scenario;
       this.client = client;
+      this.weight = weight;
     }
   }
 
@@ -146,15 +158,19 @@ public final class RankingVerticle extends VerticleBase {
     final Lang lang;
     final String request;
     final long deadline;
+    /** Its share of the memory budget, held until it is answered or dropped. */
+    final long weight;
     volatile boolean cancelled;
+    boolean released;
 
-    Job(Message<JsonObject> msg, Scenario scenario, String format, Lang lang, String request, long deadline) {
+    Job(Message<JsonObject> msg, Scenario scenario, String format, Lang lang, String request, long deadline, long weight) {
       this.msg = msg;
       this.scenario = scenario;
       this.format = format;
       this.lang = lang;
       this.request = request;
       this.deadline = deadline;
+      this.weight = weight;
     }
   }
 
@@ -166,6 +182,7 @@ public final class RankingVerticle extends VerticleBase {
     this.model = new CostModel(catalog, rules);
     this.reader = new ScenarioReader(catalog, limits.maxWorkloads());
     this.limits = limits;
+    this.budget = new RankingBudget(limits.memoryBudget());
     this.registry = registry;
     this.rankingTime = Timer.builder("gpurent.ranking.time").description("time to rank one scenario").register(registry);
     this.passTime = Timer.builder("gpurent.ranking.live.pass").description("one pass over the live scenarios after a price change")
@@ -182,11 +199,23 @@ public final class RankingVerticle extends VerticleBase {
         .description("one-off rankings being computed").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.waiting", waiting, ArrayDeque::size)
         .description("one-off rankings waiting for a slot").register(registry);
+    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.budget.live", budget, RankingBudget::live).baseUnit("bytes")
+        .description("the memory budget the live scenarios hold (ranking.memoryBudget)").register(registry);
+    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.budget.oneoff", budget, RankingBudget::oneOff).baseUnit("bytes")
+        .description("the memory budget the one-off rankings under way hold").register(registry);
+    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.scenarios.unloaded", unloaded, Map::size)
+        .description("stored live scenarios not loaded at start: over the memory budget").register(registry);
   }
 
   /** Where live scenarios are kept (default: nowhere, they live until the process ends). Call before deploying. */
   public RankingVerticle durable(ScenarioStore store) {
     this.store = store;
+    return this;
+  }
+
+  /** How clients are told apart for the per-client cap (default: {@link ClientSettings#DEFAULTS}). Call before deploying. */
+  public RankingVerticle clients(ClientSettings settings) {
+    this.clients = new ClientIdentity(settings);
     return this;
   }
 
@@ -215,7 +244,9 @@ public final class RankingVerticle extends VerticleBase {
     bus.<JsonObject>localConsumer(Addresses.RANKING_CANCEL, msg -> cancel(msg.body() == null ? null : msg.body().getString("request")));
     bus.<JsonObject>localConsumer(Addresses.SCENARIOS_REGISTER, this::register);
     bus.<JsonObject>localConsumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, r -> answer(msg, r)));
-    bus.<JsonObject>localConsumer(Addresses.SCENARIOS_DELETE, msg -> withScenario(msg, r -> delete(msg, r)));
+    bus.<JsonObject>localConsumer(Addresses.SCENARIOS_DELETE, msg -> {
+      if (!deleteUnloaded(msg)) withScenario(msg, r -> delete(msg, r));
+    });
     Future<?> heard = Future.all(
         bus.<JsonObject>consumer(Addresses.SCENARIOS_CHANGED, this::changedElsewhere).completion(),
         bus.localConsumer(Addresses.RANKINGS_WANTED, msg -> republishKept()).completion());
@@ -233,13 +264,24 @@ public final class RankingVerticle extends VerticleBase {
 
   // ------------------------------------------------------------------ durable and shared live scenarios
 
-  /** Reads the stored scenarios back with their ids; one that no longer reads (a GPU left the catalog) is logged and left in the store. */
+  /**
+   * Reads the stored scenarios back with their ids, oldest first; one that no longer reads (a GPU
+   * left the catalog) is logged and left in the store, as is one the memory budget has no room for
+   * (a smaller budget than when it was registered), which answers 503 saying so until it is deleted.
+   */
   private Future<?> restore() {
     return store.all().onSuccess(all -> {
       for (StoredScenario s : all) {
         try {
           JsonObject body = new JsonObject(s.body());
-          adopt(s.id(), s.client(), reader.read(PlainValues.of(scenarioPart(body))));
+          Scenario scenario = reader.read(PlainValues.of(scenarioPart(body)));
+          long weight = weight(scenario);
+          Failures.Refused refused = budget.admitLive(weight);
+          if (refused != null) {
+            unloaded.put(s.id(), "not loaded at start: " + refused.getMessage());
+            continue;
+          }
+          adopt(s.id(), s.client(), scenario, weight);
           // this node's AlertVerticle learns the rules again (each node restores for itself)
           vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", s.id()).put("registration", body),
               new DeliveryOptions().setLocalOnly(true));
@@ -248,6 +290,11 @@ public final class RankingVerticle extends VerticleBase {
         }
       }
       if (!all.isEmpty()) LOG.info(() -> "restored " + scenarios.size() + " live scenarios");
+      if (!unloaded.isEmpty()) {
+        LOG.warning(() -> unloaded.size() + " stored live scenarios are not loaded, over the ranking budget of "
+            + RankingBudget.mib(budget.total()) + " (ranking.memoryBudget); they stay in the store and their rankings answer"
+            + " 503 until deleted or the service starts with a larger budget: " + String.join(", ", unloaded.keySet()));
+      }
     });
   }
 
@@ -258,11 +305,20 @@ public final class RankingVerticle extends VerticleBase {
     return s;
   }
 
-  private Registered adopt(String id, String client, Scenario s) {
-    Registered r = new Registered(s, client);
-    if (scenarios.putIfAbsent(id, r) != null) return scenarios.get(id);
-    perClient.merge(client, 1, Integer::sum);
+  /** Keeps a live scenario whose weight the budget holds already; {@code client} is its address as stored. */
+  private Registered adopt(String id, String client, Scenario s, long weight) {
+    Registered r = new Registered(s, clients.network(client), weight);
+    if (scenarios.putIfAbsent(id, r) != null) {
+      budget.releaseLive(weight);
+      return scenarios.get(id);
+    }
+    perClient.merge(r.client, 1, Integer::sum);
     return r;
+  }
+
+  /** The memory a live scenario's ranking holds here: what the budget charges it. */
+  private long weight(Scenario s) {
+    return RankingBudget.cells(s, book) * RankingBudget.LIVE_BYTES_PER_CELL;
   }
 
   /** Another node registered or deleted a scenario. */
@@ -271,6 +327,7 @@ public final class RankingVerticle extends VerticleBase {
     if (b == null || owners.node().equals(msg.headers().get(Addresses.NODE_HEADER))) return;
     String id = b.getString("id");
     if (b.getBoolean("deleted", false)) {
+      unloaded.remove(id);
       Registered r = scenarios.get(id);
       if (r != null) {
         forget(id, r);
@@ -280,7 +337,15 @@ public final class RankingVerticle extends VerticleBase {
     }
     if (scenarios.containsKey(id)) return;
     try {
-      Registered r = adopt(id, b.getString("client", ""), reader.read(PlainValues.of(scenarioPart(new JsonObject(b.getString("body"))))));
+      Scenario s = reader.read(PlainValues.of(scenarioPart(new JsonObject(b.getString("body")))));
+      long weight = weight(s);
+      Failures.Refused refused = budget.admitLive(weight);
+      if (refused != null) {
+        unloaded.put(id, "not loaded on this node: " + refused.getMessage());
+        LOG.warning(() -> "scenario " + id + " registered elsewhere is not loaded here: " + refused.getMessage());
+        return;
+      }
+      Registered r = adopt(id, b.getString("client", ""), s, weight);
       firstRanked(id, r);
     } catch (InvalidInputException | io.vertx.core.json.DecodeException e) {
       LOG.warning(() -> "scenario " + id + " registered elsewhere does not read here: " + e.getMessage());
@@ -336,6 +401,18 @@ public final class RankingVerticle extends VerticleBase {
     }
   }
 
+  /** Deletes a stored scenario that was not loaded (over the budget at start); false when the id is no such one. */
+  private boolean deleteUnloaded(Message<JsonObject> msg) {
+    Object raw = msg.body() == null ? null : msg.body().getValue("id");
+    if (!(raw instanceof String id) || !unloaded.containsKey(id)) return false;
+    store.delete(id).onSuccess(x -> {
+      unloaded.remove(id);
+      vertx.eventBus().publish(Addresses.SCENARIOS_CHANGED, new JsonObject().put("id", id).put("deleted", true), fromHere());
+      msg.reply(new JsonObject().put("deleted", id));
+    }).onFailure(e -> Failures.fail(msg, 503, "the scenario cannot be deleted now (" + Failures.text(e) + "); try again"));
+    return true;
+  }
+
   private void delete(Message<JsonObject> msg, Registered r) {
     String id = msg.body().getString("id");
     store.delete(id).onSuccess(x -> {
@@ -363,17 +440,32 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     if (!knownCurrency(msg, s)) return;
-    Job job = new Job(msg, s, body.getString("format", "json"), Lang.fromAcceptLanguage(body.getString("lang")), request,
-        System.nanoTime() + limits.timeout().toNanos());
-    if (running.get() < limits.maxConcurrent()) {
-      run(job);
-    } else if (waiting.size() < limits.queue()) {
-      waiting.add(job);
-      if (request != null) byRequest.put(request, job);
-    } else {
+    if (running.get() >= limits.maxConcurrent() && waiting.size() >= limits.queue()) {
       Failures.fail(msg, 503, "busy: " + running.get() + " rankings under way and " + waiting.size()
           + " waiting; try again shortly");
+      return;
     }
+    long weight = RankingBudget.cells(s, book) * RankingBudget.ONE_OFF_BYTES_PER_CELL;
+    Failures.Refused refused = budget.admitOneOff(weight);
+    if (refused != null) {
+      Failures.fail(msg, refused);
+      return;
+    }
+    Job job = new Job(msg, s, body.getString("format", "json"), Lang.fromAcceptLanguage(body.getString("lang")), request,
+        System.nanoTime() + limits.timeout().toNanos(), weight);
+    if (running.get() < limits.maxConcurrent()) {
+      run(job);
+    } else {
+      waiting.add(job);
+      if (request != null) byRequest.put(request, job);
+    }
+  }
+
+  /** A one-off ranking answered or dropped gives its weight back (once). */
+  private void release(Job job) {
+    if (job.released) return;
+    job.released = true;
+    budget.releaseOneOff(job.weight);
   }
 
   private void run(Job job) {
@@ -392,6 +484,7 @@ public final class RankingVerticle extends VerticleBase {
       };
     }, false).onComplete(ar -> {
       running.decrementAndGet();
+      release(job);
       if (job.request != null) byRequest.remove(job.request);
       if (ar.failed()) Failures.fail(job.msg, ar.cause());
       else if (ar.result() != null) job.msg.reply(ar.result());
@@ -404,8 +497,12 @@ public final class RankingVerticle extends VerticleBase {
     while (running.get() < limits.maxConcurrent() && !waiting.isEmpty()) {
       Job job = waiting.poll();
       if (job.request != null) byRequest.remove(job.request);
-      if (job.cancelled) continue;
+      if (job.cancelled) {
+        release(job);
+        continue;
+      }
       if (System.nanoTime() - job.deadline > 0) {
+        release(job);
         Failures.fail(job.msg, 503, "busy: the ranking waited too long to start; try again shortly");
         continue;
       }
@@ -422,7 +519,7 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     job.cancelled = true;
-    waiting.remove(job);
+    if (waiting.remove(job)) release(job);  // one running gives its weight back when it ends
   }
 
   /** A scenario in a currency the FX rates cannot reach is refused as bad input, not ranked as "no vendor". */
@@ -447,13 +544,21 @@ public final class RankingVerticle extends VerticleBase {
       Failures.fail(msg, 429, "at most " + limits.maxScenarios() + " live scenarios; delete one first");
       return;
     }
-    if (perClient.getOrDefault(who, 0) >= limits.maxScenariosPerClient()) {
-      Failures.fail(msg, 429, "at most " + limits.maxScenariosPerClient() + " live scenarios per client; delete one first");
+    String network = clients.network(who);
+    if (perClient.getOrDefault(network, 0) >= limits.maxScenariosPerClient()) {
+      Failures.fail(msg, 429, "at most " + limits.maxScenariosPerClient() + " live scenarios per client (" + network
+          + "); delete one first");
+      return;
+    }
+    long weight = weight(s);
+    Failures.Refused refused = budget.admitLive(weight);
+    if (refused != null) {
+      Failures.fail(msg, refused);
       return;
     }
     String id = UUID.randomUUID().toString();
     // counted at once, so that registrations racing the store's write still meet the caps
-    Registered r = adopt(id, who, s);
+    Registered r = adopt(id, who, s, weight);
     StoredScenario stored = new StoredScenario(id, who, java.time.Instant.now(), body.encode());
     store.save(stored).onFailure(e -> {
       forget(id, r);
@@ -484,13 +589,17 @@ public final class RankingVerticle extends VerticleBase {
 
   private void forget(String id, Registered r) {
     if (scenarios.remove(id) == null) return;
+    budget.releaseLive(r.weight);
     perClient.computeIfPresent(r.client, (k, n) -> n <= 1 ? null : n - 1);
   }
 
   private void withScenario(Message<JsonObject> msg, java.util.function.Consumer<Registered> action) {
     Object raw = msg.body() == null ? null : msg.body().getValue("id");
     Registered r = raw instanceof String id ? scenarios.get(id) : null;
-    if (r == null) {
+    String notLoaded = raw instanceof String id ? unloaded.get(id) : null;
+    if (notLoaded != null) {
+      Failures.fail(msg, 503, notLoaded + "; DELETE it, or start the service with a larger budget");
+    } else if (r == null) {
       String id = String.valueOf(raw);
       Failures.fail(msg, 404, "no live scenario '" + (id.length() > 64 ? id.substring(0, 64) + "..." : id) + "'");
     } else {

@@ -43,12 +43,16 @@ final class ScenarioRoutes {
   private final long rankingTimeoutMs;
   /** Answers a live scenario's ranking from the HTTP verticle's own copy; false when it has none. */
   private final BiPredicate<HttpServerRequest, String> cached;
+  /** Who registers a live scenario: the per-client cap counts it. */
+  private final ClientIdentity clients;
 
-  ScenarioRoutes(Vertx vertx, GpuCatalog catalog, long rankingTimeoutMs, BiPredicate<HttpServerRequest, String> cached) {
+  ScenarioRoutes(Vertx vertx, GpuCatalog catalog, long rankingTimeoutMs, BiPredicate<HttpServerRequest, String> cached,
+                 ClientIdentity clients) {
     this.vertx = vertx;
     this.catalog = catalog;
     this.rankingTimeoutMs = rankingTimeoutMs;
     this.cached = cached;
+    this.clients = clients;
   }
 
   void mount(Router router) {
@@ -90,7 +94,7 @@ final class ScenarioRoutes {
 
   private void register(RoutingContext rc, JsonObject scenario) {
     vertx.eventBus().<JsonObject>request(Addresses.SCENARIOS_REGISTER, scenario, new DeliveryOptions()
-            .setSendTimeout(rankingTimeoutMs).addHeader(Addresses.CLIENT_HEADER, ApiSupport.client(rc.request())))
+            .setSendTimeout(rankingTimeoutMs).addHeader(Addresses.CLIENT_HEADER, clients.address(rc.request())))
         .onSuccess(m -> {
           String id = m.body().getString("id");
           rc.response().putHeader(HttpHeaders.LOCATION, "/api/scenarios/" + id + "/ranking");
