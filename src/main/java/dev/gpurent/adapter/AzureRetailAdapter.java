@@ -248,7 +248,7 @@ public final class AzureRetailAdapter implements VendorAdapter {
         continue;
       }
       if (!(item.get("unitPrice") instanceof BigDecimal price)) {
-        rejected.add(where + ": unitPrice '" + item.get("unitPrice") + "' is not a number");
+        rejected.add(where + ": " + Decimals.notANumber("unitPrice", item.get("unitPrice")));
         continue;
       }
       if (price.signum() <= 0) {

@@ -180,7 +180,7 @@ public final class GcpPricingYmlAdapter {
           }
           BigDecimal price = Decimals.of(v);
           if (price == null) {
-            rejected.add(rat + ": " + f.key() + " '" + v + "' is not a number");
+            rejected.add(rat + ": " + Decimals.notANumber(f.key(), v));
             continue;
           }
           if (price.signum() <= 0) {

@@ -106,7 +106,9 @@ public final class StaticSheetAdapter {
                                          String source) {
     Gpu gpu = catalog.resolve(o.getValue("gpu", "").toString());
     String offer = o.getString("offer", gpu.id());
-    double count = Double.parseDouble(o.getValue("count", 1).toString());
+    BigDecimal countValue = Decimals.of(o.getValue("count", 1));
+    if (countValue == null) throw new IllegalArgumentException(Decimals.notANumber("count", o.getValue("count")));
+    double count = countValue.doubleValue();
     if (count <= 0) throw new IllegalArgumentException("count must be > 0");
     JsonObject prices = o.getJsonObject("prices");
     if (prices == null || prices.isEmpty()) throw new IllegalArgumentException("prices are required");
@@ -122,7 +124,8 @@ public final class StaticSheetAdapter {
       String text = String.valueOf(p.getValue());
       int slash = text.indexOf('/');
       if (slash < 0) throw new IllegalArgumentException("price '" + text + "' must look like 3/hour or 1500/month");
-      BigDecimal amount = new BigDecimal(text.substring(0, slash).trim());
+      BigDecimal amount = Decimals.of(text.substring(0, slash));
+      if (amount == null) throw new IllegalArgumentException(Decimals.notANumber("price", text));
       if (amount.signum() <= 0) throw new IllegalArgumentException("price '" + text + "' must be > 0");
       PriceUnit unit = PriceUnit.parse(text.substring(slash + 1));
       Quote q = new Quote(def.vendor(), o.getString("region", ""), offer, gpu.id(), count,

@@ -182,11 +182,13 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
   }
 
   private static BigDecimal decimal(Object v, Path where, String at) {
-    try {
-      return new BigDecimal(v.toString().trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(where + ": " + at + ": must be a number, got '" + v + "'");
+    BigDecimal d = Decimals.of(v);
+    if (d == null) {
+      String why = Decimals.why(v);
+      throw new IllegalArgumentException(where + ": " + at + ": must be a number, got '" + v + "'"
+          + (why.equals("not a number") ? "" : " (" + why + ")"));
     }
+    return d;
   }
 
   private static Money parseMoney(Object v, String currency, Path where, String at) {

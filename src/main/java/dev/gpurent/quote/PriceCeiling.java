@@ -1,0 +1,46 @@
+package dev.gpurent.quote;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Optional;
+
+/**
+ * The highest price per unit that can be a price at all, whatever the market: above it a figure
+ * is a parsing error or a hostile payload (1e308 USD an hour), and it is refused with the figure
+ * rather than ranked. Set in US dollars, two orders of magnitude above the dearest real price:
+ * the dearest GPU-hour of the sample book is about 15 USD (an H200 on demand).
+ *
+ * <p>A price in a currency the rates convert is compared in US dollars; one the rates do not know
+ * is compared against the ceiling times {@link #MOST_UNITS_PER_USD}, the most units of any money
+ * a US dollar buys (the Iranian rial, about 42,000 officially), so no real price is refused for
+ * its currency.
+ */
+public final class PriceCeiling {
+
+  /** The most a GPU-hour can cost, USD. */
+  public static final BigDecimal GPU_HOUR_USD = new BigDecimal("1000");
+  /** Units of the weakest money per US dollar, rounded up: the ceiling for a currency the rates do not know. */
+  public static final BigDecimal MOST_UNITS_PER_USD = new BigDecimal("100000");
+  /** What every refusal says. */
+  public static final String REASON = "above the price ceiling";
+
+  private PriceCeiling() {}
+
+  /** Why {@code q}'s price per GPU-hour cannot be a price, or empty when it can. */
+  public static Optional<String> aboveGpuHour(Quote q, FxRates fx) {
+    if (!(q.gpuCount() > 0)) return Optional.empty();
+    BigDecimal perGpuHour = q.price().amount().divide(q.unit().hours().multiply(BigDecimal.valueOf(q.gpuCount())), MathContext.DECIMAL64);
+    Optional<BigDecimal> toUsd = fx.rate(q.price().currency(), "USD");
+    BigDecimal ceiling = toUsd.isPresent() ? GPU_HOUR_USD : GPU_HOUR_USD.multiply(MOST_UNITS_PER_USD);
+    BigDecimal compared = toUsd.map(r -> perGpuHour.multiply(r, MathContext.DECIMAL64)).orElse(perGpuHour);
+    if (compared.compareTo(ceiling) <= 0) return Optional.empty();
+    return Optional.of(REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + shown(perGpuHour) + " " + q.price().currency()
+        + " per GPU-hour" + (toUsd.isPresent() && !q.price().currency().equals("USD") ? " (" + shown(compared) + " USD)" : "")
+        + ", above the ceiling of " + shown(ceiling) + (toUsd.isPresent() ? " USD" : " in any currency")
+        + " per GPU-hour: no price");
+  }
+
+  private static String shown(BigDecimal d) {
+    return d.round(new MathContext(6)).stripTrailingZeros().toString().replace("E+", "E");
+  }
+}
