@@ -89,7 +89,8 @@ public final class RunPodAdapter {
       for (Field f : FIELDS) {
         Object v = t.get(f.name());
         if (v == null) continue; // not offered
-        if (!(v instanceof BigDecimal price)) {
+        BigDecimal price = Decimals.of(v);
+        if (price == null) {
           rejected.add(where + ": " + Decimals.notANumber(f.name(), v));
           continue;
         }

@@ -175,7 +175,9 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
     try {
       a = ServicePrice.Availability.parse(word);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(where + ": " + at + ": must be a number, none or unknown, got '" + word + "'");
+      String why = Decimals.why(word);
+      throw new IllegalArgumentException(where + ": " + at + ": must be a number, none or unknown, got '" + word + "'"
+          + (why.equals("not a number") ? "" : " (" + why + ")"));
     }
     if (a == ServicePrice.Availability.PRICED) fail(where, at, "'price' needs a number: write {price: N, source: ...}");
     return new ServicePrice(a, null, source);

@@ -95,11 +95,6 @@ public final class MarketPlausibility {
     List<String> refused = new ArrayList<>();
     for (Quote q : vq.quotes()) {
       String at = q.offerId() + (q.region().isEmpty() ? "" : " in " + q.region()) + " (" + q.billing().wire() + "): ";
-      Optional<String> absurd = PriceCeiling.aboveGpuHour(q, fx);
-      if (absurd.isPresent()) {
-        refused.add(at + absurd.get());
-        continue;
-      }
       Optional<Floor> floor = byCard.computeIfAbsent(q.gpuId(), g -> floor(floors.get(g), vq.vendor()));
       Optional<Floor> market = medianByCard.computeIfAbsent(q.gpuId(), g -> floor(medians.get(g), vq.vendor()));
       Optional<Double> price = perGpuHour(q, fx);
@@ -109,10 +104,12 @@ public final class MarketPlausibility {
             + fmt(floor.get().median) + ", the median of the cheapest per GPU-hour at " + floor.get().vendors
             + " other vendors); refused as a placeholder, not a price");
       } else if (market.isPresent() && price.isPresent() && price.get() > CEILING_MULTIPLE * market.get().median) {
-        refused.add(at + DEAR_REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
+        refused.add(at + DEAR_REASON + ": " + money(q.price()) + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
             + " per GPU-hour, " + fmt(price.get() / market.get().median) + " times the market median for " + q.gpuId() + " ("
             + fmt(market.get().median) + ", the median of the median per GPU-hour at " + market.get().vendors
             + " other vendors; the ceiling is " + Math.round(CEILING_MULTIPLE) + " times); refused as no price");
+      } else if (PriceCeiling.aboveGpuHour(q, fx).isPresent()) {
+        refused.add(at + PriceCeiling.aboveGpuHour(q, fx).get());
       } else {
         kept.add(q);
       }
@@ -146,7 +143,13 @@ public final class MarketPlausibility {
     return rate.map(r -> q.price().toDouble() * r.doubleValue() / q.unit().hoursValue() / q.gpuCount());
   }
 
+  /** Four decimals; a figure of a billion or more as {@link PriceCeiling} writes it (1.25E307). */
   private static String fmt(double d) {
-    return String.format(Locale.ROOT, "%.4f", d);
+    return Math.abs(d) < 1e9 ? String.format(Locale.ROOT, "%.4f", d) : PriceCeiling.shown(BigDecimal.valueOf(d));
+  }
+
+  private static String money(Money m) {
+    return m.amount().abs().compareTo(BigDecimal.valueOf(1_000_000_000)) < 0 ? m.toString()
+        : PriceCeiling.shown(m.amount()) + " " + m.currency();
   }
 }

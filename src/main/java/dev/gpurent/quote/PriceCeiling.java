@@ -34,13 +34,16 @@ public final class PriceCeiling {
     BigDecimal ceiling = toUsd.isPresent() ? GPU_HOUR_USD : GPU_HOUR_USD.multiply(MOST_UNITS_PER_USD);
     BigDecimal compared = toUsd.map(r -> perGpuHour.multiply(r, MathContext.DECIMAL64)).orElse(perGpuHour);
     if (compared.compareTo(ceiling) <= 0) return Optional.empty();
-    return Optional.of(REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + shown(perGpuHour) + " " + q.price().currency()
+    return Optional.of(REASON + ": " + shown(q.price().amount()) + " " + q.price().currency() + "/" + q.unit().wire() + " is "
+        + shown(perGpuHour) + " " + q.price().currency()
         + " per GPU-hour" + (toUsd.isPresent() && !q.price().currency().equals("USD") ? " (" + shown(compared) + " USD)" : "")
         + ", above the ceiling of " + shown(ceiling) + (toUsd.isPresent() ? " USD" : " in any currency")
         + " per GPU-hour: no price");
   }
 
-  private static String shown(BigDecimal d) {
-    return d.round(new MathContext(6)).stripTrailingZeros().toString().replace("E+", "E");
+  /** Six significant digits; a figure of a billion or more in E notation (1E308), not in 309 digits. */
+  static String shown(BigDecimal d) {
+    BigDecimal r = d.round(new MathContext(6)).stripTrailingZeros();
+    return r.abs().compareTo(BigDecimal.valueOf(1_000_000_000)) < 0 ? r.toPlainString() : r.toString().replace("E+", "E");
   }
 }
