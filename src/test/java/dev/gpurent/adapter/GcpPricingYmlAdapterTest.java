@@ -161,7 +161,7 @@ class GcpPricingYmlAdapterTest {
     GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
     assertNull(r.generated());
     assertEquals(FETCHED, r.quotes().get(0).observedAt());
-    assertEquals(FETCHED, r.quotes().get(0).priceDate(), "no date of its own: the fetch dates it");
+    assertNull(r.quotes().get(0).priceDate(), "no date of its own: undated, never the fetch's");
     assertEquals(Money.of("0.70683228", "USD"), r.quotes().get(0).price());
   }
 
