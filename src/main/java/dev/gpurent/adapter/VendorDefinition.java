@@ -197,7 +197,9 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
     if (v == null) fail(where, at, "is required");
     BigDecimal d = decimal(v, where, at);
     if (d.signum() < 0) fail(where, at, "must be >= 0");
-    return new Money(d, currency);
+    Money m = new Money(d, currency);
+    dev.gpurent.quote.PriceCeiling.aboveService(m, at.contains("loadBalancer")).ifPresent(why -> fail(where, at, why));
+    return m;
   }
 
   static Duration duration(Path where, String s) {

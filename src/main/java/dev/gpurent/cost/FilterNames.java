@@ -17,7 +17,7 @@ import java.util.TreeSet;
  * regions every region a quote of the book is in, every ISO 3166 country code and the six
  * continents. Compared case-insensitively, as {@link Constraints.Filter} compares them.
  *
- * @param vendors vendor ids, lower case
+ * @param vendors vendor ids, lower case, sorted (as the reasons list them)
  * @param regions region ids of the book, country codes and continents, lower case
  * @param makers  makers of the catalog's cards, lower case
  */
@@ -37,7 +37,8 @@ public record FilterNames(Set<String> vendors, Set<String> regions, Set<String> 
     }
     Set<String> m = new TreeSet<>();
     makers.forEach(x -> m.add(lower(x)));
-    return new FilterNames(Set.copyOf(vendors), Set.copyOf(regions), Set.copyOf(m));
+    return new FilterNames(java.util.Collections.unmodifiableSet(vendors), java.util.Collections.unmodifiableSet(regions),
+        java.util.Collections.unmodifiableSet(m));
   }
 
   /** The scenario's own filters that name nothing, each under its field ({@code regions.only[0]}). */

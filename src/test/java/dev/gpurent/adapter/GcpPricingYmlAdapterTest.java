@@ -156,7 +156,7 @@ class GcpPricingYmlAdapterTest {
   }
 
   @Test
-  void uses_fetch_time_without_about_header() {
+  void is_undated_without_about_header() {
     String yml = "compute:\n  instance:\n    g2-standard-4: {l4: 1, cost: {us-east1: {hour: 0.70683228}}}\n";
     GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
     assertNull(r.generated());

@@ -100,6 +100,14 @@ class NumberRuleTest {
     assertTrue(refused.endsWith("storagePerGbMonth: must be a number, none or unknown, got '$1.00' (a currency sign or code in a number cell (the currency is the vendor's))"), refused);
   }
 
+  @Test
+  void a_vendor_file_refuses_a_service_price_above_the_ceiling_with_the_figure() throws Exception {
+    Path terms = tmp.resolve("absurd.yaml");
+    Files.writeString(terms, Files.readString(Path.of("adapters/guide-reference.yaml")).replaceFirst("storagePerGbMonth: [^#\\n]*", "storagePerGbMonth: 1e308 "));
+    String refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> VendorDefinition.load(terms)).getMessage();
+    assertTrue(refused.endsWith("storagePerGbMonth: above the price ceiling: 1E308 CNY is above the ceiling of 10000000 in any currency per GB or GB-month: no price"), refused);
+  }
+
   private static BigDecimal onDemand(VendorQuotes vq, String offer, String region) {
     return vq.quotes().stream().filter(q -> q.offerId().equals(offer) && q.region().equals(region) && q.billing() == Billing.ON_DEMAND)
         .findFirst().orElseThrow(() -> new AssertionError(offer + " " + region + ": " + vq.rejected())).price().amount();
