@@ -1,5 +1,5 @@
 // The ranking table: per plan, per workload what is rented (card, count, billing mode, region),
-// the monthly and horizon totals, complete / gaps and dated badges; the bill on demand; mixed
+// the monthly and horizon totals, complete / gaps, dated and undated badges; the bill on demand; mixed
 // plan, reference and the vendors not ranked below it.
 import { state } from './state.js';
 import { el, $ } from './dom.js';
@@ -89,6 +89,7 @@ function badges(p) {
       : el('span', { class: 'flag complete-flag' }, t('complete')),
     p.dated ? el('span', { class: 'flag dated-flag', 'data-date': (p.priceDate || '').slice(0, 10),
       title: t('datedTitle', { date: (p.priceDate || '').slice(0, 10) }) }, t('dated', { date: (p.priceDate || '').slice(0, 10) })) : null,
+    p.undated ? el('span', { class: 'flag undated-flag', title: t('undatedTitle') }, t('undated')) : null,
     p.warnings && p.warnings.length ? el('span', { class: 'flag warn-flag', title: p.warnings.join('\n') }, t('warnCount', { n: p.warnings.length })) : null,
   ];
 }

@@ -1,4 +1,5 @@
-// Vendor data freshness (GET /api/vendors, every 30 s) and the admin's quote-sheet upload.
+// Vendor data freshness (GET /api/vendors, every 30 s), each vendor's refused rows (GET /api/vendors/{id}, on opening)
+// and the admin's quote-sheet upload.
 import { state } from './state.js';
 import { el, $ } from './dom.js';
 import { t } from './i18n.js';
@@ -34,9 +35,36 @@ export function renderVendors() {
       rows.push(el('tr', { class: 'vendor-error', 'data-error-for': v.vendor },
         el('td', { colspan: 3, class: 'last-error' }, t('lastError', { time: dateTime(v.lastErrorAt), msg: v.lastError }))));
     }
+    const refused = (v.rejected || 0) + (v.skipped || 0);
+    if (refused > 0) {
+      rows.push(el('tr', { class: 'vendor-refused', 'data-refused-for': v.vendor },
+        el('td', { colspan: 3 }, refusedRows(v.vendor, refused))));
+    }
   }
   $('#vendors tbody').replaceChildren(...rows);
   $('#qs-template').href = '/api/quote-sheets/template?lang=' + state.lang;
+}
+
+/** "N rows refused: why", opening on GET /api/vendors/{id}: the rows per reason, then the first rows with where and why. */
+function refusedRows(vendor, n) {
+  const body = el('div', { class: 'refused-body' });
+  const details = el('details', { class: 'refused' }, el('summary', null, t('refusedRows', { n })), body);
+  details.addEventListener('toggle', async () => {
+    if (!details.open || body.dataset.loaded) return;
+    body.replaceChildren(t('refusedLoading'));
+    try {
+      const r = (await api.getJson('/api/vendors/' + encodeURIComponent(vendor))).refused;
+      body.dataset.loaded = 'true';
+      body.replaceChildren(
+        el('p', { class: 'help' }, t('refusedByReason')),
+        el('ul', { class: 'refused-reasons' }, r.byReason.map(k => el('li', null, el('span', { class: 'num' }, String(k.rows)), ' ', k.reason))),
+        el('p', { class: 'help' }, t('refusedFirst', { n: r.rows.length })),
+        el('ol', { class: 'refused-rows' }, r.rows.map(x => el('li', null, x.at ? el('code', null, x.at) : null, x.at ? ': ' : '', x.reason))));
+    } catch (e) {
+      body.replaceChildren(t('vendorsError', { msg: e.message }));
+    }
+  });
+  return details;
 }
 
 /** POST /api/admin/quote-sheets with the file, the vendor id and the token. */

@@ -253,9 +253,9 @@ public final class AwsPriceListAdapter {
                 continue;
               }
               Map.Entry<?, ?> price = ppu.entrySet().iterator().next();
-              BigDecimal amount = Decimals.grouped(String.valueOf(price.getValue()));
+              BigDecimal amount = Decimals.of(String.valueOf(price.getValue()));
               if (amount == null) {
-                bad = "price '" + price.getValue() + "' is not a number";
+                bad = Decimals.notANumber("price", price.getValue());
                 continue;
               }
               dims.add(new Dim(String.valueOf(dm.get("unit")), String.valueOf(price.getKey()), amount,
@@ -309,9 +309,9 @@ public final class AwsPriceListAdapter {
           if (refused.contains(sku)) continue;
           Kept k = kept.containsKey(sku) ? kept.get(sku) : evaluate(sku, attrs, where);
           if (k == null) continue;
-          BigDecimal price = Decimals.grouped(attrs.get("priceperunit"));
+          BigDecimal price = Decimals.of(attrs.get("priceperunit"));
           if (price == null) {
-            rejected.add(where + ": PricePerUnit '" + attrs.get("priceperunit") + "' is not a number");
+            rejected.add(where + ": " + Decimals.notANumber("PricePerUnit", attrs.get("priceperunit")));
             continue;
           }
           Dim dim = new Dim(attrs.getOrDefault("unit", ""), attrs.getOrDefault("currency", def.currency()), price,
@@ -353,7 +353,7 @@ public final class AwsPriceListAdapter {
       int dot = type.indexOf('.');
       String fam = (dot < 0 ? type : type.substring(0, dot)).toLowerCase(Locale.ROOT);
       String gpuText = a.get("gpu");
-      BigDecimal gpus = Decimals.grouped(gpuText);
+      BigDecimal gpus = Decimals.of(gpuText);
       if (NON_GPU_FAMILIES.containsKey(fam)) {
         skip("accelerator is not a GPU (Inferentia, Trainium, Gaudi, FPGA or video transcoder)", at);
         return null;
@@ -540,7 +540,7 @@ public final class AwsPriceListAdapter {
     if (text == null) return 0;
     String t = text.trim();
     int sp = t.indexOf(' ');
-    BigDecimal d = Decimals.grouped(sp < 0 ? t : t.substring(0, sp));
+    BigDecimal d = Decimals.of(sp < 0 ? t : t.substring(0, sp));
     return d == null ? 0 : d.doubleValue();
   }
 }

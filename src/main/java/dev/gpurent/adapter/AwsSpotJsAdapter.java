@@ -233,9 +233,9 @@ public final class AwsSpotJsAdapter {
         log.skip("GPU rows with linux price N/A, N/A* or -1 (not offered in that region)", at + " '" + price + "'");
         return;
       }
-      BigDecimal d = Decimals.grouped(price);
+      BigDecimal d = Decimals.of(price);
       if (d == null) {
-        log.reject(at + ": linux price '" + price + "' is not a number");
+        log.reject(at + ": " + Decimals.notANumber("linux price", price));
         return;
       }
       if (d.signum() <= 0) {

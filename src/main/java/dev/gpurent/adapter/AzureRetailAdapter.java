@@ -248,7 +248,7 @@ public final class AzureRetailAdapter implements VendorAdapter {
         continue;
       }
       if (!(item.get("unitPrice") instanceof BigDecimal price)) {
-        rejected.add(where + ": unitPrice '" + item.get("unitPrice") + "' is not a number");
+        rejected.add(where + ": " + Decimals.notANumber("unitPrice", item.get("unitPrice")));
         continue;
       }
       if (price.signum() <= 0) {
@@ -288,7 +288,7 @@ public final class AzureRetailAdapter implements VendorAdapter {
         continue;
       }
       Quote q = new Quote(def.vendor(), region, sku, gpu.get().id(), gpus, vcpus, 0, billing,
-          new Money(amount, currency), unit, observedAt, cite).withPriceDate(effective(item, observedAt));
+          new Money(amount, currency), unit, observedAt, cite).withPriceDate(effective(item, null));
       if (!keys.add(q.key())) {
         rejected.add(where + ": a second " + billing + " price for " + sku + " in " + region + " ignored");
         continue;

@@ -170,7 +170,7 @@ public final class Ec2InstancesInfoAdapter {
         log.reject(at + ": no instance_type");
         return;
       }
-      BigDecimal gpus = Decimals.grouped(rec.get("GPU"));
+      BigDecimal gpus = Decimals.of(rec.get("GPU"));
       if (gpus == null || gpus.signum() <= 0) {
         log.skip("instance types without GPUs", at);
         return;
@@ -234,9 +234,9 @@ public final class Ec2InstancesInfoAdapter {
     private void price(String at, String type, String region, Accelerators a, double vcpus, double ram, String currency,
                        Billing billing, String key, Object value, List<String> problems) {
       if (value == null) return;
-      BigDecimal d = Decimals.grouped(value);
+      BigDecimal d = Decimals.of(value);
       if (d == null) {
-        problems.add(key + " '" + value + "' is not a number");
+        problems.add(Decimals.notANumber(key, value));
       } else if (d.signum() <= 0) {
         problems.add(key + " '" + value + "' (0 means unknown)");
       } else {
@@ -253,7 +253,7 @@ public final class Ec2InstancesInfoAdapter {
       for (Map.Entry<?, ?> e : reserved.entrySet()) {
         String k = String.valueOf(e.getKey());
         if (!k.startsWith(prefix)) continue;
-        BigDecimal d = Decimals.grouped(e.getValue());
+        BigDecimal d = Decimals.of(e.getValue());
         if (d == null || d.signum() <= 0) {
           problems.add("reserved " + k + " '" + e.getValue() + "' ignored");
           continue;
@@ -279,7 +279,7 @@ public final class Ec2InstancesInfoAdapter {
       String family = type.contains(".") ? type.substring(0, type.indexOf('.')).toLowerCase(Locale.ROOT) : type;
       String model = text(rec.get("GPU_model"));
       if (model == null) model = text(rec.get("gpu_model"));
-      BigDecimal totalMem = Decimals.grouped(rec.get("GPU_memory"));
+      BigDecimal totalMem = Decimals.of(rec.get("GPU_memory"));
       BigDecimal perGpu = totalMem == null || totalMem.signum() <= 0 ? null : totalMem.divide(gpus, 3, RoundingMode.HALF_UP);
       Optional<Gpu> byModel = model == null ? Optional.empty() : catalog.find(model);
       String familyId = families.get(family);
@@ -338,7 +338,7 @@ public final class Ec2InstancesInfoAdapter {
   }
 
   private static double number(Object v) {
-    BigDecimal d = Decimals.grouped(v);
+    BigDecimal d = Decimals.of(v);
     return d == null ? 0 : d.doubleValue();
   }
 }

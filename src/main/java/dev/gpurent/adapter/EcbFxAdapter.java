@@ -130,13 +130,10 @@ public final class EcbFxAdapter {
         } else if (currency != null && day != null) {
           String rate = r.getAttributeValue(null, "rate");
           String at = "day " + day + " " + currency;
-          try {
-            BigDecimal v = new BigDecimal(rate == null ? "" : rate.trim());
-            if (v.signum() <= 0) rejected.add(at + ": rate " + rate + " is not > 0");
-            else days.get(day).put(currency.trim(), v);
-          } catch (NumberFormatException e) {
-            rejected.add(at + ": rate '" + rate + "' is not a number");
-          }
+          BigDecimal v = Decimals.of(rate);
+          if (v == null) rejected.add(at + ": " + Decimals.notANumber("rate", rate));
+          else if (v.signum() <= 0) rejected.add(at + ": rate " + rate + " is not > 0");
+          else days.get(day).put(currency.trim(), v);
         }
       }
     } catch (XMLStreamException e) {

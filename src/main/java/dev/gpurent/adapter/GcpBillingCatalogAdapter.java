@@ -455,7 +455,7 @@ public final class GcpBillingCatalogAdapter {
         rejected.add(where + ": " + GPU_ONLY_REASON);
         return;
       }
-      Instant dated = price.effective() != null ? price.effective() : fetchedAt;
+      Instant dated = price.effective();  // null: undated, never the fetch's time
       for (String region : regions) {
         Quote q = new Quote(def.vendor(), region, model + GPU_ONLY_LABEL, gpu.get().id(), 1, 0, 0, billing,
             new Money(price.amount(), price.currency()), PriceUnit.HOUR, fetchedAt, cite).withPriceDate(dated);

@@ -58,7 +58,7 @@ import java.util.Set;
  * {@link Result#cpuMachinesSkipped()}. Fractional counts are kept as they are.
  *
  * <p>Quote.priceDate is the file's {@code about.timestamp} (epoch seconds), else its
- * {@code about.generated} text (read as UTC), else the fetch time; observedAt is the fetch time. The file is about 3.9 MB:
+ * {@code about.generated} text (read as UTC), else none (undated); observedAt is the fetch time. The file is about 3.9 MB:
  * it is streamed to a temporary file and parsed on a worker thread, decimals kept as text so
  * that prices are exact.
  */
@@ -122,7 +122,7 @@ public final class GcpPricingYmlAdapter {
       throw new IllegalArgumentException(where + ": not a pricing.yml: no compute.instance section");
     }
     Instant generated = generated(top.get("about"));
-    Instant dated = generated != null ? generated : fetchedAt;
+    Instant dated = generated;  // null: undated, never the fetch's time
     List<Quote> quotes = new ArrayList<>();
     List<String> rejected = new ArrayList<>();
     int gpuMachines = 0;
@@ -180,7 +180,7 @@ public final class GcpPricingYmlAdapter {
           }
           BigDecimal price = Decimals.of(v);
           if (price == null) {
-            rejected.add(rat + ": " + f.key() + " '" + v + "' is not a number");
+            rejected.add(rat + ": " + Decimals.notANumber(f.key(), v));
             continue;
           }
           if (price.signum() <= 0) {

@@ -56,7 +56,8 @@ import java.util.Set;
  * {@link Billing#SPOT}; unit {@link PriceUnit#HOUR}), offer id {@code "<gpu_model> x<count>"},
  * region as written except "global" and "any", which become "" (no region), dated (priceDate)
  * by that observation day (00:00 UTC) and observed at the fetch. Rows of that provider and day that cannot be read (unknown GPU, bad count,
- * price or rental type, a repeated key) are rejected with their reason; other days and
+ * price or rental type, a repeated key, a vendor's placeholder by the rule of {@link Placeholders}:
+ * RunPod's "any" 0.50 MI300X) are rejected with their reason; other days and
  * providers are not this vendor's business. {@link #parseAll} gives every row of the file, for
  * price history.
  */
@@ -286,9 +287,15 @@ public final class MarketObservationsAdapter {
           }
           String nText = field(f, col, "n_offers");
           int n = nText.isEmpty() ? 0 : Integer.parseInt(nText);
-          out.add(new Observation(lineNo, date, provider, model, gpu.get().id(), count, field(f, col, "region"), billing,
+          Observation o = new Observation(lineNo, date, provider, model, gpu.get().id(), count, field(f, col, "region"), billing,
               min, median, max, n, srcCol == null || srcCol >= f.size() ? "" : f.get(srcCol).trim(),
-              date.isBefore(perGpuFrom) ? Basis.BUNDLE : Basis.PER_GPU));
+              date.isBefore(perGpuFrom) ? Basis.BUNDLE : Basis.PER_GPU);
+          if (Placeholders.isRunPod(provider)) {
+            // the tracker copies RunPod's API without its cloud flags: the value rule of the RunPod adapter applies
+            Optional<String> placeholder = Placeholders.runPod("price_median_usd", null, null, billing, o.perGpu(median));
+            if (placeholder.isPresent()) throw new IllegalArgumentException("region '" + o.region() + "': " + placeholder.get());
+          }
+          out.add(o);
         } catch (DateTimeParseException e) {
           rejected.add(where + ": date '" + dateText + "' is not YYYY-MM-DD");
         } catch (NumberFormatException e) {
@@ -306,7 +313,7 @@ public final class MarketObservationsAdapter {
   private static BigDecimal price(List<String> f, Map<String, Integer> col, String name) {
     String s = field(f, col, name);
     BigDecimal d = Decimals.of(s);
-    if (d == null) throw new IllegalArgumentException(name + " '" + s + "' is not a number");
+    if (d == null) throw new IllegalArgumentException(Decimals.notANumber(name, s));
     return d;
   }
 

@@ -38,7 +38,7 @@ import java.util.Optional;
  * A {@code null} price means "not offered" and is skipped silently. A price of a cloud whose
  * flag ({@code secureCloud} / {@code communityCloud}) is false is rejected: the API still fills
  * such prices (MI300X has {@code communityPrice} 0.5 with {@code communityCloud} false), but
- * nobody can rent them. A price of 0 is not an offer. GPU types resolve by {@code id} only:
+ * nobody can rent them ({@link Placeholders}, the rule the market observations share). A price of 0 is not an offer. GPU types resolve by {@code id} only:
  * {@code displayName} is ambiguous ("A100 SXM" names no memory size).
  *
  * <p>Live source: POST to {@code https://api.runpod.io/graphql} with the YAML key {@code query}
@@ -89,13 +89,15 @@ public final class RunPodAdapter {
       for (Field f : FIELDS) {
         Object v = t.get(f.name());
         if (v == null) continue; // not offered
-        String flag = f.cloud() + "Cloud";
-        if (!Boolean.TRUE.equals(t.get(flag))) {
-          rejected.add(where + ": " + f.name() + " " + v + " not offered: " + flag + " is " + t.get(flag));
+        BigDecimal price = Decimals.of(v);
+        if (price == null) {
+          rejected.add(where + ": " + Decimals.notANumber(f.name(), v));
           continue;
         }
-        if (!(v instanceof BigDecimal price)) {
-          rejected.add(where + ": " + f.name() + " '" + v + "' is not a number");
+        String flag = f.cloud() + "Cloud";
+        Optional<String> placeholder = Placeholders.runPod(f.name(), flag, t.get(flag) instanceof Boolean b ? b : null, f.billing(), price);
+        if (placeholder.isPresent()) {
+          rejected.add(where + ": " + placeholder.get());
           continue;
         }
         if (price.signum() <= 0) {

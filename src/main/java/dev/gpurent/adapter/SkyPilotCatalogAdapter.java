@@ -334,7 +334,7 @@ public final class SkyPilotCatalogAdapter {
   private static BigDecimal price(String text, String field) {
     if (text.isEmpty()) return null;
     BigDecimal d = Decimals.of(text);
-    if (d == null) throw new IllegalArgumentException(field + " '" + text + "' is not a number");
+    if (d == null) throw new IllegalArgumentException(Decimals.notANumber(field, text));
     return d;
   }
 

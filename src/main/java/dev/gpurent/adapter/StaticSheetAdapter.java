@@ -43,7 +43,7 @@ import java.util.Map;
  *
  * A row naming an unknown GPU, billing mode or malformed price is rejected with its reason;
  * the rest of the sheet is kept. Quotes are observed at the fetch and dated (priceDate) by
- * {@code asOf}, the day the sheet's prices were given (the fetch when it has none). An offer past its {@code validUntil} (inclusive, UTC date) is
+ * {@code asOf}, the day the sheet's prices were given (undated when it has none: the fetch is no price's date). An offer past its {@code validUntil} (inclusive, UTC date) is
  * rejected once per price as "quote expired on D" (a withdrawal by the source itself, which
  * {@link QuoteIntegrity} does not count as offers lost); when every offer is past it, the fetch
  * fails with {@link QuoteExpiredException} and the vendor leaves the ranking with that reason
@@ -64,14 +64,13 @@ public final class StaticSheetAdapter {
     return () -> {
       Instant observed = clock.instant();
       LocalDate today = LocalDate.ofInstant(observed, ZoneOffset.UTC);
-      Instant dated = asOf != null ? asOf : observed;
       List<Quote> quotes = new ArrayList<>();
       List<String> rejected = new ArrayList<>();
       LocalDate latestExpired = null;
       for (int i = 0; i < offers.size(); i++) {
         try {
           JsonObject o = offers.getJsonObject(i);
-          List<Quote> priced = offerQuotes(def, catalog, o, observed, source).stream().map(q -> q.withPriceDate(dated)).toList();
+          List<Quote> priced = offerQuotes(def, catalog, o, observed, source).stream().map(q -> asOf == null ? q : q.withPriceDate(asOf)).toList();
           LocalDate validUntil = validUntil(o);
           if (validUntil != null && validUntil.isBefore(today)) {
             for (Quote q : priced) {
@@ -106,7 +105,9 @@ public final class StaticSheetAdapter {
                                          String source) {
     Gpu gpu = catalog.resolve(o.getValue("gpu", "").toString());
     String offer = o.getString("offer", gpu.id());
-    double count = Double.parseDouble(o.getValue("count", 1).toString());
+    BigDecimal countValue = Decimals.of(o.getValue("count", 1));
+    if (countValue == null) throw new IllegalArgumentException(Decimals.notANumber("count", o.getValue("count")));
+    double count = countValue.doubleValue();
     if (count <= 0) throw new IllegalArgumentException("count must be > 0");
     JsonObject prices = o.getJsonObject("prices");
     if (prices == null || prices.isEmpty()) throw new IllegalArgumentException("prices are required");
@@ -122,7 +123,8 @@ public final class StaticSheetAdapter {
       String text = String.valueOf(p.getValue());
       int slash = text.indexOf('/');
       if (slash < 0) throw new IllegalArgumentException("price '" + text + "' must look like 3/hour or 1500/month");
-      BigDecimal amount = new BigDecimal(text.substring(0, slash).trim());
+      BigDecimal amount = Decimals.of(text.substring(0, slash));
+      if (amount == null) throw new IllegalArgumentException(Decimals.notANumber("price", text));
       if (amount.signum() <= 0) throw new IllegalArgumentException("price '" + text + "' must be > 0");
       PriceUnit unit = PriceUnit.parse(text.substring(slash + 1));
       Quote q = new Quote(def.vendor(), o.getString("region", ""), offer, gpu.id(), count,

@@ -175,25 +175,31 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
     try {
       a = ServicePrice.Availability.parse(word);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(where + ": " + at + ": must be a number, none or unknown, got '" + word + "'");
+      String why = Decimals.why(word);
+      throw new IllegalArgumentException(where + ": " + at + ": must be a number, none or unknown, got '" + word + "'"
+          + (why.equals("not a number") ? "" : " (" + why + ")"));
     }
     if (a == ServicePrice.Availability.PRICED) fail(where, at, "'price' needs a number: write {price: N, source: ...}");
     return new ServicePrice(a, null, source);
   }
 
   private static BigDecimal decimal(Object v, Path where, String at) {
-    try {
-      return new BigDecimal(v.toString().trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(where + ": " + at + ": must be a number, got '" + v + "'");
+    BigDecimal d = Decimals.of(v);
+    if (d == null) {
+      String why = Decimals.why(v);
+      throw new IllegalArgumentException(where + ": " + at + ": must be a number, got '" + v + "'"
+          + (why.equals("not a number") ? "" : " (" + why + ")"));
     }
+    return d;
   }
 
   private static Money parseMoney(Object v, String currency, Path where, String at) {
     if (v == null) fail(where, at, "is required");
     BigDecimal d = decimal(v, where, at);
     if (d.signum() < 0) fail(where, at, "must be >= 0");
-    return new Money(d, currency);
+    Money m = new Money(d, currency);
+    dev.gpurent.quote.PriceCeiling.aboveService(m, at.contains("loadBalancer")).ifPresent(why -> fail(where, at, why));
+    return m;
   }
 
   static Duration duration(Path where, String s) {

@@ -3,6 +3,8 @@ package dev.gpurent.cli;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.cost.Constraints;
 import dev.gpurent.cost.CostModel;
+import dev.gpurent.cost.FilterNames;
+import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
@@ -95,8 +97,10 @@ public final class RankCommand implements Callable<Integer> {
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
       ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
-      Scenario scenario = withFlags(new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile)));
+      Scenario read = new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile));
       QuoteBook book = fetch.quoteBook(ws, err);
+      checkFilterNames(read, FilterNames.of(book, ws.catalog.makers()));
+      Scenario scenario = withFlags(read);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
       if (format.json) out.println(new JsonObject(Localizer.page(json(ranking, shown), lang)).encodePrettily());
       else if (format.csv) out.print(RankingCsv.render(ranking, shown, lang));
@@ -121,6 +125,18 @@ public final class RankCommand implements Callable<Integer> {
       return "wrote " + file + ": " + wb.getNumberOfSheets() + " sheets (a summary and " + (wb.getNumberOfSheets() - 1)
           + " bills, totals as formulas)";
     }
+  }
+
+  /**
+   * Bad input (exit 2) when a filter names nothing: a region, country, continent, maker or vendor
+   * in the scenario file or a flag that the book and the catalog do not know, each flag named as given.
+   */
+  private void checkFilterNames(Scenario file, FilterNames names) {
+    List<InvalidInputException.Problem> bad = new java.util.ArrayList<>(names.problems(file.constraints()));
+    names.regions("--regions", regionsOnly).forEach(p -> bad.add(p.at("--regions")));
+    names.regions("--exclude-regions", regionsExcluded).forEach(p -> bad.add(p.at("--exclude-regions")));
+    names.makers("--gpu-makers", makers).forEach(p -> bad.add(p.at("--gpu-makers")));
+    if (!bad.isEmpty()) throw new InvalidInputException(bad);
   }
 
   /** The scenario's constraints, each one replaced by its flag where the flag is given. */

@@ -1,6 +1,8 @@
 package dev.gpurent.cli;
 
+import dev.gpurent.adapter.RefusedRows;
 import dev.gpurent.adapter.VendorDefinition;
+import dev.gpurent.config.UserText;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import io.vertx.core.json.JsonArray;
@@ -18,7 +20,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code vendors}: what the configured vendors cover: per vendor and in all, vendors, GPU models, offers and quotes. */
+/**
+ * {@code vendors}: what the configured vendors cover: per vendor and in all, vendors, GPU models, offers and quotes;
+ * {@code --refused VENDOR}: what one vendor's payload had refused, and why.
+ */
 @Command(name = "vendors", mixinStandardHelpOptions = true,
     description = "Fetches every configured vendor once and counts what it covers: GPU models, offers, quotes, regions.")
 public final class VendorsCommand implements Callable<Integer> {
@@ -27,14 +32,18 @@ public final class VendorsCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Option(names = "--json", description = "print JSON") boolean json;
+  @Option(names = "--refused", paramLabel = "VENDOR", description = "the rows of one vendor's payload that were refused, each with where and why, and the count per reason")
+  String refused;
   @Mixin SharedOptions.Fetch fetch;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     try (Workspace ws = fetch.workspace()) {
+      if (refused != null) ws.checkVendors("--refused", List.of(refused), fetch.adapters.dir);
       List<VendorDefinition> all = ws.allVendors(fetch.adapters.dir);
       QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr());
+      if (refused != null) return refused(out, book);
       JsonArray rows = new JsonArray();
       Set<String> gpus = new TreeSet<>(), offers = new TreeSet<>();
       int quotes = 0, withQuotes = 0;
@@ -80,5 +89,29 @@ public final class VendorsCommand implements Callable<Integer> {
           + offers.size() + " offers, " + quotes + " quotes");
       return 0;
     }
+  }
+
+  /** {@code --refused VENDOR}: every row refused, where and why, after the count per reason. */
+  private int refused(PrintWriter out, QuoteBook book) {
+    var entry = book.vendor(refused);
+    if (entry.isEmpty()) {
+      String why = book.unavailable().getOrDefault(refused, "no quotes");
+      if (json) out.println(new JsonObject().put("vendor", refused).put("status", why).encodePrettily());
+      else out.println(refused + ": " + UserText.withoutPaths(why));
+      return 1;
+    }
+    List<String> lines = entry.get().quotes().rejected().stream().map(UserText::withoutPaths).toList();
+    RefusedRows rows = RefusedRows.of(lines, Integer.MAX_VALUE);
+    if (json) {
+      out.println(new JsonObject().put("vendor", refused).put("refused", new JsonObject(rows.toMap())).encodePrettily());
+      return 0;
+    }
+    out.println(refused + ": " + rows.total() + " rows refused, " + entry.get().quotes().quotes().size() + " quotes kept");
+    if (rows.total() == 0) return 0;
+    out.println(String.format(Locale.ROOT, "%7s  %s", "rows", "reason"));
+    rows.byReason().forEach((reason, n) -> out.println(String.format(Locale.ROOT, "%7d  %s", n, reason)));
+    out.println();
+    for (RefusedRows.Row r : rows.first()) out.println(r.at().isEmpty() ? r.reason() : r.at() + ": " + r.reason());
+    return 0;
   }
 }

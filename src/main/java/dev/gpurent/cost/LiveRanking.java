@@ -72,7 +72,8 @@ public final class LiveRanking {
       String v = e.quotes().vendor();
       VendorResult old = results.get(v);
       VendorResult r = old;
-      if (old == null || all || change.vendors().contains(v) || datedMoves(old.plan(), book.builtAt(), next.builtAt())) {
+      if (old == null || all || change.vendors().contains(v) || datedMoves(old.plan(), book.builtAt(), next.builtAt())
+          || fxAgeMoves(old.plan(), next.fx().asOf(), book.builtAt(), next.builtAt())) {
         r = pass.vendor(e);
         again.add(v);
         // Priced again to the same effect (its changed offers won nowhere here): the kept result stands.
@@ -150,5 +151,16 @@ public final class LiveRanking {
     boolean dated = after != null && Duration.between(plan.priceDate(), after).compareTo(max) > 0;
     if (dated != plan.dated()) return true;
     return dated && Duration.between(plan.priceDate(), before).toDays() != Duration.between(plan.priceDate(), after).toDays();
+  }
+
+  /** The same for the FX rates' age, on a plan with a converted line (the rule of {@code PlanBuilder.fxAge}). */
+  private boolean fxAgeMoves(VendorPlan plan, java.time.LocalDate fxAsOf, Instant before, Instant after) {
+    if (plan == null || fxAsOf == null || before == null || after == null) return false;
+    if (plan.bill().lines().stream().allMatch(l -> l.fx().isEmpty())) return false;
+    Instant asOf = fxAsOf.atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+    Duration max = model.rules().maxPriceAge();
+    Duration was = Duration.between(asOf, before), now = Duration.between(asOf, after);
+    boolean dated = now.compareTo(max) > 0;
+    return dated != was.compareTo(max) > 0 || dated && was.toDays() != now.toDays();
   }
 }

@@ -11,6 +11,7 @@ import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorTerms;
 import dev.gpurent.text.Message;
+import dev.gpurent.text.Messages;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -440,6 +441,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   Message whyNot(int w, QuoteBook.Entry e) {
     Workload wl = s.workloads().get(w);
     if (wl.vendor().isPresent()) return Words.of("why.pinnedVendor", "vendor", wl.vendor().get());
+    Message filtered = filterReason(e, wl.gpu().orElse(null));
+    if (filtered != null) return filtered;
     List<Quote> quotes = e.quotes().quotes();
     if (wl.gpu().isPresent()) {
       String pin = wl.gpu().get();
@@ -460,6 +463,43 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     Message machine = machineReason(w, quotes);
     if (machine != null) return machine;
     return Words.of("why.noOffer", "formula", Sizing.vram(wl).formula());
+  }
+
+  /**
+   * The filter that leaves no offer (of the pinned card, when one is pinned) at a vendor that has
+   * some, named with what it was given ("the region filter [mars] leaves no offer"): the rules in
+   * the order {@link #countExclusions} applies them, the first after which nothing is left. Null
+   * when some offer passes every filter, or when there is none to leave out.
+   */
+  Message filterReason(QuoteBook.Entry e, String pin) {
+    if (!filtersQuotes || beside(e)) return null;
+    Constraints c = s.constraints();
+    boolean[] mask = regionMask(e);
+    List<Quote> quotes = e.quotes().quotes();
+    int total = 0, afterRegion = 0, afterMaker = 0, afterCapability = 0;
+    for (int i = 0; i < quotes.size(); i++) {
+      Quote q = quotes.get(i);
+      if (pin != null && !q.gpuId().equals(pin)) continue;
+      total++;
+      if (mask != null && mask[i]) continue;
+      afterRegion++;
+      Gpu g = catalog.byId(q.gpuId()).orElse(null);
+      if (g != null && !c.gpuMakers().isEmpty() && !c.gpuMakers().contains(g.maker())) continue;
+      afterMaker++;
+      if (g != null && g.computeCapability() < c.minComputeCapability()) continue;
+      afterCapability++;
+    }
+    if (total == 0 || afterCapability > 0) return null;
+    String key = afterRegion == 0 ? "why.filter.region" : afterMaker == 0 ? "why.filter.gpuMaker" : "why.filter.computeCapability";
+    Object given = afterRegion == 0 ? given(c.regions()) : afterMaker == 0 ? String.join(", ", c.gpuMakers())
+        : Messages.number(c.minComputeCapability());
+    return pin == null ? Words.of(key, "filter", given) : Words.of(key + ".of", "filter", given, "gpu", pin);
+  }
+
+  /** A filter's names as given: "mars", or "not RU, CN" for names left out. */
+  private static String given(Constraints.Filter f) {
+    String only = String.join(", ", f.only()), not = f.exclude().isEmpty() ? "" : "not " + String.join(", ", f.exclude());
+    return only.isEmpty() ? not : not.isEmpty() ? only : only + "; " + not;
   }
 
   /**

@@ -88,8 +88,10 @@ final class PlanBuilder {
       warnings.add(Words.of("warn.stale", "freshness", Words.freshness(e.freshness())));
     }
     java.time.Instant priceDate = null;
+    boolean undated = false;
     for (Placement p : placements) {
       java.time.Instant d = p.quote().priceDate();
+      undated |= d == null;
       if (d != null && (priceDate == null || d.isBefore(priceDate))) priceDate = d;
     }
     boolean dated = priceDate != null && book.builtAt() != null
@@ -98,6 +100,8 @@ final class PlanBuilder {
       warnings.add(Words.of("warn.dated", "date", priceDate.toString().substring(0, 10),
           "days", java.time.Duration.between(priceDate, book.builtAt()).toDays(), "max", rules.maxPriceAge().toDays()));
     }
+    if (undated) warnings.add(Words.of("warn.undated", "vendor", vendor));
+    fxAge(lines).ifPresent(warnings::add);
     for (int w = 0; w < picks.length && !e.quotes().reference(); w++) {
       if (picks[w].fitting < rules.minOffers()) {
         warnings.add(Words.of(picks[w].fitting == 1 ? "warn.thin.one" : "warn.thin.many", "workload", s.workloads().get(w).name(),
@@ -108,7 +112,24 @@ final class PlanBuilder {
     return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
         allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
         allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
-        warnings, Words.freshness(e.freshness()), Words.vendorNote(e.quotes().note()), data.gaps(), priceDate, dated, Optional.empty());
+        warnings, Words.freshness(e.freshness(), undated), Words.vendorNote(e.quotes().note()), data.gaps(), priceDate, dated,
+        Optional.empty());
+  }
+
+  /**
+   * The warning a bill gets when a line was converted at FX rates older than the allowed price
+   * age ({@code quotes.maxPriceAge}, against the book's time) or of no stated date: a 2022 rate
+   * converts a 2026 price by a rate that has moved since.
+   */
+  Optional<Message> fxAge(List<LineItem> lines) {
+    if (lines.stream().allMatch(l -> l.fx().isEmpty())) return Optional.empty();
+    if (fx.asOf() == null) return Optional.of(Words.of("warn.fxUndated"));
+    if (book.builtAt() == null) return Optional.empty();
+    java.time.Instant asOf = fx.asOf().atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+    java.time.Duration age = java.time.Duration.between(asOf, book.builtAt());
+    if (age.compareTo(rules.maxPriceAge()) <= 0) return Optional.empty();
+    return Optional.of(Words.of("warn.fxDated", "date", fx.asOf().toString(), "days", age.toDays(),
+        "max", rules.maxPriceAge().toDays()));
   }
 
   Money placementsTotal(List<Placement> placements) {

@@ -17,7 +17,8 @@ import java.util.Optional;
  * @param freshness         how old this vendor's prices are ("fresh", "stale (40 min old)")
  * @param gaps              services the scenario needs that this vendor does not sell or prices
  *                          unknown, each billed from a fallback provider; empty for a complete plan
- * @param priceDate         the oldest date its sources state for the GPU prices used
+ * @param priceDate         the oldest date its sources state for the GPU prices used (those that state
+ *                          one; {@link #undated()} says whether one states none)
  * @param dated             true when that date is older than the allowed price age: re-check before signing
  * @param winsAt            for a vendor below #1, the GPU discount at which it would take #1; empty for #1
  */
@@ -42,6 +43,11 @@ public record VendorPlan(String vendor, String displayName, Bill bill, List<Plac
     return gaps.isEmpty();
   }
 
+  /** Whether a GPU price used states no date of its own: its age is unknown, so it is never called fresh. */
+  public boolean undated() {
+    return placements.stream().anyMatch(p -> p.quote().undated());
+  }
+
   public Money monthlyTotal() {
     return bill.monthlyTotal();
   }
@@ -63,6 +69,7 @@ public record VendorPlan(String vendor, String displayName, Bill bill, List<Plac
     m.put("freshness", Localizer.neutral(freshness));
     m.put("priceDate", priceDate == null ? null : priceDate.toString());
     m.put("dated", dated);
+    m.put("undated", undated());
     m.put("winsAt", winsAt.map(WinsAt::toMap).orElse(null));
     m.put("note", Localizer.neutral(note));
     return m;

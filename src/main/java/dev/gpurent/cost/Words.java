@@ -55,6 +55,11 @@ public final class Words {
         : Message.of("freshness." + f.state().name().toLowerCase(Locale.ROOT), "minutes", f.age().toMinutes());
   }
 
+  /** As {@link #freshness(Freshness)}, "undated" for fresh prices of which one states no date of its own. */
+  public static Message freshness(Freshness f, boolean undated) {
+    return undated && f.state() == Freshness.State.FRESH ? Message.of("freshness." + Freshness.UNDATED) : freshness(f);
+  }
+
   /**
    * A vendor's note from its adapters/*.yaml: the engine bundle's words for it when the bundle
    * knows that note (a {@code vendornote.*} code whose English is the note), else the note as written.

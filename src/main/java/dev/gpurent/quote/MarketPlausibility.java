@@ -10,8 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Refuses quotes too cheap to be true, judged against the rest of the book: a placeholder in a
- * vendor's feed (mithril's catalog asks 0.01 an hour per A100) must never win a ranking.
+ * Refuses quotes too cheap or too dear to be true, judged against the rest of the book: a
+ * placeholder in a vendor's feed (mithril's catalog asks 0.01 an hour per A100) must never win a
+ * ranking, and a price a thousand times the market's (a misplaced decimal point, a price per
+ * month read as per hour) must never stand in one as if it were a price.
  *
  * <p>The market floor of a card is the median, over the other vendors that sell it, of each
  * vendor's cheapest price per GPU-hour for it (any billing mode, converted to the FX base). A quote
@@ -26,6 +28,14 @@ import java.util.Optional;
  * Vast offer 0.4 or more), while the placeholders are 0.2 to 0.6 percent of theirs. The median keeps
  * one vendor's placeholder from lowering the floor it is judged by, and a vendor never judges itself.
  *
+ * <p>The other side: a card's market median is the median, over the other vendors that sell it,
+ * of each vendor's MEDIAN price per GPU-hour for it; a quote above {@link #CEILING_MULTIPLE} times
+ * that is refused the same way, with the figures (3 or more other vendors, as for the floor). The
+ * median of each vendor's prices, not its cheapest, so that a hyperscaler's on-demand price is held
+ * to what vendors typically ask, not to the cheapest spot market. And whatever the market, a price
+ * above {@link PriceCeiling} per GPU-hour is refused with the figure: no GPU rents for that (an
+ * adapter's 1e308 an hour is no price), and a card too few vendors sell has no market to judge by.
+ *
  * <p>Pure: the same payloads and rates always give the same judgment. It needs the whole book, so
  * it runs where the book is built ({@code QuoteVerticle}), not in {@link QuoteIntegrity}, which
  * sees one vendor's payload at a time.
@@ -38,6 +48,10 @@ public final class MarketPlausibility {
   public static final int MIN_OTHER_VENDORS = 3;
   /** What every refusal's reason says, for status pages and tests to find them by. */
   public static final String REASON = "implausibly cheap against the market";
+  /** A quote above this multiple of its card's market median is no price. */
+  public static final double CEILING_MULTIPLE = 20;
+  /** What every refusal of a quote too dear says. */
+  public static final String DEAR_REASON = "implausibly dear against the market";
 
   private MarketPlausibility() {}
 
@@ -49,34 +63,53 @@ public final class MarketPlausibility {
    * @param fx      rates into one currency ({@link FxRates#base()}) to compare prices across vendors
    */
   public static Map<String, VendorQuotes> judge(Map<String, VendorQuotes> vendors, FxRates fx) {
-    Map<String, Map<String, Double>> floors = new HashMap<>(); // card -> vendor -> cheapest per GPU-hour
+    // card -> vendor -> its prices per GPU-hour (under the absolute ceiling: a 1e308 must not move a median)
+    Map<String, Map<String, List<Double>>> prices = new HashMap<>();
     for (VendorQuotes vq : vendors.values()) {
       if (vq.reference()) continue;
       for (Quote q : vq.quotes()) {
-        perGpuHour(q, fx).ifPresent(p -> floors.computeIfAbsent(q.gpuId(), g -> new HashMap<>()).merge(vq.vendor(), p, Math::min));
+        perGpuHour(q, fx).filter(p -> PriceCeiling.aboveGpuHour(q, fx).isEmpty())
+            .ifPresent(p -> prices.computeIfAbsent(q.gpuId(), g -> new HashMap<>()).computeIfAbsent(vq.vendor(), v -> new ArrayList<>()).add(p));
       }
     }
+    Map<String, Map<String, Double>> floors = new HashMap<>(); // card -> vendor -> cheapest per GPU-hour
+    Map<String, Map<String, Double>> medians = new HashMap<>(); // card -> vendor -> median per GPU-hour
+    prices.forEach((card, byVendor) -> byVendor.forEach((vendor, list) -> {
+      double[] sorted = list.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      floors.computeIfAbsent(card, c -> new HashMap<>()).put(vendor, sorted[0]);
+      medians.computeIfAbsent(card, c -> new HashMap<>()).put(vendor, median(sorted));
+    }));
     Map<String, VendorQuotes> out = new LinkedHashMap<>();
     for (Map.Entry<String, VendorQuotes> e : vendors.entrySet()) {
       VendorQuotes vq = e.getValue();
-      out.put(e.getKey(), vq.reference() ? vq : judged(vq, floors, fx));
+      out.put(e.getKey(), vq.reference() ? vq : judged(vq, floors, medians, fx));
     }
     return out;
   }
 
-  private static VendorQuotes judged(VendorQuotes vq, Map<String, Map<String, Double>> floors, FxRates fx) {
+  private static VendorQuotes judged(VendorQuotes vq, Map<String, Map<String, Double>> floors,
+                                     Map<String, Map<String, Double>> medians, FxRates fx) {
     Map<String, Optional<Floor>> byCard = new HashMap<>();
+    Map<String, Optional<Floor>> medianByCard = new HashMap<>();
     List<Quote> kept = new ArrayList<>(vq.quotes().size());
     List<String> refused = new ArrayList<>();
     for (Quote q : vq.quotes()) {
+      String at = q.offerId() + (q.region().isEmpty() ? "" : " in " + q.region()) + " (" + q.billing().wire() + "): ";
       Optional<Floor> floor = byCard.computeIfAbsent(q.gpuId(), g -> floor(floors.get(g), vq.vendor()));
+      Optional<Floor> market = medianByCard.computeIfAbsent(q.gpuId(), g -> floor(medians.get(g), vq.vendor()));
       Optional<Double> price = perGpuHour(q, fx);
       if (floor.isPresent() && price.isPresent() && price.get() < FLOOR_FRACTION * floor.get().median) {
-        refused.add(q.offerId() + (q.region().isEmpty() ? "" : " in " + q.region()) + " (" + q.billing().wire() + "): "
-            + REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
+        refused.add(at + REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
             + " per GPU-hour, under 1/" + Math.round(1 / FLOOR_FRACTION) + " of the market floor for " + q.gpuId() + " ("
             + fmt(floor.get().median) + ", the median of the cheapest per GPU-hour at " + floor.get().vendors
             + " other vendors); refused as a placeholder, not a price");
+      } else if (market.isPresent() && price.isPresent() && price.get() > CEILING_MULTIPLE * market.get().median) {
+        refused.add(at + DEAR_REASON + ": " + money(q.price()) + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
+            + " per GPU-hour, " + fmt(price.get() / market.get().median) + " times the market median for " + q.gpuId() + " ("
+            + fmt(market.get().median) + ", the median of the median per GPU-hour at " + market.get().vendors
+            + " other vendors; the ceiling is " + Math.round(CEILING_MULTIPLE) + " times); refused as no price");
+      } else if (PriceCeiling.aboveGpuHour(q, fx).isPresent()) {
+        refused.add(at + PriceCeiling.aboveGpuHour(q, fx).get());
       } else {
         kept.add(q);
       }
@@ -87,15 +120,18 @@ public final class MarketPlausibility {
     return vq.withQuotes(kept, rejected);
   }
 
-  /** The median of the other vendors' cheapest prices for one card, if enough others sell it. */
+  /** The median of the other vendors' figures (cheapest or median prices) for one card, if enough others sell it. */
   private static Optional<Floor> floor(Map<String, Double> byVendor, String self) {
     if (byVendor == null) return Optional.empty();
     double[] others = byVendor.entrySet().stream().filter(v -> !v.getKey().equals(self))
         .mapToDouble(Map.Entry::getValue).sorted().toArray();
     if (others.length < MIN_OTHER_VENDORS) return Optional.empty();
-    int n = others.length;
-    double median = n % 2 == 1 ? others[n / 2] : (others[n / 2 - 1] + others[n / 2]) / 2;
-    return Optional.of(new Floor(median, n));
+    return Optional.of(new Floor(median(others), others.length));
+  }
+
+  private static double median(double[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
   private record Floor(double median, int vendors) {}
@@ -107,7 +143,13 @@ public final class MarketPlausibility {
     return rate.map(r -> q.price().toDouble() * r.doubleValue() / q.unit().hoursValue() / q.gpuCount());
   }
 
+  /** Four decimals; a figure of a billion or more as {@link PriceCeiling} writes it (1.25E307). */
   private static String fmt(double d) {
-    return String.format(Locale.ROOT, "%.4f", d);
+    return Math.abs(d) < 1e9 ? String.format(Locale.ROOT, "%.4f", d) : PriceCeiling.shown(BigDecimal.valueOf(d));
+  }
+
+  private static String money(Money m) {
+    return m.amount().abs().compareTo(BigDecimal.valueOf(1_000_000_000)) < 0 ? m.toString()
+        : PriceCeiling.shown(m.amount()) + " " + m.currency();
   }
 }

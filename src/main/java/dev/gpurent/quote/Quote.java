@@ -20,7 +20,8 @@ import java.util.Objects;
  * @param observedAt   when the price was read from its source (the fetch)
  * @param source       adapter kind and URL or file the price came from
  * @param priceDate    the date the source itself states for this price (a publication date, an
- *                     observation day, a file's date); {@code observedAt} when it states none
+ *                     observation day, a file's date, the vendor file's {@code asOf}); null when it
+ *                     states none: the quote is undated, since the fetch time is no price's date
  * @param upstream     the cloud a reseller rents this machine from ("lambdalabs"), or ""
  * @param country      ISO 3166 alpha-2 code of the region's country ("US", "CN"), or "" when unknown
  */
@@ -37,7 +38,6 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
     Objects.requireNonNull(unit, "unit");
     region = region == null ? "" : region;
     source = source == null ? "" : source;
-    priceDate = priceDate == null ? observedAt : priceDate;
     upstream = upstream == null ? "" : upstream;
     country = country == null ? "" : country;
   }
@@ -46,6 +46,11 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
   public Quote(String vendor, String region, String offerId, String gpuId, double gpuCount, double vcpus, double ramGiB,
                Billing billing, Money price, PriceUnit unit, Instant observedAt, String source) {
     this(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source, null, "", "");
+  }
+
+  /** Whether the source states no date for this price (a SkyPilot catalog, an instances.json file). */
+  public boolean undated() {
+    return priceDate == null;
   }
 
   /** The same quote with the date its source states. */

@@ -11,7 +11,7 @@ import java.util.List;
  */
 public record QuoteQuery(String gpuId, String vendor, String region, Billing billing, String currency) {
 
-  /** One matching quote, its vendor's freshness, and its conversion when a currency was asked for. */
+  /** One matching quote, its freshness ({@link Freshness#of}), and its conversion when a currency was asked for. */
   public record Row(Quote quote, String freshness, FxRates.Conversion converted) {
 
     /** Price per GPU-hour, in the target currency when converted: the sort key. */
@@ -39,7 +39,7 @@ public record QuoteQuery(String gpuId, String vendor, String region, Billing bil
             .filter(q -> region == null || q.region().equals(region))
             .filter(q -> billing == null || q.billing() == billing)
             .filter(q -> currency == null || fx.rate(q.price().currency(), currency).isPresent())
-            .map(q -> new Row(q, e.freshness().toString(), currency == null ? null : fx.convert(q.price(), currency))))
+            .map(q -> new Row(q, e.freshness().of(q), currency == null ? null : fx.convert(q.price(), currency))))
         .sorted(Comparator.comparingDouble(Row::perGpuHour).thenComparing(r -> r.quote().key()))
         .toList();
   }

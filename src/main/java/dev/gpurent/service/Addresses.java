@@ -37,7 +37,12 @@ public final class Addresses {
   /** Request-reply. Body: anything. Reply: the current {@code QuoteBook} (local codec). */
   public static final String QUOTES_BOOK = "gpurent.quotes.book";
 
-  /** Request-reply. Body: anything. Reply: JSON array of vendor statuses (last success, last error, counts, breaker). */
+  /**
+   * Request-reply. Body: anything but {@code {"vendor": id}}: reply the JSON array of vendor statuses
+   * (last success, last error, counts, breaker). Body {@code {"vendor": id}}: reply that vendor's
+   * status with its refused rows ({@code refused}: the first 100 with where and why, counts by
+   * reason), or fail 404 for an unknown id.
+   */
   public static final String QUOTES_STATUS = "gpurent.quotes.status";
 
   /**

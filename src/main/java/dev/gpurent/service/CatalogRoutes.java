@@ -26,7 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 
-/** {@code /api/gpus}, {@code /api/presets}, {@code /api/vendors}, {@code /api/quotes}: what there is to rank. */
+/** {@code /api/gpus}, {@code /api/presets}, {@code /api/vendors[/{id}]}, {@code /api/quotes}: what there is to rank. */
 final class CatalogRoutes {
 
   private final Vertx vertx;
@@ -43,6 +43,7 @@ final class CatalogRoutes {
     router.get("/api/gpus").handler(this::gpus);
     router.get("/api/presets").handler(this::presets);
     router.get("/api/vendors").handler(this::vendors);
+    router.get("/api/vendors/:id").handler(this::vendor);
     router.get("/api/quotes").handler(this::quotes);
   }
 
@@ -77,6 +78,13 @@ final class CatalogRoutes {
 
   private void vendors(RoutingContext rc) {
     vertx.eventBus().<JsonArray>request(Addresses.QUOTES_STATUS, null)
+        .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onFailure(e -> HttpErrors.fail(rc, e));
+  }
+
+  /** One vendor's status with its refused rows: the first 100, where each was and why, and the rows per reason. */
+  private void vendor(RoutingContext rc) {
+    vertx.eventBus().<JsonObject>request(Addresses.QUOTES_STATUS, new JsonObject().put("vendor", rc.pathParam("id")))
         .onSuccess(m -> json(rc, 200, m.body().encode()))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }

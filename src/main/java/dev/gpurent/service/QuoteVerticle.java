@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.gpurent.adapter.AdapterRegistry;
 import dev.gpurent.adapter.EcbFxAdapter;
 import dev.gpurent.adapter.PayloadSource;
+import dev.gpurent.adapter.RefusedRows;
 import dev.gpurent.adapter.VendorAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.Gpu;
@@ -173,7 +174,17 @@ public final class QuoteVerticle extends VerticleBase {
     lastGoodFiles = settings.cacheDir().isEmpty() ? null : new LastGoodCache(vertx, settings.cacheDir());
     // questions to the quote pipeline are answered by this node's own (local consumers)
     vertx.eventBus().localConsumer(Addresses.QUOTES_BOOK, msg -> msg.reply(book));
-    vertx.eventBus().localConsumer(Addresses.QUOTES_STATUS, msg -> msg.reply(status()));
+    vertx.eventBus().localConsumer(Addresses.QUOTES_STATUS, msg -> {
+      String one = msg.body() instanceof JsonObject b ? b.getString("vendor") : null;
+      if (one == null) {
+        msg.reply(status());
+      } else if (!vendors.containsKey(one)) {
+        Failures.fail(msg, 404, "unknown vendor '" + (one.length() > 40 ? one.substring(0, 40) + "..." : one) + "'; known: "
+            + String.join(", ", vendors.keySet()));
+      } else {
+        msg.reply(status(vendors.get(one), clock.instant(), true));
+      }
+    });
     vertx.eventBus().<JsonObject>localConsumer(Addresses.QUOTES_REFRESH, msg -> {
       JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
       String only = body.getString("vendor");
@@ -393,7 +404,7 @@ public final class QuoteVerticle extends VerticleBase {
    * The quotes with what the vendor's definition knows and the payload does not say: each
    * region's country from the vendor's {@code regions:} table (a region the table does not place
    * keeps the country it has, "" at first), and the vendor's {@code asOf:} as the date of every
-   * price whose source states none (priceDate still equal to observedAt, the fetch).
+   * price whose source states none (an undated quote).
    */
   static VendorQuotes stamped(VendorDefinition def, Regions regions, VendorQuotes q) {
     String table = def.regionTable();
@@ -404,7 +415,7 @@ public final class QuoteVerticle extends VerticleBase {
       Quote y = x;
       String country = regions.country(table, x.region()).orElse(x.country());
       if (!country.equals(y.country())) y = y.withCountry(country);
-      if (asOf != null && Objects.equals(y.priceDate(), y.observedAt())) y = y.withPriceDate(asOf);
+      if (asOf != null && y.undated()) y = y.withPriceDate(asOf);
       changed |= y != x;
       out.add(y);
     }
@@ -488,19 +499,27 @@ public final class QuoteVerticle extends VerticleBase {
   private JsonArray status() {
     Instant now = clock.instant();
     JsonArray out = new JsonArray();
-    for (Vendor v : vendors.values()) {
-      VendorQuotes q = judged.getOrDefault(v.def.vendor(), cache.synchronous().getIfPresent(v.def.vendor()));
-      Freshness f = q == null ? null : freshness(v, now);
-      long[] rows = q == null ? new long[2] : dev.gpurent.adapter.RowLog.rowCounts(q.rejected());
-      out.add(new JsonObject()
-          .put("vendor", v.def.vendor()).put("name", v.def.displayName()).put("kind", v.def.kind()).put("source", v.source)
-          .put("quotes", q == null ? 0 : q.quotes().size()).put("rejected", rows[0]).put("skipped", rows[1])
-          .put("freshness", f == null ? (v.expired != null ? "expired" : "unavailable") : f.state().name().toLowerCase())
-          .put("ageSeconds", f == null ? null : f.age().toSeconds())
-          .put("lastSuccess", str(v.lastSuccess)).put("lastAttempt", str(v.lastAttempt))
-          .put("lastError", dev.gpurent.config.UserText.withoutPaths(v.lastError)).put("lastErrorAt", str(v.lastErrorAt))
-          .put("notice", v.notice)
-          .put("breaker", v.breaker.state().name().toLowerCase()).put("refreshes", v.refreshes).put("failures", v.failures));
+    for (Vendor v : vendors.values()) out.add(status(v, now, false));
+    return out;
+  }
+
+  /** One vendor's status; with {@code refused}, its refused rows as {@link RefusedRows} reads them. */
+  private JsonObject status(Vendor v, Instant now, boolean refused) {
+    VendorQuotes q = judged.getOrDefault(v.def.vendor(), cache.synchronous().getIfPresent(v.def.vendor()));
+    Freshness f = q == null ? null : freshness(v, now);
+    long[] rows = q == null ? new long[2] : dev.gpurent.adapter.RowLog.rowCounts(q.rejected());
+    JsonObject out = new JsonObject()
+        .put("vendor", v.def.vendor()).put("name", v.def.displayName()).put("kind", v.def.kind()).put("source", v.source)
+        .put("quotes", q == null ? 0 : q.quotes().size()).put("rejected", rows[0]).put("skipped", rows[1])
+        .put("freshness", f == null ? (v.expired != null ? "expired" : "unavailable") : f.state().name().toLowerCase())
+        .put("ageSeconds", f == null ? null : f.age().toSeconds())
+        .put("lastSuccess", str(v.lastSuccess)).put("lastAttempt", str(v.lastAttempt))
+        .put("lastError", dev.gpurent.config.UserText.withoutPaths(v.lastError)).put("lastErrorAt", str(v.lastErrorAt))
+        .put("notice", v.notice)
+        .put("breaker", v.breaker.state().name().toLowerCase()).put("refreshes", v.refreshes).put("failures", v.failures);
+    if (refused) {
+      List<String> lines = q == null ? List.of() : q.rejected().stream().map(dev.gpurent.config.UserText::withoutPaths).toList();
+      out.put("refused", new JsonObject(RefusedRows.of(lines, RefusedRows.LIMIT).toMap()));
     }
     return out;
   }

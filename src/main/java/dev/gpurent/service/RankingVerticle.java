@@ -4,6 +4,7 @@ import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.cluster.Owners;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.CostModel;
+import dev.gpurent.cost.FilterNames;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.LiveRanking;
 import dev.gpurent.cost.Ranking;
@@ -78,6 +79,10 @@ public final class RankingVerticle extends VerticleBase {
 
   private final CostModel model;
   private final ScenarioReader reader;
+  private final java.util.Set<String> makers;
+  /** The names a filter may use, and the book they were read from (read again for each new book). */
+  private FilterNames names;
+  private QuoteBook namesOf;
   private final RankingSettings limits;
   private final Timer rankingTime;
   private final Timer passTime;
@@ -180,6 +185,7 @@ public final class RankingVerticle extends VerticleBase {
 
   public RankingVerticle(GpuCatalog catalog, RankingRules rules, MeterRegistry registry, RankingSettings limits) {
     this.model = new CostModel(catalog, rules);
+    this.makers = catalog.makers();
     this.reader = new ScenarioReader(catalog, limits.maxWorkloads());
     this.limits = limits;
     this.budget = new RankingBudget(limits.memoryBudget());
@@ -439,7 +445,7 @@ public final class RankingVerticle extends VerticleBase {
       Failures.fail(msg, 503, "no quotes yet: the first fetch is under way");
       return;
     }
-    if (!knownCurrency(msg, s)) return;
+    if (!knownCurrency(msg, s) || !knownFilterNames(msg, s)) return;
     if (running.get() >= limits.maxConcurrent() && waiting.size() >= limits.queue()) {
       Failures.fail(msg, 503, "busy: " + running.get() + " rankings under way and " + waiting.size()
           + " waiting; try again shortly");
@@ -531,13 +537,25 @@ public final class RankingVerticle extends VerticleBase {
     return false;
   }
 
+  /** A filter naming a vendor, region, country, continent or maker nobody knows is refused as bad input, naming the field and the value. */
+  private boolean knownFilterNames(Message<?> msg, Scenario s) {
+    if (namesOf != book) {
+      names = FilterNames.of(book, makers);
+      namesOf = book;
+    }
+    List<InvalidInputException.Problem> bad = names.problems(s.constraints());
+    if (bad.isEmpty()) return true;
+    Failures.invalid(msg, bad);
+    return false;
+  }
+
   // ------------------------------------------------------------------ live scenarios
 
   private void register(Message<JsonObject> msg) {
     JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
     Scenario s = parseRegistration(msg, body);
     if (s == null) return;
-    if (book != null && !knownCurrency(msg, s)) return;
+    if (book != null && (!knownCurrency(msg, s) || !knownFilterNames(msg, s))) return;
     String client = msg.headers().get(Addresses.CLIENT_HEADER);
     String who = client == null ? "" : client;
     if (scenarios.size() >= limits.maxScenarios()) {

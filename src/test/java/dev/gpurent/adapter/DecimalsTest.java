@@ -23,14 +23,25 @@ class DecimalsTest {
     assertNull(Decimals.of(""));
     assertNull(Decimals.of("NA"));
     assertNull(Decimals.of(true));
-    assertNull(Decimals.of("1,952"), "a comma is no decimal point");
     assertNull(Decimals.of(Double.NaN));
   }
 
   @Test
-  void reads_the_commas_aws_writes_in_large_figures() {
-    assertEquals(new BigDecimal("1952"), Decimals.grouped("1,952"));
-    assertEquals(new BigDecimal("3.06"), Decimals.grouped("3.06"));
-    assertNull(Decimals.grouped("NA"));
+  void reads_thousands_separators_and_refuses_every_other_comma_and_currency_signs() {
+    assertEquals(new BigDecimal("1952"), Decimals.of("1,952"), "AWS's large figures");
+    assertEquals(new BigDecimal("1123.00"), Decimals.of("1,123.00"));
+    assertEquals(new BigDecimal("1234567.5"), Decimals.of("1,234,567.5"));
+    assertNull(Decimals.of("1,5"), "a decimal comma is refused, not guessed");
+    assertNull(Decimals.of("12,34"));
+    assertNull(Decimals.of("1,2345"));
+    assertNull(Decimals.of("1.123,00"));
+    assertNull(Decimals.of("$1.00"));
+    assertNull(Decimals.of("1.00 USD"));
+    assertNull(Decimals.of("¥1,123.00"));
+    assertEquals("a currency sign or code in a number cell (the currency is the vendor's)", Decimals.why("$1.00"));
+    assertEquals("a comma that is no thousands separator", Decimals.why("1,5"));
+    assertEquals("price '€2' is not a number (a currency sign or code in a number cell (the currency is the vendor's))",
+        Decimals.notANumber("price", "€2"));
+    assertEquals("", Decimals.why("1,123.00"));
   }
 }

@@ -156,12 +156,12 @@ class GcpPricingYmlAdapterTest {
   }
 
   @Test
-  void uses_fetch_time_without_about_header() {
+  void is_undated_without_about_header() {
     String yml = "compute:\n  instance:\n    g2-standard-4: {l4: 1, cost: {us-east1: {hour: 0.70683228}}}\n";
     GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
     assertNull(r.generated());
     assertEquals(FETCHED, r.quotes().get(0).observedAt());
-    assertEquals(FETCHED, r.quotes().get(0).priceDate(), "no date of its own: the fetch dates it");
+    assertNull(r.quotes().get(0).priceDate(), "no date of its own: undated, never the fetch's");
     assertEquals(Money.of("0.70683228", "USD"), r.quotes().get(0).price());
   }
 

@@ -82,13 +82,15 @@ class MarketObservationsAdapterTest {
   void reads_every_row_of_the_file_with_providers_counted() {
     MarketObservationsAdapter.Parsed all = MarketObservationsAdapter.readAll(SAMPLE, catalog, MarketObservationsAdapter.PER_GPU_FROM);
     assertEquals(20208, all.dataRows());
-    assertEquals(20208, all.observations().size());
-    assertEquals(List.of(), all.rejected());
+    // RunPod's 0.50 placeholders (Placeholders: MI300X "any" and "global", H200 "global") are the only rows refused
+    assertEquals(20048, all.observations().size());
+    assertEquals(160, all.rejected().size());
+    assertTrue(all.rejected().stream().allMatch(r -> r.contains(" runpod ") && r.endsWith(Placeholders.RUNPOD_WORDS)), all.rejected().get(0));
     Map<String, Long> byProvider = all.observations().stream()
         .collect(Collectors.groupingBy(MarketObservationsAdapter.Observation::provider, TreeMap::new, Collectors.counting()));
     assertEquals(43, byProvider.size());
     assertEquals(4253L, byProvider.get("vast.ai"));
-    assertEquals(2855L, byProvider.get("runpod"));
+    assertEquals(2695L, byProvider.get("runpod"));
     assertEquals(894L, byProvider.get("lambda"));
     assertEquals(803L, byProvider.get("crusoe"));
     assertEquals(744L, byProvider.get("civo"));
@@ -100,9 +102,25 @@ class MarketObservationsAdapterTest {
     assertEquals(440L, byProvider.get("nebius"));
     assertEquals(321L, byProvider.get("coreweave"));
     assertEquals(14L, byProvider.get("build ai"));
-    assertEquals(16700L, all.observations().stream().filter(o -> o.billing() == Billing.ON_DEMAND).count());
+    assertEquals(16540L, all.observations().stream().filter(o -> o.billing() == Billing.ON_DEMAND).count());
     assertEquals(3508L, all.observations().stream().filter(o -> o.billing() == Billing.SPOT).count());
     assertEquals(all.observations(), MarketObservationsAdapter.parseAll(SAMPLE, catalog));
+  }
+
+  @Test
+  void refuses_runpods_placeholder_rows_by_the_rule_of_runpods_own_adapter() {
+    // RunPod's gpuTypes write 0.50 for a cloud that does not sell the card (MI300X communityPrice, communityCloud false),
+    // and the tracker copies it as region "any": the RunPod adapter's rule refuses it here too.
+    VendorDefinition runpod = def("crusoe", "vendor", "runpod-market", "provider", "runpod");
+    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(SAMPLE), runpod, catalog, FETCHED);
+    assertEquals(LocalDate.parse("2026-05-31"), r.latestDate());
+    assertEquals(List.of("line 19924 (2026-05-31 runpod MI300X): region 'any': price_median_usd 0.5 USD per GPU-hour on demand, "
+        + "the figure of " + Placeholders.RUNPOD_WORDS), r.rejected());
+    List<Quote> mi300x = r.quotes().stream().filter(q -> q.gpuId().equals("mi300x")).toList();
+    assertEquals(1, mi300x.size(), mi300x.toString());
+    assertEquals(Money.of("1.99", "USD"), mi300x.get(0).price());
+    // A real price of 0.50 on spot is not judged by value (RunPod's L40 secure spot is 0.50 in its own payload).
+    assertTrue(Placeholders.runPod("price_median_usd", null, null, Billing.SPOT, new BigDecimal("0.5")).isEmpty());
   }
 
   @Test

@@ -99,7 +99,7 @@ class RunPodAdapterTest {
   void rejects_community_prices_when_community_cloud_is_false() throws IOException {
     VendorQuotes vq = parseSample();
     assertTrue(vq.rejected().contains(
-        "gpuTypes[0] (AMD Instinct MI300X OAM): communityPrice 0.5 not offered: communityCloud is false"),
+        "gpuTypes[0] (AMD Instinct MI300X OAM): communityPrice 0.5 not offered: communityCloud is false (" + Placeholders.RUNPOD_WORDS + ")"),
         String.join("\n", vq.rejected()));
     assertTrue(offer(vq, "AMD Instinct MI300X OAM/community").isEmpty());
     Map<Billing, Quote> mi300x = offer(vq, "AMD Instinct MI300X OAM/secure");
@@ -112,7 +112,7 @@ class RunPodAdapterTest {
 
     // the secure side too: A30 is community-only, so its securePrice 0.41 is no offer
     assertTrue(offer(vq, "NVIDIA A30/secure").isEmpty());
-    assertTrue(vq.rejected().contains("gpuTypes[3] (NVIDIA A30): securePrice 0.41 not offered: secureCloud is false"));
+    assertTrue(vq.rejected().contains("gpuTypes[3] (NVIDIA A30): securePrice 0.41 not offered: secureCloud is false (" + Placeholders.RUNPOD_WORDS + ")"));
     assertEquals(27, vq.rejected().stream().filter(r -> r.contains("Cloud is false")).count());
   }
 

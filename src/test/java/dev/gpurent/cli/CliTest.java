@@ -102,7 +102,7 @@ class CliTest {
     assertTrue(r.err().contains("gpurent: lambda: 391 quotes, fresh"), r.err());
     List<String> lines = r.out().lines().toList();
     assertEquals(4, lines.size(), r.out());
-    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d{2,4} CNY +hour +fresh"), lines.get(1));
+    assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d{2,4} CNY +hour +undated"), lines.get(1));
     assertTrue(lines.get(3).endsWith("quotes, 2 shown (--limit 0 for all); converted with fallback table (ECB reference rates of 2025-05-09) of 2025-05-09"),
         lines.get(3));
     Result unknown = run("quotes", "--root=" + root, "--gpu", "RTX 9999");

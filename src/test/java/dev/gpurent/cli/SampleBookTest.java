@@ -91,6 +91,9 @@ class SampleBookTest {
     assertTrue(refused.stream().allMatch(r -> mithril.rejected().contains(r)), refused.toString());
     assertTrue(refused.stream().anyMatch(r -> r.startsWith("neb-b200.sxm.8x in us-central5-a (spot): implausibly cheap against the market: "
         + "0.08 USD/hour is ")), refused.toString());
+    // and nothing real is too dear: no quote of the sample is above 20 times its market median, nor the absolute ceiling
+    assertEquals(List.of(), book.vendors().values().stream().flatMap(e -> e.quotes().rejected().stream())
+        .filter(r -> r.contains(MarketPlausibility.DEAR_REASON) || r.contains(dev.gpurent.quote.PriceCeiling.REASON)).toList());
   }
 
   @Test

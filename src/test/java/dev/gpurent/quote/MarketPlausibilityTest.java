@@ -1,6 +1,7 @@
 package dev.gpurent.quote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import dev.gpurent.adapter.Payload;
 import dev.gpurent.adapter.SkyPilotCatalogAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +79,77 @@ class MarketPlausibilityTest {
     assertEquals(List.of("h100-80gb.sxm.8x", "h200.8x"), mithril.quotes().stream().map(Quote::offerId).toList());
     double h100 = floor(in, "h100-sxm", "mithril");
     assertTrue(1.0 >= MarketPlausibility.FLOOR_FRACTION * h100, "H100 floor " + h100);
+  }
+
+  /** The same quote at another price. */
+  static Quote priced(Quote q, java.math.BigDecimal amount) {
+    return new Quote(q.vendor(), q.region(), q.offerId(), q.gpuId(), q.gpuCount(), q.vcpus(), q.ramGiB(), q.billing(),
+        new Money(amount, q.price().currency()), q.unit(), q.observedAt(), q.source(), q.priceDate(), q.upstream(), q.country());
+  }
+
+  /** The plain reading of the ceiling: the median, over the other vendors, of each one's median price per GPU-hour. */
+  static double marketMedian(Map<String, VendorQuotes> book, String gpu, String self) {
+    double[] medians = book.values().stream().filter(v -> !v.vendor().equals(self))
+        .map(v -> v.quotes().stream().filter(q -> q.gpuId().equals(gpu))
+            .mapToDouble(q -> q.price().toDouble() / q.unit().hoursValue() / q.gpuCount()).sorted().toArray())
+        .filter(a -> a.length > 0).mapToDouble(a -> a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2)
+        .sorted().toArray();
+    int n = medians.length;
+    return n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2;
+  }
+
+  @Test
+  void refuses_a_quote_at_1000_times_the_market_with_the_figures() {
+    Map<String, VendorQuotes> in = mithrilAndMarket();
+    VendorQuotes verda = in.get("verda");
+    Quote h100 = verda.quotes().stream().filter(q -> q.gpuId().equals("h100-sxm") && q.billing() == Billing.ON_DEMAND).findFirst().orElseThrow();
+    Quote dear = priced(h100, h100.price().amount().multiply(java.math.BigDecimal.valueOf(1000)));
+    List<Quote> quotes = new java.util.ArrayList<>(verda.quotes());
+    quotes.set(quotes.indexOf(h100), dear);
+    in.put("verda", verda.withQuotes(quotes, verda.rejected()));
+    Map<String, VendorQuotes> out = MarketPlausibility.judge(in, USD);
+    List<String> refused = out.get("verda").rejected().stream().filter(r -> r.contains(MarketPlausibility.DEAR_REASON)).toList();
+    assertEquals(1, refused.size(), out.get("verda").rejected().toString());
+    double perGpuHour = dear.price().toDouble() / dear.gpuCount();
+    double market = marketMedian(in, "h100-sxm", "verda");
+    String r = refused.get(0);
+    assertTrue(r.startsWith(dear.offerId() + " in " + dear.region() + " (on-demand): implausibly dear against the market: "
+        + dear.price() + "/hour is " + String.format(java.util.Locale.ROOT, "%.4f", perGpuHour) + " USD per GPU-hour, "), r);
+    Matcher m = Pattern.compile(", ([0-9.]+) times the market median for h100-sxm \\(([0-9.]+), the median of the median per GPU-hour at (\\d+) "
+        + "other vendors; the ceiling is 20 times\\); refused as no price$").matcher(r);
+    assertTrue(m.find(), r);
+    assertEquals(market, Double.parseDouble(m.group(2)), 0.00005);
+    assertTrue(Double.parseDouble(m.group(1)) > 200, r);
+    assertFalse(out.get("verda").quotes().contains(dear));
+    // Nothing real in the book is that dear: every other vendor's payload comes back untouched, and mithril loses only its placeholders.
+    for (String v : in.keySet()) if (!v.equals("verda") && !v.equals("mithril")) assertSame(in.get(v), out.get(v), v);
+    assertEquals(5, out.get("mithril").rejected().size());
+  }
+
+  @Test
+  void refuses_1e308_an_hour_with_the_figure_market_or_not() {
+    Map<String, VendorQuotes> in = mithrilAndMarket();
+    VendorQuotes lambda = in.get("lambda");
+    List<Quote> quotes = new java.util.ArrayList<>(lambda.quotes());
+    Quote absurd = priced(quotes.get(0), new java.math.BigDecimal("1e308"));
+    quotes.set(0, absurd);
+    String perGpu = new java.math.BigDecimal("1e308").divide(java.math.BigDecimal.valueOf(absurd.gpuCount()), new java.math.MathContext(6))
+        .stripTrailingZeros().toString().replace("E+", "E");
+    // alone: no market, the absolute ceiling
+    VendorQuotes alone = MarketPlausibility.judge(book(lambda.withQuotes(quotes, List.of())), USD).get("lambda");
+    assertFalse(alone.quotes().contains(absurd));
+    assertEquals(List.of(absurd.offerId() + " in " + absurd.region() + " (" + absurd.billing().wire() + "): above the price ceiling: "
+        + "1E308 USD/hour is " + perGpu + " USD per GPU-hour, above the ceiling of 1000 USD per GPU-hour: no price"), alone.rejected());
+    // in a market: refused against it, with the same figures
+    in.put("lambda", lambda.withQuotes(quotes, List.of()));
+    VendorQuotes judged = MarketPlausibility.judge(in, USD).get("lambda");
+    assertFalse(judged.quotes().contains(absurd));
+    assertTrue(judged.rejected().get(0).startsWith(absurd.offerId() + " in " + absurd.region() + " (" + absurd.billing().wire()
+        + "): implausibly dear against the market: 1E308 USD/hour is " + perGpu + " USD per GPU-hour, "), judged.rejected().get(0));
+    Quote yen = new Quote("lambda", "", "x", "h100-sxm", 1, 0, 0, Billing.ON_DEMAND, new Money(new java.math.BigDecimal("1e12"), "XYZ"),
+        PriceUnit.HOUR, Instant.EPOCH, "test");
+    assertTrue(PriceCeiling.aboveGpuHour(yen, USD).orElseThrow().endsWith("above the ceiling of 100000000 in any currency per GPU-hour: no price"));
+    assertTrue(PriceCeiling.aboveGpuHour(priced(yen, new java.math.BigDecimal("40000")), USD).isEmpty(), "a rial price is a price");
   }
 
   @Test

@@ -187,6 +187,47 @@ class ServiceTest {
   }
 
   @Test
+  void shows_a_vendors_refused_rows_with_counts_by_reason() throws Exception {
+    HttpResponse<Buffer> r = get("/api/vendors/runpod");
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject runpod = r.bodyAsJsonObject();
+    assertEquals(147, runpod.getInteger("quotes"));
+    JsonObject refused = runpod.getJsonObject("refused");
+    long total = refused.getLong("total");
+    assertEquals(runpod.getLong("rejected") + runpod.getLong("skipped"), total);
+    JsonArray rows = refused.getJsonArray("rows");
+    assertEquals(Math.min(total, 100), rows.size());
+    // RunPod's placeholder for a cloud it does not offer, where it stands in the payload and why
+    assertEquals(new JsonObject().put("at", "gpuTypes[0] (AMD Instinct MI300X OAM)").put("reason",
+        "communityPrice 0.5 not offered: communityCloud is false (RunPod's placeholder for a cloud that does not sell the card, not a price)"),
+        rows.getJsonObject(0));
+    long community = rows.stream().map(JsonObject.class::cast)
+        .filter(x -> x.getString("reason").matches("communityPrice [0-9.]+ not offered: communityCloud is false .*")).count();
+    JsonObject kind = refused.getJsonArray("byReason").stream().map(JsonObject.class::cast)
+        .filter(x -> x.getString("reason").equals("communityPrice N not offered: communityCloud is false")).findFirst().orElseThrow();
+    assertEquals(community, kind.getLong("rows"));
+    assertTrue(community >= 6, refused.encode());
+    assertEquals(total, refused.getJsonArray("byReason").stream().mapToLong(x -> ((JsonObject) x).getLong("rows")).sum());
+    HttpResponse<Buffer> unknown = get("/api/vendors/nope");
+    assertEquals(404, unknown.statusCode());
+    assertTrue(unknown.bodyAsJsonObject().getString("error").startsWith("unknown vendor 'nope'; known: "), unknown.bodyAsString());
+  }
+
+  @Test
+  void refuses_a_filter_that_names_no_region_naming_the_field_and_the_value() throws Exception {
+    JsonObject s = scenario("guide-template.yaml").put("regions", new JsonObject().put("only", new JsonArray().add("mars")))
+        .put("gpuMakers", new JsonArray().add("nvidia")).put("vendors", new JsonObject().put("exclude", new JsonArray().add("nope")));
+    HttpResponse<Buffer> r = post("/api/rank", s);
+    assertEquals(400, r.statusCode(), r.bodyAsString());
+    JsonArray fields = r.bodyAsJsonObject().getJsonArray("fields");
+    assertEquals("vendors.exclude[0]", fields.getJsonObject(0).getString("field"));
+    assertTrue(fields.getJsonObject(0).getString("reason").startsWith("unknown vendor 'nope': known: guide-reference, runpod, vast"), fields.encode());
+    assertEquals("regions.only[0]", fields.getJsonObject(1).getString("field"));
+    assertTrue(fields.getJsonObject(1).getString("reason").startsWith("unknown region 'mars': not a region any vendor quotes"), fields.encode());
+    assertEquals(2, fields.size(), fields.encode());
+  }
+
+  @Test
   void filters_and_converts_quotes() throws Exception {
     HttpResponse<Buffer> r = get("/api/quotes?gpu=NVIDIA%20GeForce%20RTX%204090&vendor=runpod&billing=on-demand&currency=cny");
     assertEquals(200, r.statusCode(), r.bodyAsString());
