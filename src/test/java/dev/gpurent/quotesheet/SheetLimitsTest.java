@@ -7,18 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gpurent.Fixtures;
 import dev.gpurent.quotesheet.QuoteSheetReader.Upload;
 import dev.gpurent.quotesheet.SheetLayout.Lang;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
-import java.util.zip.ZipOutputStream;
 import org.apache.poi.ss.usermodel.FormulaError;
 import org.apache.poi.ss.usermodel.Sheet;
-import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,31 +21,6 @@ import org.junit.jupiter.api.Test;
  * would, so that the test itself stays small and fast.
  */
 class SheetLimitsTest {
-
-  static final String MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
-
-  /** A workbook of one sheet named {@code name} holding {@code rows} (the XML of its rows), as an attacker writes it. */
-  static byte[] workbook(String name, CharSequence rows) {
-    try (XSSFWorkbook wb = new XSSFWorkbook(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-      wb.createSheet(name).createRow(0).createCell(0).setCellValue("t");
-      wb.write(out);
-      return replaced(out.toByteArray(), "xl/worksheets/sheet1.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?><worksheet xmlns=\""
-          + MAIN + "\"><sheetData>" + rows + "</sheetData></worksheet>");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** {@code count} rows from row 1, each holding a number in the columns {@code columns} names. */
-  static CharSequence rows(int count, String... columns) {
-    StringBuilder b = new StringBuilder();
-    for (int r = 1; r <= count; r++) {
-      b.append("<row r=\"").append(r).append("\">");
-      for (String c : columns) b.append("<c r=\"").append(c).append(r).append("\"><v>").append(r).append("</v></c>");
-      b.append("</row>");
-    }
-    return b;
-  }
 
   static List<String> problems(String file, byte[] bytes) {
     return Sheets.problems(assertThrows(BadSheetException.class, () -> QuoteSheetReader.read(List.of(new Upload(file, bytes)),
@@ -65,7 +33,7 @@ class SheetLimitsTest {
 
   /** The issue's attack: one number in column XFD on each of 20,000 rows. */
   static byte[] xfdSheet() {
-    return workbook("offers", rows(20_000, "XFD"));
+    return Sheets.xfdAttack();
   }
 
   @Test
@@ -79,11 +47,11 @@ class SheetLimitsTest {
 
   @Test
   void a_sheet_past_10000_rows_is_refused_at_row_10001_having_read_10000_cells() {
-    byte[] xlsx = workbook("offers", rows(20_000, "A"));
+    byte[] xlsx = Sheets.workbook("offers", Sheets.rows(20_000, "A"));
     assertEquals(List.of("sheet offers, row 10001: past the limit of 10000 rows a quote sheet may have; nothing more was read"),
         problems("rows.xlsx", xlsx));
     assertEquals(10_000, exceeded(xlsx).cellsRead());
-    byte[] oneFarRow = workbook("offers", "<row r=\"1048576\"><c r=\"A1048576\"><v>1</v></c></row>");
+    byte[] oneFarRow = Sheets.workbook("offers", "<row r=\"1048576\"><c r=\"A1048576\"><v>1</v></c></row>");
     assertEquals(List.of("sheet offers, row 1048576: past the limit of 10000 rows a quote sheet may have; nothing more was read"),
         problems("far.xlsx", oneFarRow));
   }
@@ -92,7 +60,7 @@ class SheetLimitsTest {
   void a_sheet_past_200000_cells_is_refused_at_the_next_one() {
     String[] hundred = new String[100];
     for (int c = 0; c < 100; c++) hundred[c] = Grid.column(c);
-    byte[] xlsx = workbook("offers", rows(2_001, hundred));
+    byte[] xlsx = Sheets.workbook("offers", Sheets.rows(2_001, hundred));
     assertEquals(List.of("sheet offers, row 2001, column A: past the limit of 200000 cells a quote sheet may have; "
         + "nothing more was read"), problems("cells.xlsx", xlsx));
     assertEquals(200_000, exceeded(xlsx).cellsRead());
@@ -100,32 +68,19 @@ class SheetLimitsTest {
 
   @Test
   void a_workbook_past_100000_shared_strings_is_refused_before_its_sheets_are_read() throws IOException {
-    byte[] small = workbook("offers", "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>");
+    byte[] small = Sheets.workbook("offers", "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>");
     StringBuilder sst = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
         + "<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\">");
     for (int i = 0; i <= 100_000; i++) sst.append("<si><t>t").append(i).append("</t></si>");
-    byte[] xlsx = replaced(small, "xl/sharedStrings.xml", sst.append("</sst>").toString());
+    byte[] xlsx = Sheets.replaced(small, "xl/sharedStrings.xml", sst.append("</sst>").toString());
     assertEquals(List.of("file texts.xlsx: more than 100000 distinct texts (shared strings), the limit of a quote sheet; "
         + "nothing more was read"), problems("texts.xlsx", xlsx));
     assertEquals(0, exceeded(xlsx).cellsRead());
   }
 
-  /** The package with one part's text replaced, as a hand-edited file would be. */
-  static byte[] replaced(byte[] xlsx, String part, String text) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(xlsx)); ZipOutputStream z = new ZipOutputStream(out)) {
-      for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-        z.putNextEntry(new ZipEntry(e.getName()));
-        z.write(e.getName().equals(part) ? text.getBytes(StandardCharsets.UTF_8) : in.readAllBytes());
-        z.closeEntry();
-      }
-    }
-    return out.toByteArray();
-  }
-
   @Test
   void a_text_longer_than_a_cell_holds_is_refused() {
-    byte[] xlsx = workbook("offers", "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>" + "x".repeat(40_000) + "</t></is></c></row>");
+    byte[] xlsx = Sheets.workbook("offers", "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>" + "x".repeat(40_000) + "</t></is></c></row>");
     byte[] csv = ("GPU model\n" + "x".repeat(40_000) + "\n").getBytes(StandardCharsets.UTF_8);
     assertEquals(List.of("sheet offers: a text of more than 32767 characters, the limit of one cell; nothing more was read"),
         problems("long.csv", csv));
@@ -145,7 +100,7 @@ class SheetLimitsTest {
 
   @Test
   void sheets_other_than_offers_and_terms_are_named_but_never_read() throws IOException {
-    byte[] xlsx = workbook("Sheet1", rows(20_000, "XFD"));
+    byte[] xlsx = Sheets.workbook("Sheet1", Sheets.rows(20_000, "XFD"));
     SheetLimits limits = new SheetLimits();
     List<Grid> sheets = Grid.fromXlsx(xlsx, "file x.xlsx", SheetLayout::isOffersSheet, limits);
     assertEquals(List.of("Sheet1"), sheets.stream().map(Grid::name).toList());
