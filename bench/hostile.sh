@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Hostile input and overload on loopback (issue 15): starts gpurent on the recorded payloads
+# Hostile input and overload on loopback (issues 15 and 28): starts gpurent on the recorded payloads
 # (bench/sample-root.sh) in a JVM of its own, then replays, each bounded in count and time: the
 # 5,136-workload body x 8 in parallel, the largest admitted scenario x 16, 31 large live scenarios
 # (refusals counted by reason: memory budget, queue, per-client cap), registration from 127.0.0.2-30,
-# an alias-bomb YAML (admin reload and the CLI), 30 WebSocket clients that never read, 5,000
+# an alias-bomb YAML and a recursive alias (admin reload and the CLI), the 20,000-row XFD quote
+# sheet uploaded 4 at a time, 30 WebSocket clients that never read, 5,000
 # slow-header connections. For each it prints what the attacker got, the server's peak heap and
 # heap after GC, and /health latency for a well-behaved client during it. About 3 minutes.
 #   bench/hostile.sh                     # server heap limit 1g (GPURENT_BENCH_XMX to change it)

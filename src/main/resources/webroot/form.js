@@ -57,7 +57,7 @@ const INFERENCE = [
 const JOB = [
   { p: 'paramsBillions', k: 'w_paramsBillions', min: 0, step: 0.5 },
   { p: 'method', k: 'w_method', type: 'select', options: ['lora', 'qlora', 'full'], def: w => (w.kind === 'fine-tune' ? 'lora' : 'full') },
-  { p: 'gpuHoursPerMonth', k: 'w_gpuHoursPerMonth', min: 0 },
+  { p: 'gpuHoursPerMonth', k: 'w_gpuHoursPerMonth', min: 1 },
   { p: 'memoryGB', k: 'w_memoryGB', def: 0, min: 0, only: 'batch' },
   { p: 'cards', k: 'w_cards', def: 0, min: 0, step: 1 },
   { p: 'referenceGpu', k: 'w_referenceGpu', type: 'gpu', def: 'a100-80g-sxm' },

@@ -33,7 +33,7 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
- * Replays the attacks of issue 15 against a running gpurent (started by bench/hostile.sh in a JVM
+ * Replays the attacks of issues 15 and 28 against a running gpurent (started by bench/hostile.sh in a JVM
  * of its own, on loopback) and prints, for each: what the attacker got, the server's peak heap
  * (its /metrics, sampled every 100 ms) and heap after a full GC (jcmd GC.run, then /metrics), and
  * GET /health latency for a well-behaved client polling every 20 ms on its own kept-alive
@@ -74,6 +74,8 @@ public final class HostileBench {
     if (wanted("live")) liveScenarios();
     if (wanted("neighbours")) neighbourAddresses();
     if (wanted("alias")) aliasFile();
+    if (wanted("recursive")) recursiveAlias();
+    if (wanted("xfd")) xfdQuoteSheet();
     if (wanted("websockets")) nonReadingWebSockets();
     if (wanted("slowheaders")) slowHeaders();
     System.out.println("end: heap after GC " + mib(heapAfterGc()));
@@ -231,6 +233,86 @@ public final class HostileBench {
       BenchSupport.await(client.post(PORT, HOST, "/api/admin/reload").bearerTokenAuthentication(TOKEN).send(), 120);
       BenchSupport.await(client.post(PORT, HOST, "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send(), 300);
     }
+  }
+
+  /** A 10-byte YAML alias that holds itself ({@code x: &a [*a]}): as a vendor file reloaded by an admin, and on the command line. */
+  static void recursiveAlias() throws Exception {
+    String cycle = "x: &a [*a]\n";
+    Path vendorFile = ROOT.resolve("adapters/zz-cycle.yaml");
+    Path scenarioFile = ROOT.resolve("cycle-scenario.yaml");
+    Files.writeString(vendorFile, cycle);
+    Files.writeString(scenarioFile, cycle);
+    String[] outcome = new String[2];
+    try {
+      measure("recursive alias (" + cycle.length() + " bytes, x: &a [*a]): admin reload, and `gpurent rank` on it", 0, () -> {
+        long t0 = System.nanoTime();
+        return client.post(PORT, HOST, "/api/admin/reload").bearerTokenAuthentication(TOKEN).send().map(r -> {
+          outcome[0] = "reload " + r.statusCode() + " in " + ms(System.nanoTime() - t0) + ": " + shorten(r.bodyAsString());
+          return r;
+        }).compose(r -> vertx.executeBlocking(() -> {
+          long t1 = System.nanoTime();
+          Process p = new ProcessBuilder("java", "-Xmx512m", "-jar", JAR, "rank", "--root", ROOT.toString(), scenarioFile.toString())
+              .redirectErrorStream(true).start();
+          String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+          int status = p.waitFor();
+          outcome[1] = "CLI exit " + status + " in " + ms(System.nanoTime() - t1) + ": " + shorten(out);
+          return null;
+        }));
+      }, () -> outcome[0] + "; " + outcome[1]);
+    } finally {
+      Files.deleteIfExists(vendorFile);
+      Files.deleteIfExists(scenarioFile);
+      BenchSupport.await(client.post(PORT, HOST, "/api/admin/reload").bearerTokenAuthentication(TOKEN).send(), 120);
+      BenchSupport.await(client.post(PORT, HOST, "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send(), 300);
+    }
+  }
+
+  /**
+   * The quote sheet of issue 28: one number in column XFD on each of 20,000 rows (about 100 KB; 1.9 GB
+   * of heap and 51 s when the grid was built before it was bounded), uploaded by an admin 4 at a time
+   * for 10 s.
+   */
+  static void xfdQuoteSheet() throws Exception {
+    byte[] xlsx = xfdWorkbook(20_000);
+    Map<String, AtomicInteger> got = new ConcurrentHashMap<>();
+    String[] reason = {""};
+    measure(String.format(Locale.ROOT, "quote sheet: 20,000 rows x one cell in column XFD (%d KB) x 4 in parallel, 10 s",
+        xlsx.length / 1024), 10, () -> {
+      List<Future<?>> workers = new ArrayList<>();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      for (int i = 0; i < 4; i++) workers.add(loop(end, () -> client.post(PORT, HOST, "/api/admin/quote-sheets").bearerTokenAuthentication(TOKEN)
+          .sendMultipartForm(io.vertx.ext.web.multipart.MultipartForm.create().attribute("vendor", "zz-xfd")
+              .binaryFileUpload("sheet", "xfd.xlsx", Buffer.buffer(xlsx), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))
+          .onComplete(ar -> {
+            count(got, new AtomicLong(), ar);
+            if (ar.succeeded()) reason[0] = shorten(ar.result().bodyAsString());
+          })));
+      return Future.all(workers);
+    }, () -> statuses(got) + "; " + reason[0]);
+  }
+
+  /** A workbook whose offers sheet holds one number in column XFD on each of {@code rows} rows, its XML written by hand. */
+  static byte[] xfdWorkbook(int rows) throws IOException {
+    java.io.ByteArrayOutputStream small = new java.io.ByteArrayOutputStream();
+    try (org.apache.poi.xssf.usermodel.XSSFWorkbook wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook()) {
+      wb.createSheet("offers").createRow(0).createCell(0).setCellValue(1);
+      wb.write(small);
+    }
+    StringBuilder sheet = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?><worksheet "
+        + "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>");
+    for (int r = 1; r <= rows; r++) sheet.append("<row r=\"").append(r).append("\"><c r=\"XFD").append(r).append("\"><v>").append(r)
+        .append("</v></c></row>");
+    sheet.append("</sheetData></worksheet>");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(small.toByteArray()));
+         java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(out)) {
+      for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+        z.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+        z.write(e.getName().equals("xl/worksheets/sheet1.xml") ? sheet.toString().getBytes(StandardCharsets.UTF_8) : in.readAllBytes());
+        z.closeEntry();
+      }
+    }
+    return out.toByteArray();
   }
 
   /** 30 dashboards that ask for 25,000 unknown ids 4 times (as 100-id messages, the most one may name) and never read. */

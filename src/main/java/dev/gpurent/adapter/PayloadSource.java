@@ -27,13 +27,16 @@ public final class PayloadSource {
   private final String source;
   private final long timeoutMs;
   private final JsonObject headers;
+  /** What a file source is cited relative to: the vendor's root, else the working directory. */
+  private final Path citedFrom;
   private WebClient client;
 
-  private PayloadSource(Vertx vertx, String source, long timeoutMs, JsonObject headers) {
+  private PayloadSource(Vertx vertx, String source, long timeoutMs, JsonObject headers, Path citedFrom) {
     this.vertx = vertx;
     this.source = source;
     this.timeoutMs = timeoutMs;
     this.headers = headers;
+    this.citedFrom = citedFrom;
   }
 
   /** The vendor's {@code timeout} (default 60s): for the HTTP request and the circuit breaker alike. */
@@ -63,7 +66,8 @@ public final class PayloadSource {
     String src = def.config().getString("source");
     if (src == null || src.isBlank()) VendorDefinition.fail(def.where(), "source", "is required: a URL or a file path");
     Duration timeout = timeout(def);
-    return of(vertx, src, timeout, def.config().getJsonObject("headers", new JsonObject()));
+    return new PayloadSource(vertx, src.trim(), timeout.toMillis(), def.config().getJsonObject("headers", new JsonObject()),
+        dev.gpurent.config.UserText.rootOf(def.where()));
   }
 
   /**
@@ -72,16 +76,20 @@ public final class PayloadSource {
    */
   public static PayloadSource of(Vertx vertx, String source, Duration timeout, JsonObject headers) {
     if (source == null || source.isBlank()) throw new IllegalArgumentException("source is required: a URL or a file path");
-    return new PayloadSource(vertx, source.trim(), timeout.toMillis(), headers == null ? new JsonObject() : headers);
+    return new PayloadSource(vertx, source.trim(), timeout.toMillis(), headers == null ? new JsonObject() : headers,
+        Path.of("").toAbsolutePath());
   }
 
   public boolean isHttp() {
     return source.startsWith("http://") || source.startsWith("https://");
   }
 
-  /** The URL, or the path as quotes cite it: relative to the working directory, never absolute (it is shown to API users). */
+  /**
+   * The URL, or the path as quotes cite it: relative to the vendor's root (the working directory for
+   * a source that is no vendor's), never absolute: it is shown to API users and in every export.
+   */
   public String describe() {
-    return isHttp() ? source : dev.gpurent.config.UserText.relative(source);
+    return isHttp() ? source : dev.gpurent.config.UserText.relative(citedFrom, source);
   }
 
   /** The whole payload in memory: for sources of a few MB at most. */

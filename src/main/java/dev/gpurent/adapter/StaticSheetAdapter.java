@@ -60,7 +60,7 @@ public final class StaticSheetAdapter {
     JsonArray offers = def.config().getJsonArray("offers");
     if (offers == null || offers.isEmpty()) VendorDefinition.fail(def.where(), "offers", "a static sheet needs a list of offers");
     Instant asOf = def.asOf().orElse(null);
-    String source = "static:" + def.where();
+    String source = "static:" + dev.gpurent.config.UserText.vendorFile(def.where());
     return () -> {
       Instant observed = clock.instant();
       LocalDate today = LocalDate.ofInstant(observed, ZoneOffset.UTC);

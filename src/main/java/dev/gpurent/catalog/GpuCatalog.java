@@ -1,8 +1,11 @@
 package dev.gpurent.catalog;
 
+import dev.gpurent.config.YamlFiles;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,9 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * The GPU catalog: every card the engine knows, and every spelling vendors use for it.
@@ -68,7 +68,7 @@ public final class GpuCatalog {
 
   @SuppressWarnings("unchecked")
   static GpuCatalog parse(InputStream in, String where) {
-    Object root = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
+    Object root = YamlFiles.parse(new InputStreamReader(in, StandardCharsets.UTF_8), where);
     if (!(root instanceof Map<?, ?> map) || !(map.get("gpus") instanceof List<?> list)) {
       throw new IllegalArgumentException(where + ": expected a top-level 'gpus:' list");
     }

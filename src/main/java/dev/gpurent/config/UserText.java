@@ -44,15 +44,36 @@ public final class UserText {
     return end > 1 && TOP.contains(path.substring(1, end));
   }
 
-  /** One path as shown: relative to the working directory when absolute. */
-  public static String relative(String path) {
+  /**
+   * A vendor file's own path as quotes cite it: relative to its root, the folder that holds its
+   * {@code adapters/} folder ({@code adapters/acme.yaml}), so that an export never names where
+   * gpurent is installed.
+   */
+  public static String vendorFile(Path file) {
+    return relative(rootOf(file), file.toString());
+  }
+
+  /** The root a vendor file lives under: the parent of its folder (the file's own folder when there is none). */
+  public static Path rootOf(Path vendorFile) {
+    Path f = vendorFile.toAbsolutePath().normalize();
+    Path dir = f.getParent();
+    return dir == null ? WORKING : dir.getParent() == null ? dir : dir.getParent();
+  }
+
+  /** {@code path} as shown relative to {@code base} when absolute ({@code ../shared/data/x.csv}). */
+  public static String relative(Path base, String path) {
     try {
       Path p = Path.of(path);
       if (!p.isAbsolute()) return path;
-      String r = WORKING.relativize(p.normalize()).toString();
+      String r = base.toAbsolutePath().normalize().relativize(p.normalize()).toString();
       return r.isEmpty() ? "." : r;
     } catch (RuntimeException e) {
       return path;
     }
+  }
+
+  /** One path as shown: relative to the working directory when absolute. */
+  public static String relative(String path) {
+    return relative(WORKING, path);
   }
 }

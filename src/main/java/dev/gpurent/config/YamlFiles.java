@@ -6,6 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -25,7 +34,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  * ({@link #MAX_SHEET_NODES} for price sheets). Aliases make the parsed graph small and its
  * expansion huge (49 nested aliases in 567 bytes expand to gigabytes the first time anything
  * walks or prints the value), so the bound is on the expanded count, counted once after
- * loading with a budget: that walk stops at the limit, never at the expansion.
+ * loading with a budget: that walk stops at the limit, never at the expansion. A value that holds
+ * itself through an alias ({@code x: &a [*a]}) is refused as such. Duplicate keys are refused.
  */
 public final class YamlFiles {
 
@@ -76,34 +86,54 @@ public final class YamlFiles {
       throw new IllegalArgumentException(where + ": malformed YAML: " + e.getMessage());
     }
     long limit = decimalsAsText ? MAX_SHEET_NODES : MAX_NODES;
-    if (count(doc, limit) > limit) {
+    long values;
+    try {
+      values = count(doc, limit);
+    } catch (IllegalArgumentException cycle) {
+      throw new IllegalArgumentException(where + ": refused: " + cycle.getMessage());
+    }
+    if (values > limit) {
       throw new IllegalArgumentException(where + ": refused: the document expands to more than " + limit
           + " values (aliases repeat what they name)");
     }
     return doc;
   }
 
-  /** Values in the expanded tree under {@code o}, counted until {@code budget} is passed. */
-  static long count(Object o, long budget) {
-    long[] n = {0};
-    count(o, budget, n);
-    return n[0];
+  /**
+   * Values in the expanded tree under {@code root}, counted until {@code budget} is passed. The walk
+   * keeps its own stack (a deep document must not overflow the thread's), and refuses a value that
+   * holds itself ({@code x: &a [*a]}): its expansion never ends, and so would anything that walked it.
+   *
+   * @throws IllegalArgumentException for such a cycle
+   */
+  static long count(Object root, long budget) {
+    long n = 0;
+    Deque<Iterator<?>> open = new ArrayDeque<>();
+    Deque<Object> path = new ArrayDeque<>();
+    Set<Object> onPath = Collections.newSetFromMap(new IdentityHashMap<>());
+    Object next = root;
+    while (true) {
+      if (++n > budget) return n;
+      Iterator<?> children = children(next);
+      if (children != null) {
+        if (!onPath.add(next)) throw new IllegalArgumentException("a value holds itself (a recursive alias such as &a [*a])");
+        open.push(children);
+        path.push(next);
+      }
+      while (!open.isEmpty() && !open.peek().hasNext()) {
+        open.pop();
+        onPath.remove(path.pop());
+      }
+      if (open.isEmpty()) return n;
+      next = open.peek().next();
+    }
   }
 
-  private static void count(Object o, long budget, long[] n) {
-    if (++n[0] > budget) return;
-    if (o instanceof java.util.Map<?, ?> m) {
-      for (var e : m.entrySet()) {
-        count(e.getKey(), budget, n);
-        count(e.getValue(), budget, n);
-        if (n[0] > budget) return;
-      }
-    } else if (o instanceof java.util.List<?> l) {
-      for (Object v : l) {
-        count(v, budget, n);
-        if (n[0] > budget) return;
-      }
-    }
+  /** A map's keys and values, a list's elements; null for a scalar. */
+  private static Iterator<?> children(Object o) {
+    if (o instanceof Map<?, ?> m) return m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).iterator();
+    if (o instanceof List<?> l) return l.iterator();
+    return null;
   }
 
   /** YAML 1.1 resolution without timestamps: {@code asOf: 2025-05-09} stays the text "2025-05-09". */

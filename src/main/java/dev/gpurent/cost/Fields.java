@@ -222,6 +222,13 @@ final class Fields {
     return d;
   }
 
+  /** 0 (the field's "not given") or a number in [lo, hi]: below {@code lo} a figure is too small to mean anything. */
+  double zeroOrBetween(String field, double dflt, double lo, double hi) {
+    double d = number(field, dflt);
+    if (d != 0 && (d < lo || d > hi)) return fail(field, say("input.zeroOrBetween", "lo", fmt(lo), "hi", fmt(hi), "got", fmt(d)), dflt);
+    return d;
+  }
+
   /** A number in [0, hi]. */
   double nonNegative(String field, double dflt, double hi) {
     double d = nonNegative(field, dflt);
@@ -233,11 +240,9 @@ final class Fields {
     Object v = raw(field);
     if (v == null) return dflt;
     if (v instanceof Boolean b) return b;
-    if (!(v instanceof String)) return fail(field, say("input.boolKind", "detail", kindOf(v)), dflt);
-    String s = ((String) v).trim().toLowerCase(java.util.Locale.ROOT);
-    if (s.equals("true") || s.equals("yes")) return true;
-    if (s.equals("false") || s.equals("no")) return false;
-    return fail(field, say("input.boolText", "got", shown((String) v)), dflt);
+    // text is refused, "true" included: "yes", "no", "off" or "0" would each be a guess (YAML's bare yes/no are already booleans)
+    if (v instanceof String text) return fail(field, say("input.boolText", "got", shown(text)), dflt);
+    return fail(field, say("input.boolKind", "detail", kindOf(v)), dflt);
   }
 
   List<Object> list(String field) {
@@ -247,11 +252,11 @@ final class Fields {
     return new ArrayList<>(l);
   }
 
-  /** A list of texts (a single text is taken as a one-element list); each element must be text. */
+  /** A list of texts; each element must be text. A single text is refused, not guessed to be a one-element list. */
   List<String> strings(String field) {
     Object v = raw(field);
     if (v == null) return List.of();
-    List<?> l = v instanceof List<?> list ? list : List.of(v);
+    if (!(v instanceof List<?> l)) return fail(field, say("input.list"), List.of());
     List<String> out = new ArrayList<>();
     for (int i = 0; i < l.size(); i++) {
       Object e = l.get(i);

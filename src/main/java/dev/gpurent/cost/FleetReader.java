@@ -23,8 +23,11 @@ import java.util.Map;
  */
 public final class FleetReader {
 
-  /** The most cards a fleet may have, and the highest price per card-month (in any currency). */
-  static final double MAX_CARDS = Sizing.MAX_CARDS, MAX_PRICE = 1e9;
+  /**
+   * The most cards a fleet may have, and the lowest and highest price per card-month (in any
+   * currency): below a cent the fleet costs 0.00 and every saving is a division by nothing.
+   */
+  static final double MAX_CARDS = Sizing.MAX_CARDS, MIN_PRICE = 0.01, MAX_PRICE = 1e9;
 
   private final GpuCatalog catalog;
 
@@ -47,7 +50,7 @@ public final class FleetReader {
         .orElseGet(() -> fleet.fail("gpu", "unknown GPU '" + spelling + "'; see config/gpus.yaml for the known cards", null));
     double count = fleet.requiredPositive("count", MAX_CARDS);
     if (count != Math.rint(count)) count = fleet.fail("count", "must be a whole number", 1.0);
-    double price = fleet.requiredPositive("pricePerCardMonth", MAX_PRICE);
+    double price = fleet.requiredBetween("pricePerCardMonth", MIN_PRICE, MAX_PRICE);
     fleet.done();
     Fields u = f.object("utilization");
     if (u == null) throw new InvalidInputException("utilization", "is required: gpuPercent, vramPercent, peakQps");

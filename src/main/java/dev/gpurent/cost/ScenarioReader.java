@@ -28,11 +28,17 @@ public final class ScenarioReader {
   // sizing and pricing them cannot overflow.
   static final double MAX_PARAMS_BILLIONS = 100_000;
   static final double MAX_QPS = 1_000_000;
-  static final double MIN_SECONDS = 0.001, MAX_SECONDS = 3600;
+  static final double MIN_SECONDS = 0.001, MAX_SECONDS = 3600;  // a millisecond: also the least latency target (0: none)
   static final double MIN_CONCURRENT = 0.01, MAX_CONCURRENT = 100_000;
   static final double MAX_GB = 1e9;
   static final double MAX_MEMORY_GB = 1e6;
   static final double MAX_GPU_HOURS = 1e7;
+  // Floors where a tiny figure in range would give a bill of 0.00 or a copy of infinite days: each is
+  // the least a plan can mean. An hour is what hourly billing charges at the least; a migration of less
+  // than a GB costs nothing to plan; a link under 1 Mbit/s is no data-centre link (0: the vendor's own).
+  static final double MIN_GPU_HOURS = 1;
+  static final double MIN_MIGRATION_GB = 1;
+  static final double MIN_MBPS = 1, MAX_MBPS = 1_000_000;
   static final double MAX_RESTART_HOURS = 720;
   static final double MIN_COMPRESSION = 0.01, MAX_COMPRESSION = 1000;
   static final double MAX_LOAD_BALANCERS = 1000;
@@ -122,10 +128,10 @@ public final class ScenarioReader {
   }
 
   private Migration migration(Fields m, String currency) {
-    double gb = m.requiredPositive("gb", MAX_GB);
+    double gb = m.requiredBetween("gb", MIN_MIGRATION_GB, MAX_GB);
     double egressPerGb = m.nonNegative("sourceEgressPerGb", 0, MAX_PRICE_PER_GB);
     String from = m.string("fromVendor", null);
-    double mbps = m.between("bandwidthMbps", 0, 0, 1_000_000);
+    double mbps = m.zeroOrBetween("bandwidthMbps", 0, MIN_MBPS, MAX_MBPS);
     m.done();
     return new Migration(gb, new Money(BigDecimal.valueOf(egressPerGb), currency), Optional.ofNullable(from), mbps);
   }
@@ -159,7 +165,7 @@ public final class ScenarioReader {
     double concurrent = w.requiredBetween("concurrentPerCard", MIN_CONCURRENT, MAX_CONCURRENT);
     double hoursPerDay = w.between("hoursPerDay", 24, 0.1, 24);
     double days = w.between("daysPerMonth", 30, 1, 31);
-    double latency = w.nonNegative("latencyTargetSeconds", 0, MAX_SECONDS);
+    double latency = w.zeroOrBetween("latencyTargetSeconds", 0, MIN_SECONDS, MAX_SECONDS);
     String bound = w.string("bound", "memory").trim().toLowerCase(Locale.ROOT);
     if (!bound.equals("memory") && !bound.equals("compute")) {
       w.fail("bound", "must be memory (LLM decoding) or compute (image models), got '" + bound + "'", null);
@@ -180,7 +186,7 @@ public final class ScenarioReader {
     if (kind != Workload.Kind.BATCH && memory > 0) {
       memory = w.fail("memoryGB", "only batch work states memory directly; give paramsBillions and method", 0.0);
     }
-    double hours = w.requiredPositive("gpuHoursPerMonth", MAX_GPU_HOURS);
+    double hours = w.requiredBetween("gpuHoursPerMonth", MIN_GPU_HOURS, MAX_GPU_HOURS);
     double cards = w.nonNegative("cards", 0);
     if (cards != Math.rint(cards) || cards > 1024) cards = w.fail("cards", "must be a whole number up to 1024", 0.0);
     double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS, MAX_RESTART_HOURS);

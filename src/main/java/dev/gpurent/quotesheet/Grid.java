@@ -1,6 +1,5 @@
 package dev.gpurent.quotesheet;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.CharacterCodingException;
@@ -10,14 +9,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.poi.ss.usermodel.Cell;
-import org.apache.poi.ss.usermodel.CellType;
-import org.apache.poi.ss.usermodel.DateUtil;
-import org.apache.poi.ss.usermodel.Row;
-import org.apache.poi.ss.usermodel.Sheet;
-import org.apache.poi.ss.usermodel.Workbook;
-import org.apache.poi.ss.util.NumberToTextConverter;
-import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 
 /**
  * One sheet as rows of typed cells, read from a workbook or a CSV file, so that the quote-sheet
@@ -56,61 +47,23 @@ record Grid(String name, List<List<Value>> rows) {
     return b.toString();
   }
 
-  /** The sheets of an .xlsx workbook; fails (IOException) when the bytes are not one. */
-  static List<Grid> fromXlsx(byte[] bytes) throws IOException {
-    Poi.ready();
-    // a small file that inflates to gigabytes is refused by POI's zip-bomb guard (ZipSecureFile, on by default)
-    List<Grid> out = new ArrayList<>();
-    try (Workbook wb = new XSSFWorkbook(new ByteArrayInputStream(bytes))) {
-      for (Sheet sheet : wb) {
-        List<List<Value>> rows = new ArrayList<>();
-        for (int r = 0; r <= sheet.getLastRowNum(); r++) {
-          Row row = sheet.getRow(r);
-          List<Value> cells = new ArrayList<>();
-          if (row != null) {
-            for (int c = 0; c < Math.max(0, row.getLastCellNum()); c++) cells.add(value(row.getCell(c)));
-          }
-          rows.add(cells);
-        }
-        out.add(new Grid(sheet.getSheetName(), rows));
-      }
-    } catch (RuntimeException e) {
-      // POI signals a malformed package with unchecked exceptions (NotOfficeXmlFileException, POIXMLException...)
-      throw new IOException(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
-    }
-    return out;
-  }
-
-  private static Value value(Cell cell) {
-    if (cell == null) return Value.BLANK;
-    CellType type = cell.getCellType();
-    switch (type) {
-      case STRING:
-        return Value.text(cell.getStringCellValue());
-      case NUMERIC:
-        if (DateUtil.isCellDateFormatted(cell)) {
-          LocalDate d = cell.getLocalDateTimeCellValue().toLocalDate();
-          return new Value(Type.DATE, d.toString(), null, d);
-        }
-        String n = NumberToTextConverter.toText(cell.getNumericCellValue());
-        return new Value(Type.NUMBER, n, new BigDecimal(n), null);
-      case BOOLEAN:
-        return new Value(Type.BOOLEAN, Boolean.toString(cell.getBooleanCellValue()), null, null);
-      case FORMULA:
-        return new Value(Type.FORMULA, "=" + cell.getCellFormula(), null, null);
-      case ERROR:
-        return new Value(Type.ERROR, org.apache.poi.ss.usermodel.FormulaError.forInt(cell.getErrorCellValue()).getString(), null, null);
-      default:
-        return Value.BLANK;
-    }
+  /**
+   * The sheets of an .xlsx workbook ({@code file}, as a refusal names it: "file x.xlsx"), streamed
+   * under {@code limits}; a sheet {@code wanted} refuses is named but not read. Fails (IOException) when the bytes are not a workbook, and with
+   * {@link SheetLimits.Exceeded} at the first row, cell or text past a limit.
+   */
+  static List<Grid> fromXlsx(byte[] bytes, String file, java.util.function.Predicate<String> wanted, SheetLimits limits)
+      throws IOException {
+    return XlsxGrids.read(bytes, file, wanted, limits);
   }
 
   /**
    * A CSV file (RFC 4180: commas, double quotes, CRLF or LF; UTF-8, with or without a byte-order
    * mark) as one sheet. Every cell is text, as CSV has no types; a cell starting with {@code =} is
-   * taken for the formula a spreadsheet would see in it.
+   * taken for the formula a spreadsheet would see in it. Rows, cells and text are counted against
+   * {@code limits} as they are read, as a workbook's are.
    */
-  static Grid fromCsv(String name, byte[] bytes) throws IOException {
+  static Grid fromCsv(String name, byte[] bytes, SheetLimits limits) throws IOException {
     String text;
     try {
       text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -137,16 +90,19 @@ record Grid(String name, List<List<Value>> rows) {
           }
         } else {
           cell.append(ch);
+          if (cell.length() > SheetLimits.MAX_CELL_CHARS) limits.text(name, cell.length());
         }
       } else if (ch == '"' && cell.length() == 0) {
         quoted = true;
         wasQuoted = true;
       } else if (ch == ',') {
+        limits.cell(name, rows.size(), row.size());
         row.add(csvValue(cell.toString(), wasQuoted));
         cell.setLength(0);
         wasQuoted = false;
       } else if (ch == '\n' || ch == '\r') {
         if (ch == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') i++;
+        limits.cell(name, rows.size(), row.size());
         row.add(csvValue(cell.toString(), wasQuoted));
         rows.add(row);
         row = new ArrayList<>();
@@ -154,10 +110,12 @@ record Grid(String name, List<List<Value>> rows) {
         wasQuoted = false;
       } else {
         cell.append(ch);
+        if (cell.length() > SheetLimits.MAX_CELL_CHARS) limits.text(name, cell.length());
       }
     }
     if (quoted) throw new IOException("a quoted cell is never closed");
     if (cell.length() > 0 || !row.isEmpty()) {
+      limits.cell(name, rows.size(), row.size());
       row.add(csvValue(cell.toString(), wasQuoted));
       rows.add(row);
     }

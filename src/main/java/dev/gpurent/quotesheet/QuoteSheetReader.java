@@ -40,8 +40,9 @@ import java.util.stream.Collectors;
  *
  * <p>Input: an .xlsx workbook holding an offers sheet and a terms sheet (named in English or
  * Chinese), or the offers sheet as CSV with the terms sheet as a second, optional CSV. At most
- * {@link #MAX_BYTES} per file. Formulas are refused, not evaluated: the numbers a vendor quotes
- * are the ones typed in.
+ * {@link #MAX_BYTES} per file, and at most {@link SheetLimits}' rows, columns, cells and texts,
+ * counted while the file is streamed (a refusal names the limit). Formulas are refused, not
+ * evaluated: the numbers a vendor quotes are the ones typed in.
  */
 public final class QuoteSheetReader {
 
@@ -91,6 +92,7 @@ public final class QuoteSheetReader {
     if (files.isEmpty()) throw new BadSheetException(List.of(CellProblem.sheet("file", "no quote sheet was given")));
     Grid offers = null;
     Grid terms = null;
+    SheetLimits limits = new SheetLimits();
     for (int i = 0; i < files.size(); i++) {
       Upload f = files.get(i);
       String where = "file " + f.name();
@@ -105,7 +107,8 @@ public final class QuoteSheetReader {
             problems.add(CellProblem.sheet(where, "a workbook holds both sheets: give it alone, not with other files"));
             continue;
           }
-          List<Grid> sheets = Grid.fromXlsx(f.bytes());
+          List<Grid> sheets = Grid.fromXlsx(f.bytes(), where, name -> SheetLayout.isOffersSheet(name) || SheetLayout.isTermsSheet(name),
+              limits);
           offers = sheets.stream().filter(g -> SheetLayout.isOffersSheet(g.name())).findFirst().orElse(null);
           terms = sheets.stream().filter(g -> SheetLayout.isTermsSheet(g.name())).findFirst().orElse(null);
           if (offers == null) {
@@ -115,12 +118,14 @@ public final class QuoteSheetReader {
         } else if (isOle2(f.bytes())) {
           problems.add(CellProblem.sheet(where, "an old .xls workbook: save it as .xlsx (Excel Workbook) and try again"));
         } else if (f.name().toLowerCase(Locale.ROOT).endsWith(".csv")) {
-          Grid g = Grid.fromCsv(i == 0 ? SheetLayout.OFFERS_EN : SheetLayout.TERMS_EN, f.bytes());
+          Grid g = Grid.fromCsv(i == 0 ? SheetLayout.OFFERS_EN : SheetLayout.TERMS_EN, f.bytes(), limits);
           if (i == 0) offers = g;
           else terms = g;
         } else {
           problems.add(CellProblem.sheet(where, "not an .xlsx workbook (nor a .csv file)"));
         }
+      } catch (SheetLimits.Exceeded e) {
+        problems.add(e.problem());
       } catch (IOException e) {
         problems.add(CellProblem.sheet(where, "not a readable " + (isZip(f.bytes()) ? ".xlsx workbook" : "CSV file")
             + ": " + e.getMessage()));

@@ -1,5 +1,8 @@
 package dev.gpurent.service;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.quote.QuoteBook;
@@ -10,7 +13,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
+import io.vertx.core.json.jackson.JacksonCodec;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
@@ -49,10 +54,12 @@ final class ApiSupport {
       HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem("(body)", "a JSON object is required")));
       return;
     }
-    Future<Object> parsed = b.length() < DECODE_OFF_LOOP_BYTES ? Future.succeededFuture(b).map(Json::decodeValue)
-        : vertx.executeBlocking(() -> Json.decodeValue(b), false);
+    Future<Object> parsed = b.length() < DECODE_OFF_LOOP_BYTES ? Future.succeededFuture(b).map(ApiSupport::decode)
+        : vertx.executeBlocking(() -> decode(b), false);
     parsed.onComplete(ar -> {
-      if (ar.failed()) {
+      if (ar.failed() && ar.cause() instanceof DuplicateField d) {
+        HttpErrors.invalid(rc, List.of(new InvalidInputException.Problem(d.field, "given twice: give each field once")));
+      } else if (ar.failed()) {
         // Jackson's message names its own classes and features: say where, not why in its terms.
         Matcher at = JSON_ERROR_AT.matcher(String.valueOf(ar.cause().getMessage()));
         String where = at.find() ? " (at line " + at.group(1) + ", column " + at.group(2) + ")" : "";
@@ -63,6 +70,45 @@ final class ApiSupport {
         then.accept(o);
       }
     });
+  }
+
+  /** A field named twice in one object of a body: which one, as the readers name fields ({@code workloads[0].peakQps}). */
+  private static final class DuplicateField extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String field;
+
+    DuplicateField(String field) {
+      super(field, null, false, false);
+      this.field = field;
+    }
+  }
+
+  /**
+   * A body as JSON with duplicate field names refused: Jackson would keep the last silently, so that
+   * what a client's reviewer read ({@code "peakQps": 5}) is not what was ranked ({@code "peakQps": 500}).
+   */
+  static Object decode(Buffer body) {
+    JsonParser parser = JacksonCodec.createParser(body);
+    parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    try {
+      return JacksonCodec.fromParser(parser, Object.class);
+    } catch (DecodeException e) {
+      if (e.getCause() instanceof JsonParseException p && String.valueOf(p.getOriginalMessage()).startsWith("Duplicate field")) {
+        throw new DuplicateField(fieldAt(parser.getParsingContext()));
+      }
+      throw e;
+    }
+  }
+
+  /** The path of the field a parser stands on. */
+  private static String fieldAt(JsonStreamContext at) {
+    java.util.Deque<String> parts = new java.util.ArrayDeque<>();
+    for (JsonStreamContext c = at; c != null && !c.inRoot(); c = c.getParent()) {
+      parts.push(c.inArray() ? "[" + c.getCurrentIndex() + "]" : String.valueOf(c.getCurrentName()));
+    }
+    StringBuilder b = new StringBuilder();
+    for (String p : parts) b.append(b.length() == 0 || p.startsWith("[") ? "" : ".").append(p);
+    return shown(b.toString());
   }
 
   static boolean accepts(RoutingContext rc, String type) {

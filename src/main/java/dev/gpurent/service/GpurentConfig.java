@@ -1,10 +1,12 @@
 package dev.gpurent.service;
 
+import dev.gpurent.config.YamlFiles;
 import io.vertx.config.ConfigRetriever;
 import io.vertx.config.ConfigRetrieverOptions;
 import io.vertx.config.ConfigStoreOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +27,14 @@ public final class GpurentConfig {
   public static Future<JsonObject> load(Vertx vertx, Path root, Map<String, String> env) {
     Path file = root.resolve("config/gpurent.yaml");
     if (!Files.isRegularFile(file)) return Future.failedFuture(new IllegalArgumentException(file + ": no such file"));
+    JsonObject values;
+    try {
+      values = fileValues(file);
+    } catch (IllegalArgumentException e) {
+      return Future.failedFuture(e);
+    }
     ConfigRetrieverOptions options = new ConfigRetrieverOptions().setScanPeriod(0)
-        .addStore(new ConfigStoreOptions().setType("file").setFormat("yaml").setConfig(new JsonObject().put("path", file.toString())))
+        .addStore(new ConfigStoreOptions().setType("json").setConfig(values))
         .addStore(new ConfigStoreOptions().setType("sys").setConfig(new JsonObject().put("hierarchical", true)));
     ConfigRetriever retriever = ConfigRetriever.create(vertx, options);
     return retriever.getConfig()
@@ -36,6 +44,18 @@ public final class GpurentConfig {
           retriever.close();
           return Future.succeededFuture();
         });
+  }
+
+  /**
+   * The file read by {@link YamlFiles}, as every other YAML of gpurent's: duplicate keys and
+   * recursive aliases are refused naming the file (vertx-config's own YAML reader lets the last
+   * duplicate win and overflows the stack on an alias that holds itself).
+   */
+  private static JsonObject fileValues(Path file) {
+    Object yaml = YamlFiles.load(file);
+    if (yaml == null) return new JsonObject();
+    if (!(yaml instanceof Map<?, ?>)) throw new IllegalArgumentException(file + ": expected a map of sections");
+    return new JsonObject(Json.encode(yaml));
   }
 
   /** Applies {@code GPURENT_SECTION_KEY=value} over the file's values. */

@@ -123,6 +123,18 @@ class QuoteSheetCommandTest {
   }
 
   @Test
+  void refuses_the_20000_row_xfd_sheet_with_the_limit_named_exit_2() throws Exception {
+    Path root = emptyRoot();
+    Path sheet = root.resolve("xfd.xlsx");
+    Files.write(sheet, Sheets.xfdAttack());
+    CliTest.Result r = CliTest.run("quote-sheet", "import", sheet.toString(), "--vendor", "xfd-cloud", "--root=" + root);
+    assertEquals(2, r.status());
+    assertEquals(List.of(
+        "gpurent: sheet offers, row 1, column XFD: past the limit of 100 columns (A to CV) a quote sheet may use; nothing more was read",
+        "gpurent: 1 problem in the quote sheet; nothing was written"), r.err().lines().toList());
+  }
+
+  @Test
   void makes_a_sheet_for_a_vendor_with_the_price_at_which_it_would_rank_first() throws Exception {
     Path root = emptyRoot();
     Files.copy(Path.of("adapters/guide-reference.yaml"), root.resolve("adapters/guide-reference.yaml"));

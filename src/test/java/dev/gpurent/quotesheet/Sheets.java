@@ -5,6 +5,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.function.Consumer;
@@ -77,6 +81,49 @@ public final class Sheets {
     int r = termRow(item);
     cell(terms, r, "B").setCellValue(value);
     if (currency != null) cell(terms, r, "C").setCellValue(currency);
+  }
+
+  static final String MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+
+  /** A workbook of one sheet named {@code name} holding {@code rows} (the XML of its rows), as an attacker writes it. */
+  public static byte[] workbook(String name, CharSequence rows) {
+    try (XSSFWorkbook wb = new XSSFWorkbook(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+      wb.createSheet(name).createRow(0).createCell(0).setCellValue("t");
+      wb.write(out);
+      return replaced(out.toByteArray(), "xl/worksheets/sheet1.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?><worksheet xmlns=\""
+          + MAIN + "\"><sheetData>" + rows + "</sheetData></worksheet>");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** {@code count} rows from row 1, each holding a number in the columns {@code columns} names. */
+  public static CharSequence rows(int count, String... columns) {
+    StringBuilder b = new StringBuilder();
+    for (int r = 1; r <= count; r++) {
+      b.append("<row r=\"").append(r).append("\">");
+      for (String c : columns) b.append("<c r=\"").append(c).append(r).append("\"><v>").append(r).append("</v></c>");
+      b.append("</row>");
+    }
+    return b;
+  }
+
+  /** The package with one part's text replaced, as a hand-edited file would be. */
+  public static byte[] replaced(byte[] xlsx, String part, String text) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(xlsx)); ZipOutputStream z = new ZipOutputStream(out)) {
+      for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+        z.putNextEntry(new ZipEntry(e.getName()));
+        z.write(e.getName().equals(part) ? text.getBytes(StandardCharsets.UTF_8) : in.readAllBytes());
+        z.closeEntry();
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /** The issue's attack: a 107 KB workbook whose offers sheet has one number in column XFD on each of 20,000 rows. */
+  public static byte[] xfdAttack() {
+    return workbook("offers", rows(20_000, "XFD"));
   }
 
   /** The 1-based row of a terms item in the template. */

@@ -255,6 +255,40 @@ class HostileInputTest {
     get("quotes currency XXX", "/api/quotes?currency=XXX", 400, "currency");
     get("quotes billing weekly", "/api/quotes?billing=weekly", 400, "billing");
     get("quotes unknown gpu", "/api/quotes?gpu=nope", 400, "gpu");
+    // the low items of issue 28: duplicate fields, text for booleans and lists, figures too small to mean anything
+    String body = scenarioWith(inference()).encode();
+    bad("rank a duplicate field", "/api/rank", Buffer.buffer(body.replace("{\"currency\":\"USD\"", "{\"currency\":\"USD\",\"currency\":\"CNY\"")),
+        400, "currency");
+    bad("rank a duplicate workload field", "/api/rank", Buffer.buffer(body.replace("\"peakQps\":2", "\"peakQps\":2,\"peakQps\":500")),
+        400, "workloads[0].peakQps");
+    bad("scenarios a duplicate field", "/api/scenarios", Buffer.buffer(body.replace("\"peakQps\":2", "\"peakQps\":2,\"peakQps\":2")),
+        400, "workloads[0].peakQps");
+    bad("sizing a duplicate field", "/api/sizing", Buffer.buffer("{\"paramsBillions\":7,\"paramsBillions\":70}"), 400, "paramsBillions");
+    workloadField(inf, "interruptible", "yes", "true");
+    workloadField(inf, "allowMultiNode", "no");
+    scenarioField("requireComplete", "yes", "true");
+    scenarioField("includeReference", "1");
+    scenarioField("gpuMakers", "nvidia");
+    bad("rank vendors.exclude as text", "/api/rank", scenarioWith(inference()).put("vendors", new JsonObject().put("exclude", "acme")), 400,
+        "vendors.exclude");
+    bad("rank regions.only as text", "/api/rank", scenarioWith(inference()).put("regions", new JsonObject().put("only", "asia")), 400,
+        "regions.only");
+    workloadField(training, "gpuHoursPerMonth", 0.001, 1e-300);
+    workloadField(inf, "latencyTargetSeconds", 1e-300, 0.0001);
+    for (double mbps : new double[] {5e-324, 0.5}) {
+      bad("rank migration bandwidthMbps " + mbps, "/api/rank", scenarioWith(inference()).put("migration", new JsonObject().put("gb", 5000)
+          .put("bandwidthMbps", mbps)), 400, "migration.bandwidthMbps");
+    }
+    bad("rank migration gb 0.001", "/api/rank", scenarioWith(inference()).put("migration", new JsonObject().put("gb", 0.001)), 400,
+        "migration.gb");
+    bad("sizing gpuHoursPerMonth 0.001", "/api/sizing", new JsonObject().put("kind", "training").put("paramsBillions", 7)
+        .put("gpuHoursPerMonth", 0.001), 400, "gpuHoursPerMonth");
+    JsonObject penny = fleet.copy();
+    penny.getJsonObject("fleet").put("pricePerCardMonth", 0.001);
+    bad("advise price 0.001", "/api/advise", penny, 400, "fleet.pricePerCardMonth");
+    JsonObject queueing = fleet.copy();
+    queueing.getJsonObject("utilization").put("queueing", "yes");
+    bad("advise queueing yes", "/api/advise", queueing, 400, "utilization.queueing");
     CASES.add(new Case("reload without a token", HttpMethod.POST, "/api/admin/reload", null, Map.of(), 401, null));
     CASES.add(new Case("refresh with a wrong token", HttpMethod.POST, "/api/admin/refresh", null, Map.of("Authorization", "Bearer x"), 401, null));
   }
@@ -344,6 +378,48 @@ class HostileInputTest {
   }
 
   @Test
+  void a_reload_of_a_vendor_file_with_a_recursive_alias_is_answered_400_naming_the_file() throws Exception {
+    Path bad = root.resolve("adapters/zz-cycle.yaml");
+    Files.writeString(bad, "vendor: zz-cycle\nkind: static\ncurrency: USD\nx: &a [*a]\n");
+    try {
+      HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/reload")
+          .bearerTokenAuthentication(ServiceTest.TOKEN).send());
+      assertEquals(400, r.statusCode(), r.bodyAsString());
+      assertTrue(r.bodyAsJsonObject().getString("error").contains("zz-cycle.yaml: refused: a value holds itself"), r.bodyAsString());
+      assertClean(r.bodyAsString());
+    } finally {
+      Files.delete(bad);
+    }
+  }
+
+  @Test
+  void the_20000_row_xfd_quote_sheet_is_refused_400_naming_the_limit() throws Exception {
+    byte[] attack = dev.gpurent.quotesheet.Sheets.xfdAttack();
+    var form = io.vertx.ext.web.multipart.MultipartForm.create().attribute("vendor", "acme")
+        .binaryFileUpload("sheet", "attack.xlsx", Buffer.buffer(attack), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets")
+        .bearerTokenAuthentication(ServiceTest.TOKEN).sendMultipartForm(form));
+    assertEquals(400, r.statusCode(), r.bodyAsString());
+    JsonObject field = r.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0);
+    assertEquals("offers!XFD1", field.getString("field"), r.bodyAsString());
+    assertEquals("past the limit of 100 columns (A to CV) a quote sheet may use; nothing more was read", field.getString("reason"));
+    assertClean(r.bodyAsString());
+  }
+
+  @Test
+  void exports_name_a_file_source_relative_to_the_root_never_absolute() throws Exception {
+    JsonObject scenario = scenarioWith(inference()).put("includeReference", true).put("vendors", new JsonObject()
+        .put("only", new JsonArray().add("guide-reference")));
+    for (String accept : List.of("application/json", "text/csv")) {
+      HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank").putHeader("Accept", accept)
+          .sendJsonObject(scenario));
+      assertEquals(200, r.statusCode(), r.bodyAsString());
+      assertTrue(r.bodyAsString().contains("static:adapters/guide-reference.yaml"), accept + ": " + r.bodyAsString());
+      assertFalse(r.bodyAsString().contains(root.toAbsolutePath().toString()), accept + ": " + r.bodyAsString());
+    }
+  }
+
+  @Test
   void a_cross_origin_websocket_is_refused_and_the_own_origin_is_not() throws Exception {
     WebSocketClient ws = vertx.createWebSocketClient();
     WebSocketConnectOptions foreign = new WebSocketConnectOptions().setPort(service.port()).setHost("127.0.0.1").setURI("/ws")
@@ -416,6 +492,18 @@ class HostileInputTest {
   static final List<Cli> CLI = List.of(
       new Cli("rank an alias bomb", "bomb.yaml", ALIAS_BOMB, new String[] {"rank"}, 2, "expands to more than"),
       new Cli("rank malformed YAML", "broken.yaml", "workloads: [1", new String[] {"rank"}, 2, "malformed YAML"),
+      new Cli("rank a recursive alias", "cycle.yaml", "x: &a [*a]\n", new String[] {"rank"}, 2,
+          "cycle.yaml: refused: a value holds itself (a recursive alias such as &a [*a])"),
+      new Cli("rank a duplicate key", "twice.yaml", GOOD.replace("peakQps: 2", "peakQps: 2\n    peakQps: 500"), new String[] {"rank"}, 2,
+          "duplicate key peakQps"),
+      new Cli("rank gpuHoursPerMonth 0.001", "tinyhours.yaml", "workloads: [{kind: training, paramsBillions: 7, gpuHoursPerMonth: 0.001}]\n",
+          new String[] {"rank"}, 2, "workloads[0].gpuHoursPerMonth: must be between 1 and"),
+      new Cli("rank bandwidthMbps 5e-324", "slowlink.yaml", GOOD + "migration: {gb: 5000, bandwidthMbps: 5e-324}\n", new String[] {"rank"},
+          2, "migration.bandwidthMbps: must be 0 or between 1 and"),
+      new Cli("rank interruptible 'yes'", "yes.yaml", GOOD + "    interruptible: 'yes'\n", new String[] {"rank"}, 2,
+          "workloads[0].interruptible: must be true or false, got 'yes'"),
+      new Cli("advise a recursive alias", "fleetcycle.yaml", "fleet: &f {gpu: a100-80g-sxm, count: 4, pricePerCardMonth: 7500, x: *f}\n",
+          new String[] {"advise"}, 2, "refused: a value holds itself"),
       new Cli("rank paramsBillions 1e12", "huge.yaml", GOOD.replace("paramsBillions: 7", "paramsBillions: 1e12"), new String[] {"rank"}, 2,
           "workloads[0].paramsBillions"),
       new Cli("rank concurrentPerCard 5e-324", "tiny.yaml", GOOD.replace("concurrentPerCard: 4", "concurrentPerCard: 5e-324"),
