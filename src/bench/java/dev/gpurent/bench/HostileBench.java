@@ -42,7 +42,7 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Properties: {@code bench.port}, {@code bench.pid} (the server's), {@code bench.root} (its
  * root, where the alias file is written), {@code bench.token}, {@code bench.jar}; {@code bench.attacks}, a comma-separated
- * list of the attacks to run (body, largest, live, neighbours, alias, websockets, slowheaders; default all).
+ * list of the attacks to run (body, largest, live, neighbours, alias, recursive, xfd, websockets, slowheaders; default all).
  */
 public final class HostileBench {
 
