@@ -132,7 +132,7 @@ public final class RankingXlsx {
     summary.setColumnWidth(0, 24 * 256);
     summary.setColumnWidth(1, 20 * 256);
     summary.setColumnWidth(2, 36 * 256);
-    for (int c = 3; c < 11 + 4 * workloads.size(); c++) summary.setColumnWidth(c, 16 * 256);
+    for (int c = 3; c < 12 + 4 * workloads.size(); c++) summary.setColumnWidth(c, 16 * 256);
 
     wb.getCreationHelper().createFormulaEvaluator().evaluateAll();
     wb.setForceFormulaRecalculation(true);
@@ -177,8 +177,8 @@ public final class RankingXlsx {
     for (String w : workloads) {
       for (String code : List.of("col.card", "col.count", "col.billing", "col.region")) heads.add(words.text(code, "workload", w));
     }
-    heads.add(words.text("col.sheet"));
     heads.add(words.text("col.winsAt"));
+    heads.add(words.text("col.sheet"));
     for (int c = 0; c < heads.size(); c++) {
       Cell cell = h.createCell(c);
       cell.setCellValue(heads.get(c));
@@ -218,9 +218,10 @@ public final class RankingXlsx {
       row.createCell(c++).setCellValue(billing(text(p.get("billing"))));
       row.createCell(c++).setCellValue(text(p.get("region")));
     }
-    row.createCell(c).setCellValue(sheet.name());
     Map<String, ?> winsAt = map(plan.get("winsAt"));
-    if (winsAt != null) row.createCell(c + 1).setCellValue(text(winsAt.get("text")));
+    if (winsAt != null) row.createCell(c).setCellValue(text(winsAt.get("text")));
+    // the sheet's name stays the row's last cell
+    row.createCell(c + 1).setCellValue(sheet.name());
     return r + 1;
   }
 
