@@ -63,7 +63,8 @@ public final class QuoteSheetCommand implements Runnable {
     Path output;
 
     @Option(names = "--for", paramLabel = "VENDOR",
-        description = "a sheet for this vendor: its winning offers for --scenario, each with the price at which it would rank #1")
+        description = "a sheet for this vendor: its winning offers for --scenario, each with the price at which it would rank #1,"
+            + " and the price each service it lacks a stated price for may cost")
     String forVendor;
 
     @Option(names = "--scenario", paramLabel = "FILE", description = "with --for: the scenario to win")

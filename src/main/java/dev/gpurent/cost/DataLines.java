@@ -231,7 +231,7 @@ final class DataLines {
   /** A service the vendor file prices at a typical figure only: billed at it (times the gap factor), with the gap recorded. */
   private Unit typical(String vendor, VendorTerms terms, Service service, List<Gap> gaps) {
     ServicePrice p = terms.of(service);
-    Message note = Words.of("gap.typical", "vendor", vendor, "price", p.price());
+    Message note = Words.of("gap.typical", "vendor", vendor, "price", p.price().toString());
     Gap gap = new Gap(Words.service(service), note, service, LineItem.PricedBy.TYPICAL);
     gaps.add(gap);
     return new Unit(p.price().times(gapFactor), source(p, terms), LineItem.PricedBy.TYPICAL, note, gap);

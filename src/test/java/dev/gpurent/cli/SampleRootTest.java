@@ -230,4 +230,24 @@ class SampleRootTest {
     assertTrue(objects(vast.getJsonArray("gaps")).anyMatch(g -> g.getString("service").equals("objectStorage")
         && g.getString("pricedBy").equals("typical")), vast.getJsonArray("gaps").encode());
   }
+
+  @Test
+  void the_quote_sheet_for_primeintellect_asks_for_its_missing_services_at_the_prices_that_would_win() throws Exception {
+    Path out = Files.createTempFile("rfq-primeintellect", ".xlsx");
+    CliTest.Result r = CliTest.run("quote-sheet", "template", "--root=" + root, "--for", "primeintellect",
+        "--scenario", "config/scenarios/guide-template-open.yaml", "-o", out.toString());
+    assertEquals(0, r.status(), r.err());
+    List<JsonObject> caps = objects(plan(open, "primeintellect").getJsonObject("winsAt").getJsonArray("services")).toList();
+    try (var wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook(Files.newInputStream(out))) {
+      var terms = wb.getSheet("terms");
+      // the terms rows: vendor name, object storage, egress, ingress, load balancer, ...
+      java.util.Map<String, Integer> rows = java.util.Map.of("objectStorage", 2, "egress", 3, "loadBalancer", 5);
+      for (JsonObject c : caps) {
+        String note = terms.getRow(rows.get(c.getString("service"))).getCell(5).getStringCellValue();
+        assertTrue(note.startsWith("to rank #1 for guide template (5.1), nothing pinned (beating " + c.getString("against") + "): at most "
+            + c.getString("atMost") + " CNY per " + c.getString("unit")), note);
+      }
+      assertEquals("", terms.getRow(4).getCell(5).getStringCellValue(), "ingress is not needed by this scenario");
+    }
+  }
 }
