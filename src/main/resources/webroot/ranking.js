@@ -1,6 +1,8 @@
 // The ranking table: per plan, per workload what is rented (card, count, billing mode, region),
 // the monthly and horizon totals, complete / gaps, dated and undated badges; the bill on demand; mixed
-// plan, reference and the vendors not ranked below it.
+// plan, reference and the vendors not ranked below it. The complete plans come first and #1, the
+// winner, is the cheapest of them; the incomplete ones follow under their own heading, each cheaper
+// one with the quote that would let it beat #1 (its winsAt.services).
 import { state } from './state.js';
 import { el, $ } from './dom.js';
 import { t, known } from './i18n.js';
@@ -40,17 +42,24 @@ export function renderRanking(onCompare) {
     return;
   }
   const rows = [];
+  const anyComplete = r.plans.some(p => p.complete !== false);
   r.plans.forEach((p, i) => {
     const rank = i + 1;
+    if (p.complete === false && (i === 0 || r.plans[i - 1].complete !== false)) {
+      rows.push(el('tr', { class: 'group incomplete-group' },
+        el('td', { colspan: COLS }, t(anyComplete ? 'incompleteGroup' : 'noCompleteGroup'))));
+    }
     const name = p.displayName || p.vendor;
     const open = state.expanded.has(p.vendor);
     const detailId = 'bill-' + p.vendor.replace(/[^a-zA-Z0-9_-]/g, '_');
     const before = state.prevRanks.get(p.vendor);
     const moved = before && before !== rank;
-    rows.push(el('tr', { 'data-vendor': p.vendor, 'data-rank': rank, class: rank === 1 ? 'best' : null },
+    const quoted = p.winsAt && p.winsAt.services && p.winsAt.services.length ? p.winsAt : null;
+    rows.push(el('tr', { 'data-vendor': p.vendor, 'data-rank': rank, class: rank === 1 && p.complete !== false ? 'best' : null },
       el('td', { class: 'num rank' }, String(rank),
         moved ? el('span', { class: 'move ' + (before > rank ? 'up' : 'down') }, (before > rank ? '▲' : '▼') + Math.abs(before - rank)) : null),
-      el('th', { scope: 'row', class: 'vendor' }, el('span', { class: 'name' }, name), ' ', badges(p)),
+      el('th', { scope: 'row', class: 'vendor' }, el('span', { class: 'name' }, name), ' ', badges(p),
+        quoted ? el('p', { class: 'wins-if-quoted', 'data-vendor': p.vendor }, quoted.text) : null),
       el('td', { class: 'rent' }, el('ul', null, (p.placements || []).map(rentItem))),
       el('td', { class: 'num monthly', 'data-value': p.monthlyTotal }, money(p.monthlyTotal)),
       el('td', { class: 'num horizon', 'data-value': p.horizonTotal }, money(p.horizonTotal)),
@@ -101,17 +110,22 @@ function rentItem(pl) {
     t('rentLine', { gpu: pl.gpuName || pl.gpu, n: pl.cards, billing: billingText(pl.billing), region: pl.region || '—' }));
 }
 
+/** A bill; a mixed plan's lines carry the vendor each is bought from, shown in a first column. */
 export function billTable(bill, currency) {
-  const head = el('tr', null, ['billItem', 'billSpec', 'billQuantity', 'billUnitPrice', 'billPerMonth', 'billNote']
+  const lines = bill.lines || [];
+  const mixed = lines.some(l => l.vendor);
+  const head = el('tr', null, (mixed ? ['billVendor'] : []).concat(['billItem', 'billSpec', 'billQuantity', 'billUnitPrice', 'billPerMonth', 'billNote'])
     .map(k => el('th', { scope: 'col', class: ['billQuantity', 'billUnitPrice', 'billPerMonth'].includes(k) ? 'num' : null }, t(k))));
-  const body = (bill.lines || []).map(l => el('tr', { title: l.source || null, class: l.pricedBy === 'fallback' ? 'fallback' : null },
-    el('td', { class: 'item' }, l.item, l.pricedBy === 'fallback' ? el('span', { class: 'flag gap-flag', title: t('fallbackTitle') }, ' ' + t('fallback')) : null),
+  const body = lines.map(l => el('tr', { title: l.source || null, class: l.pricedBy && l.pricedBy !== 'vendor' ? l.pricedBy : null },
+    mixed ? el('td', { class: 'bought-from' }, l.vendor || '') : null,
+    el('td', { class: 'item' }, l.item, l.pricedBy && l.pricedBy !== 'vendor'
+      ? el('span', { class: 'flag gap-flag', 'data-priced-by': l.pricedBy, title: t(l.pricedBy + 'Title') }, ' ' + t(l.pricedBy)) : null),
     el('td', { class: 'spec' }, l.spec),
     el('td', { class: 'num' }, l.quantity),
     el('td', { class: 'num', title: l.unitPrice }, unitPrice(l.unitPrice) + ' / ' + unitText(l.unit)),
     el('td', { class: 'num' }, money(l.perMonth)),
     el('td', { class: 'note' }, l.note || '')));
-  const foot = el('tr', null, el('th', { scope: 'row', colspan: 4 }, t('billTotal', { cur: bill.currency || currency })),
+  const foot = el('tr', null, el('th', { scope: 'row', colspan: mixed ? 5 : 4 }, t('billTotal', { cur: bill.currency || currency })),
     el('td', { class: 'num total' }, money(bill.monthlyTotal)), el('td'));
   return el('div', { class: 'table-wrap' }, el('table', { class: 'bill' }, el('thead', null, head), el('tbody', null, body), el('tfoot', null, foot)));
 }

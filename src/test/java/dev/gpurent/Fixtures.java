@@ -37,6 +37,16 @@ public final class Fixtures {
     return sheet(Path.of("adapters/guide-reference.yaml"));
   }
 
+  /** {@code v} with its storage price marked as a typical figure, as {@code {price: 0.08, typical: true}} in its YAML would. */
+  public static VendorQuotes withTypicalStorage(VendorQuotes v) {
+    dev.gpurent.quote.VendorTerms t = v.terms();
+    dev.gpurent.quote.VendorTerms typical = new dev.gpurent.quote.VendorTerms(t.currency(),
+        dev.gpurent.quote.ServicePrice.typical(t.storagePerGbMonth().price(), ""), t.egress(), t.egressTiers(), t.ingressPerGb(),
+        t.loadBalancerPerMonth(), t.granularity(), t.discount(), t.source(), t.migrationInPerGb(), t.migrationOutPerGb(),
+        t.bandwidthMbps());
+    return new VendorQuotes(v.vendor(), v.displayName(), typical, v.quotes(), List.of(), AT, "");
+  }
+
   public static QuoteBook book(VendorQuotes... vendors) {
     return QuoteBook.of(List.of(vendors), FxRates.none("CNY"), AT);
   }

@@ -132,6 +132,8 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
    * One service's term: a price ({@code 0.023}, or {@code {price: 0.023, source: ...}}), {@code none}
    * (not sold) or {@code unknown} (or {@code {status: none, source: ...}}). A bare 0 is refused: free
    * must be said with the source that says so, or every missing product would bill as free.
+   * {@code {price: 0.15, typical: true}} marks a typical or estimated figure, not the vendor's stated
+   * price: billed, but the plan that uses it is not complete.
    */
   private static ServicePrice service(JsonObject terms, String field, String currency, Path where) {
     String at = "terms." + field;
@@ -144,8 +146,11 @@ public record VendorDefinition(String vendor, String displayName, String kind, S
       if (m.containsKey("price")) {
         Money price = parseMoney(m.getValue("price"), currency, where, at + ".price");
         if (!price.isPositive() && src.isBlank()) fail(where, at + ".source", "a price of 0 needs the source that says it is free");
-        return ServicePrice.priced(price, src);
+        Object typical = m.getValue("typical", false);
+        if (!(typical instanceof Boolean)) fail(where, at + ".typical", "must be true or false");
+        return (Boolean) typical ? ServicePrice.typical(price, src) : ServicePrice.priced(price, src);
       }
+      if (m.containsKey("typical")) fail(where, at + ".typical", "only a price can be typical");
       Object status = m.getValue("status");
       if (status == null) fail(where, at, "give price or status (none, unknown)");
       return availability(status.toString(), src, where, at + ".status");

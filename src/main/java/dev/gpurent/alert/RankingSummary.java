@@ -7,16 +7,27 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What alert rules look at in a ranking: each plan's vendor, monthly total and whether its prices
- * are dated, best first, and the ranking's currency and quote time. Only numbers, ids and
+ * What alert rules look at in a ranking: each plan's vendor, monthly total, whether its prices
+ * are dated and whether it is complete, in the ranking's order, and the ranking's currency and
+ * quote time. Only numbers, ids and
  * booleans are read, never texts (those are rendered per language elsewhere).
  *
  * @param quotesAt the ranking's {@code quotesAt} (the quote book it was ranked on), or null
  */
 public record RankingSummary(String currency, String quotesAt, List<Plan> plans) {
 
-  /** One vendor's plan. */
-  public record Plan(String vendor, BigDecimal monthlyTotal, boolean dated) {}
+  /**
+   * One vendor's plan.
+   *
+   * @param complete every line at the vendor's own stated price: only such a plan can be #1 while one exists
+   */
+  public record Plan(String vendor, BigDecimal monthlyTotal, boolean dated, boolean complete) {
+
+    /** A complete plan. */
+    public Plan(String vendor, BigDecimal monthlyTotal, boolean dated) {
+      this(vendor, monthlyTotal, dated, true);
+    }
+  }
 
   public RankingSummary {
     plans = List.copyOf(plans);
@@ -35,15 +46,19 @@ public record RankingSummary(String currency, String quotesAt, List<Plan> plans)
       if (!(o instanceof Map<?, ?> p) || !(p.get("vendor") instanceof String vendor) || p.get("monthlyTotal") == null) {
         throw new IllegalArgumentException("a plan without vendor or monthlyTotal");
       }
-      plans.add(new Plan(vendor, new BigDecimal(String.valueOf(p.get("monthlyTotal"))), Boolean.TRUE.equals(p.get("dated"))));
+      plans.add(new Plan(vendor, new BigDecimal(String.valueOf(p.get("monthlyTotal"))), Boolean.TRUE.equals(p.get("dated")),
+          !Boolean.FALSE.equals(p.get("complete"))));
     }
     Object at = ranking.get("quotesAt");
     return new RankingSummary(String.valueOf(ranking.get("currency")), at == null ? null : String.valueOf(at), plans);
   }
 
-  /** The #1 plan, if any vendor can carry the scenario. */
+  /**
+   * The #1 plan, if any vendor can carry the scenario: the first complete plan (the ranking puts
+   * them first, cheapest first), or the first plan when none is complete.
+   */
   public Optional<Plan> best() {
-    return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0));
+    return plans.stream().filter(Plan::complete).findFirst().or(() -> plans.stream().findFirst());
   }
 
   /** The plan of a vendor, if it has one in this ranking. */

@@ -63,7 +63,8 @@ public final class QuoteSheetCommand implements Runnable {
     Path output;
 
     @Option(names = "--for", paramLabel = "VENDOR",
-        description = "a sheet for this vendor: its winning offers for --scenario, each with the price at which it would rank #1")
+        description = "a sheet for this vendor: its winning offers for --scenario, each with the price at which it would rank #1,"
+            + " and the price each service it lacks a stated price for may cost")
     String forVendor;
 
     @Option(names = "--scenario", paramLabel = "FILE", description = "with --for: the scenario to win")
@@ -78,10 +79,10 @@ public final class QuoteSheetCommand implements Runnable {
       SheetLayout.Lang l = SheetLayout.Lang.parse(lang);
       LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
       if ((forVendor == null) != (scenarioFile == null)) throw new IllegalArgumentException("--for and --scenario go together");
-      List<List<String>> rows = forVendor == null ? List.of()
-          : targetRowsOf(l, forVendor, scenarioFile, fetch, spec.commandLine().getErr());
+      Target target = forVendor == null ? new Target(List.of(), java.util.Map.of())
+          : targetOf(l, forVendor, scenarioFile, fetch, spec.commandLine().getErr());
       byte[] bytes = switch (format.trim().toLowerCase(java.util.Locale.ROOT)) {
-        case "xlsx" -> QuoteSheetTemplate.xlsx(l, today, rows);
+        case "xlsx" -> QuoteSheetTemplate.xlsx(l, today, target.offers(), target.terms());
         case "csv" -> switch (sheet.trim().toLowerCase(java.util.Locale.ROOT)) {
           case "offers" -> QuoteSheetTemplate.csv(l, false, today);
           case "terms" -> QuoteSheetTemplate.csv(l, true, today);
@@ -107,9 +108,15 @@ public final class QuoteSheetCommand implements Runnable {
     }
   }
 
-  /** The vendor's winning offers for the scenario, as sheet rows with the price at which the vendor would rank #1. */
-  private static List<List<String>> targetRowsOf(SheetLayout.Lang l, String vendor, Path scenario, SharedOptions.Fetch fetch,
-                                                 PrintWriter err) throws Exception {
+  /** A sheet made for one vendor: its offer rows, and notes on the terms rows of the services it lacks a stated price for. */
+  private record Target(List<List<String>> offers, java.util.Map<SheetLayout.TermItem, String> terms) {}
+
+  /**
+   * The vendor's winning offers for the scenario, as sheet rows with the price at which the vendor
+   * would rank #1, and for a plan that lacks a stated price, the price each missing service may cost.
+   */
+  private static Target targetOf(SheetLayout.Lang l, String vendor, Path scenario, SharedOptions.Fetch fetch,
+                                 PrintWriter err) throws Exception {
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--for", List.of(vendor), fetch.adapters.dir);
       dev.gpurent.cost.Scenario s = new dev.gpurent.cost.ScenarioReader(ws.catalog).read(YamlFiles.load(scenario));
@@ -118,7 +125,8 @@ public final class QuoteSheetCommand implements Runnable {
           .orElseThrow(() -> new IllegalArgumentException("--for: " + vendor + " has no plan for " + scenario + ": "
               + r.unavailable().stream().filter(u -> u.vendor().equals(vendor)).map(u -> dev.gpurent.text.Localizer.en(u.reason())).findFirst()
               .orElse("no such vendor in the ranking")));
-      return QuoteSheetTemplate.targetRows(l, s.name(), s.currency(), plan, r.plans().get(0) == plan);
+      return new Target(QuoteSheetTemplate.targetRows(l, s.name(), s.currency(), plan, r.plans().get(0) == plan),
+          QuoteSheetTemplate.targetTermNotes(l, s.name(), plan));
     }
   }
 
@@ -155,6 +163,7 @@ public final class QuoteSheetCommand implements Runnable {
         QuoteSheetImport.Result r = QuoteSheetImport.run(ws.adaptersDir(adapters.dir), vendor, files, ws.catalog, clock);
         out.println("imported " + r.offers() + " offers (" + r.quotes() + " quotes) of " + r.vendor() + " from " + file
             + ": wrote " + r.yaml() + " and " + String.join(", ", r.sheets().stream().map(Path::toString).toList()));
+        for (String w : r.warnings()) err.println("gpurent: warning: " + w);
         return 0;
       } catch (BadSheetException e) {
         for (CellProblem p : e.problems()) err.println("gpurent: " + p);

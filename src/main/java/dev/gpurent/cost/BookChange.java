@@ -31,6 +31,17 @@ record BookChange(QuoteBook from, QuoteBook to, Set<String> vendors, boolean boo
     for (String v : to.vendors().keySet()) {
       if (!from.vendors().containsKey(v)) changed.add(v);
     }
+    // A plan shows its vendor's display name with the id when another vendor shares it: a vendor that
+    // came, went or was renamed changes how every vendor of its name (old or new) is shown.
+    Set<String> names = new HashSet<>();
+    for (String v : changed) {
+      QuoteBook.Entry a = from.vendors().get(v), b = to.vendors().get(v);
+      if (a != null) names.add(a.quotes().displayName());
+      if (b != null) names.add(b.quotes().displayName());
+    }
+    for (var e : to.vendors().entrySet()) {
+      if (names.contains(e.getValue().quotes().displayName())) changed.add(e.getKey());
+    }
     boolean wide = from.fx() != to.fx() || from.spotRisk().orElse(null) != to.spotRisk().orElse(null);
     BookChange c = new BookChange(from, to, Set.copyOf(changed), wide, !from.unavailable().equals(to.unavailable()));
     last = c;

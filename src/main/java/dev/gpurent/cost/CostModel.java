@@ -35,8 +35,9 @@ public final class CostModel {
   }
 
   /**
-   * Every vendor's cheapest plan for {@code s}, best first: the scenario's filters applied, the
-   * reference sheet set beside the plans, vendors that cannot carry it listed with the reason.
+   * Every vendor's cheapest plan for {@code s}: the complete plans cheapest first, then the
+   * incomplete ones cheapest first; the scenario's filters applied, the reference sheet set beside
+   * the plans, vendors that cannot carry it listed with the reason.
    */
   public Ranking rank(Scenario s, QuoteBook book) {
     Pass pass = pass(s, book);
@@ -148,7 +149,10 @@ public final class CostModel {
         if (c.vendors().admits(vendor)) unavailable.add(new Ranking.Unavailable(vendor, Words.bookReason(reason)));
       });
       unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
-      plans.sort(Comparator.comparing((VendorPlan p) -> p.monthlyTotal().amount()).thenComparing(VendorPlan::vendor));
+      // Complete plans first, cheapest first: #1 is the cheapest plan one can sign as it stands. The
+      // incomplete ones follow in their own group, cheapest first, each with what it would take.
+      plans.sort(Comparator.comparing((VendorPlan p) -> !p.complete()).thenComparing(p -> p.monthlyTotal().amount())
+          .thenComparing(VendorPlan::vendor));
       VendorPlan best = plans.isEmpty() ? null : plans.get(0);
       java.util.IdentityHashMap<VendorPlan, VendorPlan> ranked = new java.util.IdentityHashMap<>();
       for (int i = 1; i < plans.size(); i++) {

@@ -18,7 +18,11 @@ import java.util.function.Function;
  * migration, priced from one vendor's terms. A service the scenario needs that the vendor does
  * not sell, or whose price is unknown, is priced from its fallback provider and recorded as a
  * {@link Gap}; with no fallback configured for it the vendor cannot be priced at all
- * ({@link Unpriceable}). Nothing is ever billed at 0.00 for want of a price.
+ * ({@link Unpriceable}). A service the vendor file prices at a typical figure is billed at it, and
+ * recorded as a gap too. Nothing is ever billed at 0.00 for want of a price.
+ *
+ * <p>{@link #withGapFactor} prices every gap at a factor of its fallback or typical figure: what a
+ * plan would cost if the vendor quoted its missing services at that factor ({@link PlanBuilder#winsIfQuoted}).
  */
 final class DataLines {
 
@@ -56,8 +60,16 @@ final class DataLines {
   private final BigDecimal egressGb;
   private final String egressText;
   private final Message egressSpec;
+  /** The factor on every gap's price: 1 for a bill, another for "what would it take". */
+  private final BigDecimal gapFactor;
 
   DataLines(Scenario s, FxRates fx, RankingRules rules, Function<String, Optional<VendorTerms>> termsOf) {
+    this(s, fx, rules, termsOf, BigDecimal.ONE);
+  }
+
+  private DataLines(Scenario s, FxRates fx, RankingRules rules, Function<String, Optional<VendorTerms>> termsOf,
+                    BigDecimal gapFactor) {
+    this.gapFactor = gapFactor;
     this.s = s;
     this.fx = fx;
     this.rules = rules;
@@ -68,6 +80,11 @@ final class DataLines {
     egressText = Sizing.fmt(s.billedEgressGb()) + " GB";
     egressSpec = s.compressionRatio() == 1 ? Words.of("spec.egress")
         : Words.of("spec.egress.compressed", "gb", s.egressGbPerMonth(), "ratio", s.compressionRatio());
+  }
+
+  /** The same lines with every gap (fallback or typical figure) priced at {@code factor} times its figure. */
+  DataLines withGapFactor(BigDecimal factor) {
+    return new DataLines(s, fx, rules, termsOf, factor);
   }
 
   /**
@@ -103,8 +120,10 @@ final class DataLines {
     Money perGb;
     Unit u = null;
     if (homeTerms.egress().isPriced()) {
-      once = fx.convert(homeTerms.egressCost(storedGb), s.currency()).money();
-      perGb = fx.convert(homeTerms.egressPerGb(), s.currency()).money();
+      if (homeTerms.egress().typical()) u = typical(home, homeTerms, Service.EGRESS, gaps);
+      BigDecimal f = u == null ? BigDecimal.ONE : gapFactor;
+      once = fx.convert(homeTerms.egressCost(storedGb), s.currency()).money().times(f);
+      perGb = fx.convert(homeTerms.egressPerGb(), s.currency()).money().times(f);
     } else {
       u = unit(home, homeTerms, Service.EGRESS, gaps);
       perGb = fx.convert(u.price(), s.currency()).money();
@@ -114,21 +133,25 @@ final class DataLines {
     return new LineItem(TRANSFER_ITEM, Words.of("spec.transfer", "from", home, "to", to), storedText, spread(storedGb),
         perGb, "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         u == null ? note : Words.seq(List.of(note, Words.of("note.part", "text", u.note()))), u == null ? homeTerms.source() : u.source(), "",
-        u == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.FALLBACK);
+        u == null ? LineItem.PricedBy.VENDOR : u.by());
   }
 
   private LineItem egress(String vendor, VendorTerms terms, List<Gap> gaps) {
     if (terms.egress().isPriced()) {
+      Unit typical = terms.egress().typical() ? typical(vendor, terms, Service.EGRESS, gaps) : null;
+      BigDecimal f = typical == null ? BigDecimal.ONE : gapFactor;
       FxRates.Conversion cost = fx.convert(terms.egressCost(egressGb), s.currency());
-      Money total = cost.money();
+      Money total = cost.money().times(f);
       boolean tiered = terms.egressTiers().size() > 1;
       // A tiered line shows what one GB costs on average over the bands used, so quantity x unit = the line;
       // rounded up, so that a line of exactly half a cent still rounds up.
       Money unit = tiered ? new Money(total.amount().divide(egressGb, 10, RoundingMode.CEILING), s.currency())
-          : fx.convert(terms.egressPerGb(), s.currency()).money();
+          : fx.convert(terms.egressPerGb(), s.currency()).money().times(f);
       Message note = tiered ? Words.of("note.tiered", "bands", terms.egressTiers().size()) : Words.EMPTY;
+      if (typical != null) note = note.equals(Words.EMPTY) ? typical.note() : Words.seq(List.of(note, typical.note()));
       return new LineItem(EGRESS_ITEM, egressSpec, egressText, egressGb, unit, "GB",
-          total.cents(), note, source(terms.egress(), terms), fxOf(terms.currency(), cost));
+          total.cents(), note, source(terms.egress(), terms), fxOf(terms.currency(), cost),
+          typical == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.TYPICAL);
     }
     Unit u = unit(vendor, terms, Service.EGRESS, gaps);
     FxRates.Conversion c = fx.convert(u.price(), s.currency());
@@ -188,17 +211,30 @@ final class DataLines {
     return once.divide(BigDecimal.valueOf(s.horizonMonths()), 10, RoundingMode.CEILING);
   }
 
-  /** The vendor's price for {@code service}, or its fallback's with the gap recorded. */
+  /**
+   * The vendor's stated price for {@code service}; else its typical figure, or its fallback's price,
+   * with the gap recorded (and the price at the gap factor).
+   */
   private Unit unit(String vendor, VendorTerms terms, Service service, List<Gap> gaps) {
     ServicePrice p = terms.of(service);
-    if (p.isPriced()) return new Unit(p.price(), source(p, terms), LineItem.PricedBy.VENDOR, Words.EMPTY, null);
+    if (p.isStated()) return new Unit(p.price(), source(p, terms), LineItem.PricedBy.VENDOR, Words.EMPTY, null);
+    if (p.isPriced()) return typical(vendor, terms, service, gaps);
     Message why = Words.of(p.availability() == ServicePrice.Availability.NOT_SOLD ? "gap.notSold" : "gap.unknown", "vendor", vendor);
     RankingRules.Fallback f = rules.fallback(service).orElseThrow(() -> new Unpriceable(
         Words.of("gap.noFallback", "service", Words.service(service), "why", why, "key", service.key())));
     Message note = Words.of("gap.fallback", "why", why, "provider", f.provider(), "price", f.price(), "asOf", f.asOf());
-    Gap gap = new Gap(Words.service(service), note);
+    Gap gap = new Gap(Words.service(service), note, service, LineItem.PricedBy.FALLBACK);
     gaps.add(gap);
-    return new Unit(f.price(), f.source(), LineItem.PricedBy.FALLBACK, note, gap);
+    return new Unit(f.price().times(gapFactor), f.source(), LineItem.PricedBy.FALLBACK, note, gap);
+  }
+
+  /** A service the vendor file prices at a typical figure only: billed at it (times the gap factor), with the gap recorded. */
+  private Unit typical(String vendor, VendorTerms terms, Service service, List<Gap> gaps) {
+    ServicePrice p = terms.of(service);
+    Message note = Words.of("gap.typical", "vendor", vendor, "price", p.price().toString());
+    Gap gap = new Gap(Words.service(service), note, service, LineItem.PricedBy.TYPICAL);
+    gaps.add(gap);
+    return new Unit(p.price().times(gapFactor), source(p, terms), LineItem.PricedBy.TYPICAL, note, gap);
   }
 
   private static String source(ServicePrice p, VendorTerms terms) {

@@ -20,8 +20,9 @@ import java.util.Map;
  * @param unit       what one unit is: "hour", "month", "GB", "GB-month", "one-time"
  * @param perMonth   this row's monthly cost, rounded to the cent
  * @param fx         "1 USD = 7.1 CNY (ECB 2025-05-09)" when converted, else ""
- * @param pricedBy   who this line's price is from: the vendor, or a fallback provider for a
- *                   service the vendor does not sell or whose price is unknown
+ * @param pricedBy   who this line's price is from: the vendor's stated price, a fallback provider
+ *                   for a service the vendor does not sell or whose price is unknown, or a typical
+ *                   figure the vendor file marks as not a stated price; only the first is signable
  */
 public record LineItem(Message item, Message spec, String quantity, BigDecimal units, Money unitPrice, String unit,
                        Money perMonth, Message note, String source, String fx, PricedBy pricedBy) {
@@ -34,7 +35,7 @@ public record LineItem(Message item, Message spec, String quantity, BigDecimal u
 
   /** Whose price a line carries. */
   public enum PricedBy {
-    VENDOR, FALLBACK;
+    VENDOR, FALLBACK, TYPICAL;
 
     public String wire() {
       return name().toLowerCase(java.util.Locale.ROOT);

@@ -33,6 +33,8 @@ final class PlanBuilder {
   private final OfferIndex index;
   private final DataLines data;
   private final Explanations words;
+  /** Display names two or more of the book's vendors share: those are shown with the vendor id. */
+  private final java.util.Set<String> sharedNames;
 
   PlanBuilder(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book, OfferScan scan) {
     this.s = s;
@@ -43,6 +45,22 @@ final class PlanBuilder {
     this.index = scan.index();
     this.data = new DataLines(s, fx, rules, v -> book.vendor(v).map(e -> e.quotes().terms()));
     this.words = new Explanations(catalog, s, book, scan);
+    this.sharedNames = sharedNames(book);
+  }
+
+  /** The display names that more than one of {@code book}'s vendors carry. */
+  static java.util.Set<String> sharedNames(QuoteBook book) {
+    java.util.Set<String> seen = new java.util.HashSet<>(), shared = new java.util.HashSet<>();
+    for (QuoteBook.Entry e : book.vendors().values()) {
+      if (!seen.add(e.quotes().displayName())) shared.add(e.quotes().displayName());
+    }
+    return shared;
+  }
+
+  /** The vendor's display name, with its id when another vendor of the book has the same name: "Acme GPU (acme-2)". */
+  String label(QuoteBook.Entry e) {
+    String name = e.quotes().displayName();
+    return sharedNames.contains(name) ? name + " (" + e.quotes().vendor() + ")" : name;
   }
 
   Optional<VendorPlan> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
@@ -109,7 +127,7 @@ final class PlanBuilder {
       }
     }
     Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
-    return new VendorPlan(vendor, e.quotes().displayName(), bill, placements,
+    return new VendorPlan(vendor, label(e), bill, placements,
         allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
         allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
         warnings, Words.freshness(e.freshness(), undated), Words.vendorNote(e.quotes().note()), data.gaps(), priceDate, dated,
@@ -216,7 +234,7 @@ final class PlanBuilder {
       }
     }
     if (java.util.Arrays.stream(vendorOf).distinct().count() == 1) {
-      note[0] = Words.of("mixed.sameVendor", "vendor", vendorOf[0]);
+      note[0] = sameVendorNote(vendorOf[0], plans);
       return Optional.empty();
     }
     int home = 0;
@@ -228,6 +246,7 @@ final class PlanBuilder {
     VendorTerms homeTerms = book.vendor(homeVendor).orElseThrow().quotes().terms();
     List<Placement> placements = new ArrayList<>();
     List<LineItem> lines = new ArrayList<>();
+    List<String> lineVendors = new ArrayList<>();
     List<Gap> gaps = new ArrayList<>();
     try {
       for (int w = 0; w < n; w++) {
@@ -235,6 +254,7 @@ final class PlanBuilder {
         Placement p = placement(w, chosen[w], null, t);
         placements.add(p);
         lines.add(gpuLine(p));
+        lineVendors.add(vendorOf[w]);
       }
       DataLines.Result homeData = data.of(homeVendor, homeTerms);
       lines.addAll(homeData.lines());
@@ -244,6 +264,8 @@ final class PlanBuilder {
           lines.add(data.transfer(homeVendor, homeTerms, v, gaps));
         }
       }
+      // Storage, bandwidth, load balancers, migration and the copies out are all bought at the home vendor.
+      while (lineVendors.size() < lines.size()) lineVendors.add(homeVendor);
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
       note[0] = Words.of("mixed.unpriced", "reason", reasonOf(noPrice));
       return Optional.empty();
@@ -264,7 +286,21 @@ final class PlanBuilder {
       return Optional.empty();
     }
     Money best = plans.isEmpty() ? bill.monthlyTotal() : plans.get(0).monthlyTotal();
-    return Optional.of(new MixedPlan(homeVendor, bill, placements, best.minus(bill.monthlyTotal()), gaps));
+    return Optional.of(new MixedPlan(homeVendor, bill, lineVendors, placements, best.minus(bill.monthlyTotal()), gaps));
+  }
+
+  /**
+   * Why there is no mix when every workload's GPUs are cheapest at one vendor, in terms of the ranking
+   * shown: that vendor is #1, or it stands lower (its whole bill costs more, or it is not complete).
+   */
+  private static Message sameVendorNote(String vendor, List<VendorPlan> plans) {
+    if (plans.isEmpty()) return Words.of("mixed.sameVendor.unranked", "vendor", vendor);
+    String first = plans.get(0).vendor();
+    if (first.equals(vendor)) return Words.of("mixed.sameVendor", "vendor", vendor);
+    // No rank number: a live ranking keeps this note while #1 and the picks stand, though other plans may move.
+    return plans.stream().anyMatch(p -> p.vendor().equals(vendor))
+        ? Words.of("mixed.sameVendor.lower", "vendor", vendor, "best", first)
+        : Words.of("mixed.sameVendor.unranked", "vendor", vendor);
   }
 
   /** Per workload the cheapest vendor's best pick (null where none), its vendor into {@code vendorOf}; ties to the first. */
@@ -283,11 +319,24 @@ final class PlanBuilder {
   }
 
   /**
+   * What it would take {@code plan} to take #1 from {@code best}: for an incomplete plan that already
+   * costs less than a complete #1, the prices its missing services may be quoted at
+   * ({@link #winsIfQuoted}); for any other, the GPU discount ({@link #winsAtDiscount}).
+   */
+  WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, VendorPlan best) {
+    boolean winsTies = plan.vendor().compareTo(best.vendor()) < 0;
+    if (!plan.complete() && best.complete() && beats(plan.monthlyTotal(), best.monthlyTotal(), winsTies)) {
+      return winsIfQuoted(plan, terms, best);
+    }
+    return winsAtDiscount(plan, picks, terms, best);
+  }
+
+  /**
    * The largest negotiated discount on {@code plan}'s GPU list prices (4 decimals) at which it takes
    * #1 from {@code best}: a uniform factor keeps the same winning offers, so only their lines move.
    * Ties on the total go to the lower vendor id, as in the ranking.
    */
-  WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, VendorPlan best) {
+  WinsAt winsAtDiscount(VendorPlan plan, Picks[] picks, VendorTerms terms, VendorPlan best) {
     Money target = best.monthlyTotal();
     boolean winsTies = plan.vendor().compareTo(best.vendor()) < 0;
     Money gpus = placementsTotal(plan.placements());
@@ -313,6 +362,64 @@ final class PlanBuilder {
       return new WinsAt(Optional.of(f), prices, Words.EMPTY);
     }
     return WinsAt.never(Words.of("winsAt.none", "target", target.plain()));
+  }
+
+  /** The largest gap factor tried, in steps of 1/10000: a plan that still wins at 1000 x its gaps' figures is capped there. */
+  private static final long MAX_GAP_STEPS = 10_000_000L;
+
+  /**
+   * The highest price of each of {@code plan}'s missing services at which it still beats {@code best}:
+   * one factor on the figures its gaps are billed at (fallback or typical), the largest to 4 decimals
+   * at which its bill (every line priced again and rounded to the cent, as the bill is) still wins,
+   * ties going to the lower vendor id as in the ranking; each price at that factor, rounded down to
+   * 4 decimals, so that a quote at it still wins. The bill only grows with the factor: a binary search.
+   */
+  WinsAt winsIfQuoted(VendorPlan plan, VendorTerms terms, VendorPlan best) {
+    Money target = best.monthlyTotal();
+    boolean winsTies = plan.vendor().compareTo(best.vendor()) < 0;
+    Money gpus = placementsTotal(plan.placements());
+    java.util.function.LongPredicate wins = k -> {
+      Money total = gpus;
+      for (LineItem l : data.withGapFactor(factor(k)).of(plan.vendor(), terms).lines()) total = total.plus(l.perMonth());
+      return beats(total.cents(), target, winsTies);
+    };
+    long lo = 0, hi = 10_000;
+    while (hi < MAX_GAP_STEPS && wins.test(hi)) {
+      lo = hi;
+      hi *= 2;
+    }
+    if (wins.test(hi)) lo = hi;
+    while (hi - lo > 1) {
+      long mid = (lo + hi) >>> 1;
+      if (wins.test(mid)) lo = mid;
+      else hi = mid;
+    }
+    BigDecimal f = factor(lo);
+    List<WinsAt.ServiceCap> caps = new ArrayList<>();
+    java.util.Set<dev.gpurent.quote.ServicePrice.Service> done = java.util.EnumSet.noneOf(dev.gpurent.quote.ServicePrice.Service.class);
+    for (Gap g : plan.gaps()) {
+      if (!done.add(g.service())) continue;
+      Money figure = g.pricedBy() == LineItem.PricedBy.TYPICAL ? terms.of(g.service()).price()
+          : rules.fallback(g.service()).orElseThrow().price();
+      Money now = fx.convert(figure, s.currency()).money();
+      Money atMost = new Money(now.amount().multiply(f).setScale(CostModel.UNIT_PRICE_DECIMALS, java.math.RoundingMode.DOWN),
+          s.currency());
+      caps.add(new WinsAt.ServiceCap(g.service().key(), g.item(), g.pricedBy().wire(), now, atMost, unitOf(g.service()), best.vendor()));
+    }
+    return WinsAt.ifQuoted(caps);
+  }
+
+  private static BigDecimal factor(long steps) {
+    return BigDecimal.valueOf(steps, 4);
+  }
+
+  /** The unit a service is billed by, as its bill line says it. */
+  private static String unitOf(dev.gpurent.quote.ServicePrice.Service service) {
+    return switch (service) {
+      case OBJECT_STORAGE -> "GB-month";
+      case EGRESS, INGRESS -> "GB";
+      case LOAD_BALANCER -> "month";
+    };
   }
 
   /** The reason a vendor cannot be priced: the engine's own words, or a lower layer's message (an FX rate missing) as it is. */

@@ -9,12 +9,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every vendor's cheapest complete plan, best first; ties on the monthly total (to the cent)
- * go to the vendor id in alphabetical order, so the same inputs always give the same order.
+ * Every vendor's cheapest plan in two groups: first the complete plans (every line at the vendor's
+ * own stated price: one can sign them as they stand), cheapest first, then the incomplete ones
+ * (a line priced by a fallback provider or at a typical figure), cheapest first, each cheaper one
+ * with the prices its missing services may be quoted at to take #1 ({@link WinsAt#services}). #1,
+ * the first plan, is thus the cheapest complete plan; only when no plan is complete is it an
+ * incomplete one. Ties on the monthly total (to the cent) go to the vendor id in alphabetical
+ * order, so the same inputs always give the same order.
  *
  * @param mixed        each workload at its cheapest vendor, with data moved between them; present
  *                     only when it differs from the best single vendor
- * @param mixedNote    why there is no mixed plan ("every workload is cheapest at x already"); {@link Words#EMPTY} when there is one
+ * @param mixedNote    why there is no mixed plan ("no mix of vendors beats #1 x"); {@link Words#EMPTY} when there is one
  * @param unavailable  vendors that cannot carry the whole scenario, each with the reason
  * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
  * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability)
@@ -50,6 +55,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
   /** A vendor left out, and why. */
   public record Unavailable(String vendor, Message reason) {}
 
+  /** #1: the cheapest complete plan (the cheapest plan of all when none is complete). */
   public Optional<VendorPlan> best() {
     return plans.isEmpty() ? Optional.empty() : Optional.of(plans.get(0));
   }

@@ -9,18 +9,22 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One vendor's cheapest complete plan for a scenario.
+ * One vendor's cheapest plan for a scenario: complete when every line is priced from the vendor's
+ * own stated price, incomplete when a line is priced by a fallback provider or at a typical figure.
  *
  * @param savingsVsOnDemand what the chosen modes save against buying every GPU on-demand at
  *                          this vendor; empty when some workload is not sold on-demand here
  * @param savingsVsMonthly  the same against monthly
  * @param freshness         how old this vendor's prices are ("fresh", "stale (40 min old)")
- * @param gaps              services the scenario needs that this vendor does not sell or prices
- *                          unknown, each billed from a fallback provider; empty for a complete plan
+ * @param gaps              services the scenario needs that this vendor does not state a price for:
+ *                          not sold or price unknown (billed from a fallback provider), or a typical
+ *                          figure in its vendor file; empty for a complete plan
  * @param priceDate         the oldest date its sources state for the GPU prices used (those that state
  *                          one; {@link #undated()} says whether one states none)
  * @param dated             true when that date is older than the allowed price age: re-check before signing
- * @param winsAt            for a vendor below #1, the GPU discount at which it would take #1; empty for #1
+ * @param winsAt            for a vendor below #1, what it would take to be #1: the GPU discount, or for an
+ *                          incomplete plan cheaper than #1 the prices its missing services may be quoted at;
+ *                          empty for #1
  */
 public record VendorPlan(String vendor, String displayName, Bill bill, List<Placement> placements,
                          Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly, List<Message> warnings,
@@ -38,7 +42,7 @@ public record VendorPlan(String vendor, String displayName, Bill bill, List<Plac
         gaps, priceDate, dated, Optional.of(w));
   }
 
-  /** Whether every line is priced by the vendor: a plan one can sign as it stands. */
+  /** Whether every line is priced from the vendor's own stated price: a plan one can sign as it stands. */
   public boolean complete() {
     return gaps.isEmpty();
   }

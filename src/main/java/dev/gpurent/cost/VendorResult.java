@@ -50,6 +50,7 @@ record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<R
       }
     }
     return plan == null || (plan.bill().equals(old.plan.bill()) && plan.warnings().equals(old.plan.warnings())
+        && plan.displayName().equals(old.plan.displayName())
         && plan.gaps().equals(old.plan.gaps()) && plan.dated() == old.plan.dated()
         && Objects.equals(plan.priceDate(), old.plan.priceDate()) && plan.freshness().equals(old.plan.freshness()));
   }

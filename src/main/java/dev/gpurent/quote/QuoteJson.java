@@ -35,11 +35,12 @@ public final class QuoteJson {
         j.getString("upstream", ""), j.getString("country", ""));
   }
 
-  /** A service term as JSON: {@code {"availability": "price", "price": "0.023", "source": ...}}. */
+  /** A service term as JSON: {@code {"availability": "price", "price": "0.023", "source": ..., "typical": true}} (typical only when so). */
   public static JsonObject toJson(ServicePrice p) {
     JsonObject j = new JsonObject().put("availability", p.availability().wire());
     if (p.isPriced()) j.put("price", p.price().amount().toPlainString());
     if (!p.source().isEmpty()) j.put("source", p.source());
+    if (p.typical()) j.put("typical", true);
     return j;
   }
 
@@ -48,7 +49,7 @@ public final class QuoteJson {
     if (v instanceof JsonObject j) {
       ServicePrice.Availability a = ServicePrice.Availability.parse(j.getString("availability"));
       return new ServicePrice(a, a == ServicePrice.Availability.PRICED ? Money.of(j.getString("price"), currency) : null,
-          j.getString("source", ""));
+          j.getString("source", ""), j.getBoolean("typical", false));
     }
     return ServicePrice.priced(Money.of(String.valueOf(v), currency), "");
   }

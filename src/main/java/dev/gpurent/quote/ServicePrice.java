@@ -12,8 +12,10 @@ import java.util.Objects;
  * @param availability whether the vendor sells it at a known price
  * @param price        the price when {@link Availability#PRICED}, else null
  * @param source       where this figure (or its absence) is stated; may be "" when the terms' source covers it
+ * @param typical      true for a typical or estimated figure (a vendor file's {@code {price: 0.15, typical: true}}):
+ *                     billed, but not the vendor's stated price, so a plan that uses it is not complete
  */
-public record ServicePrice(Availability availability, Money price, String source) {
+public record ServicePrice(Availability availability, Money price, String source, boolean typical) {
 
   /** Whether a service can be bought from the vendor at a known price. */
   public enum Availability {
@@ -69,6 +71,16 @@ public record ServicePrice(Availability availability, Money price, String source
     }
     if (price != null && price.amount().signum() < 0) throw new IllegalArgumentException("a price must be >= 0");
     source = source == null ? "" : source;
+    if (typical && availability != Availability.PRICED) throw new IllegalArgumentException("only a price can be typical");
+  }
+
+  public ServicePrice(Availability availability, Money price, String source) {
+    this(availability, price, source, false);
+  }
+
+  /** A typical or estimated figure: what the service usually costs there, not a price the vendor states. */
+  public static ServicePrice typical(Money price, String source) {
+    return new ServicePrice(Availability.PRICED, price, source, true);
   }
 
   public static ServicePrice priced(Money price, String source) {
@@ -85,6 +97,11 @@ public record ServicePrice(Availability availability, Money price, String source
 
   public boolean isPriced() {
     return availability == Availability.PRICED;
+  }
+
+  /** Whether this is the vendor's own stated price: priced, and not a typical figure. */
+  public boolean isStated() {
+    return isPriced() && !typical;
   }
 
   /** Why this service cannot be bought from the vendor, for a plan's gap: "not sold" or "price unknown". */

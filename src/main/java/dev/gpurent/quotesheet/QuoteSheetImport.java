@@ -42,8 +42,12 @@ public final class QuoteSheetImport {
 
   private QuoteSheetImport() {}
 
-  /** What an import wrote. */
-  public record Result(String vendor, Path yaml, List<Path> sheets, int offers, int quotes, String yamlText) {}
+  /**
+   * What an import wrote.
+   *
+   * @param warnings what the importer should know though nothing was wrong: the display name another vendor already carries
+   */
+  public record Result(String vendor, Path yaml, List<Path> sheets, int offers, int quotes, String yamlText, List<String> warnings) {}
 
   private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]*");
 
@@ -74,7 +78,34 @@ public final class QuoteSheetImport {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write vendor " + id + " into " + adaptersDir + ": " + e.getMessage(), e);
     }
-    return new Result(id, yaml, written, sheet.offers().size(), quotes, text);
+    String name = sheet.terms().vendorName() != null ? sheet.terms().vendorName() : id;
+    return new Result(id, yaml, written, sheet.offers().size(), quotes, text, sameName(adaptersDir, yaml, name));
+  }
+
+  /**
+   * A warning for each other vendor file of {@code dir} whose display name is {@code name}: two vendors
+   * of one name are told apart by their ids wherever a name is shown, but the importer should know.
+   */
+  private static List<String> sameName(Path dir, Path yaml, String name) {
+    List<String> out = new ArrayList<>();
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path f : s.filter(p -> p.getFileName().toString().matches(".*\\.ya?ml") && !p.equals(yaml)).sorted().toList()) {
+        Object root;
+        try {
+          root = YamlFiles.load(f);
+        } catch (IllegalArgumentException e) {
+          continue;
+        }
+        if (root instanceof Map<?, ?> m && m.get("vendor") != null
+            && name.equals(String.valueOf(m.get("name") != null ? m.get("name") : m.get("vendor")))) {
+          out.add("the display name '" + name + "' is also vendor " + m.get("vendor") + "'s (" + f.getFileName()
+              + "): the two are shown with their ids");
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
   }
 
   /** Refuses to replace a vendor that was not imported from a quote sheet, or to give one id to two files. */

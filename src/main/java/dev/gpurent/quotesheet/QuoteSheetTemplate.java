@@ -43,6 +43,14 @@ public final class QuoteSheetTemplate {
    * row: a sheet made for one vendor, its offers named and their target prices filled in.
    */
   public static byte[] xlsx(Lang lang, LocalDate today, List<List<String>> offerRows) {
+    return xlsx(lang, today, offerRows, java.util.Map.of());
+  }
+
+  /**
+   * The same, with {@code termNotes} in the note cell of those terms rows: for a vendor whose plan
+   * misses a stated price, the highest price of each missing service at which it would rank #1.
+   */
+  public static byte[] xlsx(Lang lang, LocalDate today, List<List<String>> offerRows, java.util.Map<TermItem, String> termNotes) {
     Poi.ready();
     try (XSSFWorkbook wb = new XSSFWorkbook(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
       CellStyle header = wb.createCellStyle();
@@ -91,7 +99,7 @@ public final class QuoteSheetTemplate {
       write(terms, 0, termHeaders, header);
       int r = 1;
       for (TermItem item : TermItem.values()) {
-        write(terms, r++, List.of(item.label(lang), "", "", "", item.example(lang), ""), null);
+        write(terms, r++, List.of(item.label(lang), "", "", "", item.example(lang), termNotes.getOrDefault(item, "")), null);
         terms.getRow(r - 1).getCell(TermColumn.EXAMPLE.ordinal()).setCellStyle(example);
       }
       terms.setColumnWidth(0, 256 * 44);
@@ -153,6 +161,12 @@ public final class QuoteSheetTemplate {
       if (first) {
         target = p.unitPrice().round(4).plain();
         note = lang.pick("already #1 for " + scenario, "在「" + scenario + "」中已排名第一");
+      } else if (wins.isPresent() && !wins.get().services().isEmpty()) {
+        // Its GPUs already beat #1: what it lacks is a stated price for a service (the terms sheet asks for it).
+        target = p.unitPrice().round(4).plain();
+        note = lang.pick("beats #1 for " + scenario + " at this price if the terms sheet's services are quoted as asked: ",
+            "按此价格，若条款表中的服务按要求报价，即可在「" + scenario + "」中胜过第一名：")
+            + dev.gpurent.text.Localizer.text(wins.get().text(), lang == SheetLayout.Lang.ZH ? dev.gpurent.text.Lang.ZH : dev.gpurent.text.Lang.EN);
       } else if (wins.isPresent() && wins.get().discount().isPresent()) {
         target = wins.get().unitPrices().get(w).unitPrice().plain();
         note = lang.pick("to take #1 for " + scenario + ": ", "在「" + scenario + "」中排名第一需：")
@@ -166,6 +180,28 @@ public final class QuoteSheetTemplate {
           "", SheetLayout.unitText(lang, q.unit().wire()), currency, "", note, target));
     }
     return rows;
+  }
+
+  /**
+   * For a vendor whose plan lacks a stated price for a service (priced from a fallback provider or a
+   * typical figure) and already costs less than #1: per such service on the terms sheet, the highest
+   * price at which it would still rank #1 ({@code WinsAt.services}); empty otherwise.
+   */
+  public static java.util.Map<TermItem, String> targetTermNotes(Lang lang, String scenario, dev.gpurent.cost.VendorPlan plan) {
+    java.util.Map<TermItem, String> notes = new java.util.EnumMap<>(TermItem.class);
+    plan.winsAt().ifPresent(w -> w.services().forEach(c -> {
+      TermItem item = switch (c.service()) {
+        case "objectStorage" -> TermItem.STORAGE;
+        case "egress" -> TermItem.EGRESS;
+        case "ingress" -> TermItem.INGRESS;
+        default -> TermItem.LOAD_BALANCER;
+      };
+      notes.put(item, lang.pick("to rank #1 for " + scenario + " (beating " + c.against() + "): at most " + c.atMost().plain() + " "
+          + c.atMost().currency() + " per " + c.unit() + "; billed now at " + c.billedAt().round(4).plain() + " (" + c.pricedBy() + ")",
+          "在「" + scenario + "」中排名第一（胜过 " + c.against() + "）：不高于 " + c.atMost().plain() + " " + c.atMost().currency()
+          + "/" + c.unit() + "；目前按 " + c.billedAt().round(4).plain() + " 计价（" + (c.pricedBy().equals("typical") ? "典型估计值" : "替代供应商") + "）"));
+    }));
+    return notes;
   }
 
   private static String number(double d) {

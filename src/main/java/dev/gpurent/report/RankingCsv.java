@@ -6,7 +6,11 @@ import dev.gpurent.cost.VendorPlan;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Localizer;
 
-/** The ranking as CSV for procurement: one row per bill line. */
+/**
+ * The ranking as CSV for procurement: one row per bill line, the plans in the ranking's order
+ * (complete ones first), then the mixed plan's lines (rank {@code mixed}), each with the vendor it
+ * is bought from.
+ */
 public final class RankingCsv {
 
   private RankingCsv() {}
@@ -28,12 +32,18 @@ public final class RankingCsv {
     for (VendorPlan p : r.plans()) {
       if (top > 0 && rank >= top) break;
       rank++;
-      for (LineItem l : p.bill().lines()) {
-        csv.row(rank, p.vendor(), Localizer.text(l.item(), lang), Localizer.text(l.spec(), lang), l.quantity(), l.unitPriceShown().plain(), l.unit(), l.perMonth().plain(),
-            l.perMonth().currency(), Localizer.text(l.note(), lang), l.source(), l.fx(), p.monthlyTotal().plain(), p.bill().horizonTotal().plain(),
-            l.pricedBy().wire(), p.complete(), p.dated());
-      }
+      for (LineItem l : p.bill().lines()) line(csv, rank, p.vendor(), l, p.bill(), p.complete(), p.dated(), lang);
     }
+    r.mixed().ifPresent(m -> {
+      for (int i = 0; i < m.bill().lines().size(); i++) line(csv, "mixed", m.vendorOf(i), m.bill().lines().get(i), m.bill(), m.complete(), "", lang);
+    });
     return csv.toString();
+  }
+
+  private static void line(Csv csv, Object rank, String vendor, LineItem l, dev.gpurent.cost.Bill bill, boolean complete, Object dated,
+                           Lang lang) {
+    csv.row(rank, vendor, Localizer.text(l.item(), lang), Localizer.text(l.spec(), lang), l.quantity(), l.unitPriceShown().plain(), l.unit(), l.perMonth().plain(),
+        l.perMonth().currency(), Localizer.text(l.note(), lang), l.source(), l.fx(), bill.monthlyTotal().plain(), bill.horizonTotal().plain(),
+        l.pricedBy().wire(), complete, dated);
   }
 }

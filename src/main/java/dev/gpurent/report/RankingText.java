@@ -16,11 +16,14 @@ import java.util.Set;
 
 /**
  * The ranking as a person reads it in a terminal: each vendor's bill in the guide's template form
- * (5.1), in English or Chinese; headings and sentences come from the {@code report} bundle.
+ * (5.1), in English or Chinese; headings and sentences come from the {@code report} bundle. The
+ * complete plans come first (#1 is the cheapest one can sign); the incomplete ones follow under
+ * their own heading, so that no figure nobody quoted sits above the plan to sign.
  */
 public final class RankingText {
 
   private static final boolean[] BILL_ALIGN = {false, false, true, true, true, false};
+  private static final boolean[] MIXED_ALIGN = {false, false, false, true, true, true, false};
 
   private RankingText() {}
 
@@ -44,19 +47,24 @@ public final class RankingText {
     if (r.plans().isEmpty()) sb.append(w.t("rank.none")).append("\n\n");
     List<ResoldOffers.Overlap> resold = ResoldOffers.find(r);
     int n = 0;
+    boolean anyComplete = r.plans().stream().anyMatch(VendorPlan::complete);
     for (VendorPlan p : r.plans()) {
       if (top > 0 && n >= top) break;
+      if (!p.complete() && (n == 0 || r.plans().get(n - 1).complete())) {
+        sb.append(w.t(anyComplete ? "rank.incompleteGroup" : "rank.noComplete")).append("\n\n");
+      }
       n++;
       sb.append('#').append(n).append(' ').append(p.vendor());
       if (!p.displayName().equals(p.vendor())) sb.append(" (").append(p.displayName()).append(')');
       sb.append(w.t("rank.plan", "total", p.monthlyTotal(), "horizon", p.bill().horizonTotal().plain(), "months", r.horizonMonths(),
           "freshness", p.freshness()));
       if (p.dated()) sb.append(w.t("rank.dated", "date", p.priceDate().toString().substring(0, 10)));
-      sb.append(p.complete() ? w.t("rank.complete")
-          : w.t(p.gaps().size() == 1 ? "rank.incomplete.one" : "rank.incomplete.many", "gaps", p.gaps().size())).append('\n');
+      sb.append(p.complete() ? w.t("rank.complete") : incomplete(p.gaps(), w)).append('\n');
       if (!Words.isEmpty(p.note())) sb.append(w.t("rank.note", "text", p.note())).append('\n');
       sb.append(bill(p.bill(), w));
-      for (dev.gpurent.cost.Gap g : p.gaps()) sb.append(w.t("rank.gap", "item", g.item(), "reason", g.reason())).append('\n');
+      for (dev.gpurent.cost.Gap g : p.gaps()) {
+        sb.append(w.t("rank.gap", "item", g.item(), "reason", g.reason())).append('\n');
+      }
       sb.append(w.t("rank.saves", "onDemand", p.savingsVsOnDemand().<Object>map(m -> m.plain()).orElse(Message.of("rank.na")),
           "monthly", p.savingsVsMonthly().<Object>map(m -> m.plain()).orElse(Message.of("rank.na.monthly")))).append('\n');
       p.winsAt().ifPresent(x -> sb.append("  ").append(w.of(x.text())).append('\n'));
@@ -102,21 +110,47 @@ public final class RankingText {
   /** The reasons that say a vendor has no quotes at all, rather than none that fit the scenario. */
   private static final Set<String> NO_QUOTES = Set.of("book.noQuotes", "book.firstFetch", "book.offline");
 
+  /** "; INCOMPLETE: 2 services priced by a fallback provider, 1 at a typical figure". */
+  private static String incomplete(List<dev.gpurent.cost.Gap> gaps, Say w) {
+    long fallback = gaps.stream().filter(g -> g.pricedBy() == LineItem.PricedBy.FALLBACK).count();
+    long typical = gaps.size() - fallback;
+    List<String> parts = new java.util.ArrayList<>();
+    if (fallback > 0) parts.add(w.t(fallback == 1 ? "rank.incomplete.fallback.one" : "rank.incomplete.fallback.many", "gaps", fallback));
+    if (typical > 0) parts.add(w.t(typical == 1 ? "rank.incomplete.typical.one" : "rank.incomplete.typical.many", "gaps", typical));
+    return w.t("rank.incomplete", "parts", String.join(", ", parts));
+  }
+
   private static String mixed(MixedPlan m, Say w) {
     return w.t("rank.mixed", "home", m.homeVendor(), "total", m.bill().monthlyTotal())
         + (m.complete() ? "" : w.t("rank.mixed.incomplete")) + w.t("rank.mixed.month")
         + (m.savingsVsBest().isPositive() ? w.t("rank.mixed.saves", "amount", m.savingsVsBest().plain())
-        : w.t("rank.mixed.costs", "amount", m.savingsVsBest().times(-1).plain())) + "\n" + bill(m.bill(), w) + "\n";
+        : w.t("rank.mixed.costs", "amount", m.savingsVsBest().times(-1).plain())) + "\n" + bill(m.bill(), m.lineVendors(), w) + "\n";
   }
 
   static String bill(Bill b, Say w) {
-    TextTable t = new TextTable(BILL_ALIGN, w.t("col.item"), w.t("col.spec"), w.t("col.quantity"), w.t("col.unitPrice"),
-        w.t("col.perMonth"), w.t("col.note"));
-    for (LineItem l : b.lines()) {
-      String item = l.pricedBy() == LineItem.PricedBy.FALLBACK ? w.of(l.item()) + " *" : w.of(l.item());
-      t.row(item, w.of(l.spec()), l.quantity(), l.unitPriceShown().plain() + "/" + w.unit(l.unit()), l.perMonth().plain(), w.of(l.note()));
+    return bill(b, null, w);
+  }
+
+  /** A bill as a table; with {@code vendors} (a mixed plan's), a first column names the vendor each line is bought from. */
+  private static String bill(Bill b, List<String> vendors, Say w) {
+    boolean[] align = vendors == null ? BILL_ALIGN : MIXED_ALIGN;
+    List<String> head = new java.util.ArrayList<>(List.of(w.t("col.item"), w.t("col.spec"), w.t("col.quantity"), w.t("col.unitPrice"),
+        w.t("col.perMonth"), w.t("col.note")));
+    if (vendors != null) head.add(0, w.t("col.vendor"));
+    TextTable t = new TextTable(align, head.toArray(String[]::new));
+    for (int i = 0; i < b.lines().size(); i++) {
+      LineItem l = b.lines().get(i);
+      // "*": not the vendor's stated price (a fallback provider's or a typical figure); the note says which
+      String item = l.pricedBy() != LineItem.PricedBy.VENDOR ? w.of(l.item()) + " *" : w.of(l.item());
+      List<String> row = new java.util.ArrayList<>(List.of(item, w.of(l.spec()), l.quantity(),
+          l.unitPriceShown().plain() + "/" + w.unit(l.unit()), l.perMonth().plain(), w.of(l.note())));
+      if (vendors != null) row.add(0, vendors.get(i));
+      t.row(row.toArray(String[]::new));
     }
-    t.row(w.t("col.total"), "", "", "", b.monthlyTotal().plain(), b.monthlyTotal().currency());
+    List<String> total = new java.util.ArrayList<>(List.of(w.t("col.total"), "", "", "", b.monthlyTotal().plain(),
+        b.monthlyTotal().currency()));
+    if (vendors != null) total.add(0, "");
+    t.row(total.toArray(String[]::new));
     return t.render("  ");
   }
 

@@ -24,7 +24,9 @@ import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 
 /**
  * The ranking as an Excel workbook for finance: a summary sheet, then one sheet per bill (each
- * ranked vendor, the guide's reference, the mixed plan). A bill line's per-month cell is
+ * ranked vendor in the ranking's order, complete plans first, the guide's reference, the mixed
+ * plan, whose lines each name the vendor they are bought from). Each line says whose price it
+ * carries (vendor, fallback or typical), each plan below #1 what it would take to be #1. A bill line's per-month cell is
  * {@code ROUND(quantity x unit price, 2)}, its total a SUM and the horizon total the total times
  * the summary's horizon, and the summary's totals point at each bill's total: editing a quantity
  * re-prices the bill and the summary. The quantity is the line's {@code units} and the unit price
@@ -42,7 +44,7 @@ public final class RankingXlsx {
 
   /** The bill sheets' columns, in the guide's template order (5.1) and then where each price is from. */
   static final int ITEM = 0, SPEC = 1, QUANTITY = 2, UNIT_PRICE = 3, UNIT = 4, PER_MONTH = 5, NOTE = 6, PRICED_BY = 7,
-      SOURCE = 8, FX = 9;
+      SOURCE = 8, FX = 9, BOUGHT_FROM = 10;
   /** A bill sheet: title, blank, headings, then the lines from this row. */
   static final int FIRST_LINE = 3;
   /** The summary's horizon cell (B4), which every bill's horizon total multiplies by. */
@@ -130,7 +132,7 @@ public final class RankingXlsx {
     summary.setColumnWidth(0, 24 * 256);
     summary.setColumnWidth(1, 20 * 256);
     summary.setColumnWidth(2, 36 * 256);
-    for (int c = 3; c < 11 + 4 * workloads.size(); c++) summary.setColumnWidth(c, 16 * 256);
+    for (int c = 3; c < 12 + 4 * workloads.size(); c++) summary.setColumnWidth(c, 16 * 256);
 
     wb.getCreationHelper().createFormulaEvaluator().evaluateAll();
     wb.setForceFormulaRecalculation(true);
@@ -158,6 +160,7 @@ public final class RankingXlsx {
     labelled(6, "summary.referenceNote", text(ranking.get("referenceNote")));
     labelled(7, "summary.mixedNote", text(ranking.get("mixedNote")));
     cell(summary, 8, 0, words.text("summary.edit"));
+    cell(summary, 9, 0, words.text("summary.order"));
   }
 
   private void labelled(int r, String code, String value) {
@@ -174,6 +177,7 @@ public final class RankingXlsx {
     for (String w : workloads) {
       for (String code : List.of("col.card", "col.count", "col.billing", "col.region")) heads.add(words.text(code, "workload", w));
     }
+    heads.add(words.text("col.winsAt"));
     heads.add(words.text("col.sheet"));
     for (int c = 0; c < heads.size(); c++) {
       Cell cell = h.createCell(c);
@@ -214,7 +218,10 @@ public final class RankingXlsx {
       row.createCell(c++).setCellValue(billing(text(p.get("billing"))));
       row.createCell(c++).setCellValue(text(p.get("region")));
     }
-    row.createCell(c).setCellValue(sheet.name());
+    Map<String, ?> winsAt = map(plan.get("winsAt"));
+    if (winsAt != null) row.createCell(c).setCellValue(text(winsAt.get("text")));
+    // the sheet's name stays the row's last cell
+    row.createCell(c + 1).setCellValue(sheet.name());
     return r + 1;
   }
 
@@ -250,11 +257,12 @@ public final class RankingXlsx {
         : words.text("bill.title", "vendor", text(plan.get("vendor")), "name", text(plan.get("displayName")));
     cell(s, 0, 0, title).setCellStyle(bold);
     Row h = row(s, FIRST_LINE - 1);
-    String[] heads = {"bill.item", "bill.spec", "bill.quantity", "bill.unitPrice", "bill.unit", "bill.perMonth", "bill.note",
-        "bill.pricedBy", "bill.source", "bill.fx"};
-    for (int c = 0; c < heads.length; c++) {
+    List<String> heads = new ArrayList<>(List.of("bill.item", "bill.spec", "bill.quantity", "bill.unitPrice", "bill.unit",
+        "bill.perMonth", "bill.note", "bill.pricedBy", "bill.source", "bill.fx"));
+    if (isMixed) heads.add("bill.boughtFrom");
+    for (int c = 0; c < heads.size(); c++) {
       Cell cell = h.createCell(c);
-      cell.setCellValue(words.text(heads[c]));
+      cell.setCellValue(words.text(heads.get(c)));
       cell.setCellStyle(bold);
     }
     List<Map<String, ?>> lines = lines(plan);
@@ -273,6 +281,7 @@ public final class RankingXlsx {
       row.createCell(PRICED_BY).setCellValue(words.text("pricedBy." + text(l.get("pricedBy"))));
       row.createCell(SOURCE).setCellValue(text(l.get("source")));
       row.createCell(FX).setCellValue(text(l.get("fx")));
+      if (isMixed) row.createCell(BOUGHT_FROM).setCellValue(text(l.get("vendor")));
       r++;
     }
     if (lines.isEmpty()) r++;  // an empty bill keeps the layout the summary points at

@@ -47,6 +47,7 @@ public final class QuoteSheetVerticle extends VerticleBase {
     vertx.executeBlocking(() -> QuoteSheetImport.run(adaptersDir, vendor, files, catalog, clock), true)
         .compose(r -> vertx.eventBus().<JsonObject>request(Addresses.ADMIN_RELOAD, null)
             .map(m -> new JsonObject().put("vendor", r.vendor()).put("offers", r.offers()).put("quotes", r.quotes())
+                .put("warnings", new JsonArray(r.warnings()))
                 .put("files", new JsonArray().add(r.yaml().getFileName().toString())
                     .addAll(new JsonArray(r.sheets().stream().map(p -> p.getFileName().toString()).toList())))
                 .put("vendors", m.body() == null ? null : m.body().getValue("vendors"))))

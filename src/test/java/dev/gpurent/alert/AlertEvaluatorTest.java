@@ -73,4 +73,17 @@ class AlertEvaluatorTest {
     assertEquals(List.of("s:0:t1"), keys(back));
     assertEquals(Optional.empty(), back.get(0).previous());
   }
+
+  @Test
+  void the_winner_is_the_cheapest_complete_plan_and_an_incomplete_one_moving_does_not_change_it() {
+    RankingSummary before = RankingSummary.of(java.util.Map.of("currency", "USD", "quotesAt", "t0", "plans", List.of(
+        java.util.Map.of("vendor", "primeintellect", "monthlyTotal", "3199.69", "complete", false),
+        java.util.Map.of("vendor", "azure", "monthlyTotal", "7854.02", "complete", true))));
+    assertEquals("azure", before.best().orElseThrow().vendor());
+    RankingSummary after = ranking("t1", new RankingSummary.Plan("azure", new BigDecimal("7854.02"), false, true),
+        new RankingSummary.Plan("runpod", new BigDecimal("2000.00"), false, false));
+    assertEquals(List.of(), keys(AlertEvaluator.evaluate("s", RULES, before, after)), "#1 is azure in both: nothing fires");
+    RankingSummary none = ranking("t2", new RankingSummary.Plan("runpod", new BigDecimal("2000.00"), false, false));
+    assertEquals("runpod", none.best().orElseThrow().vendor(), "with no complete plan, the cheapest stands first");
+  }
 }

@@ -100,6 +100,16 @@ class QuoteSheetCommandTest {
     assertTrue(ranked.out().contains("#1 guide-quote (Guide 5.1 prices as a quote): 5000.00 CNY a month, 60000.00 over 12 months"),
         ranked.out());
     assertTrue(ranked.out().matches("(?s).*\\n  total +5000\\.00 +CNY\\n.*"), ranked.out());
+
+    // the same sheet under a second id: the import warns of the shared name, the ranking tells the two apart by id
+    CliTest.Result twice = CliTest.run("quote-sheet", "import", sheet.toString(), "--vendor", "guide-quote-2", "--root=" + root);
+    assertEquals(0, twice.status(), twice.err());
+    assertTrue(twice.err().contains("gpurent: warning: the display name 'Guide 5.1 prices as a quote' is also vendor guide-quote's "
+        + "(guide-quote.yaml): the two are shown with their ids"), twice.err());
+    CliTest.Result both = CliTest.run("rank", "--root=" + root, "config/scenarios/guide-template.yaml");
+    assertEquals(0, both.status(), both.err());
+    assertTrue(both.out().contains("#1 guide-quote (Guide 5.1 prices as a quote (guide-quote)): 5000.00 CNY a month"), both.out());
+    assertTrue(both.out().contains("#2 guide-quote-2 (Guide 5.1 prices as a quote (guide-quote-2)): 5000.00 CNY a month"), both.out());
   }
 
   @Test

@@ -153,4 +153,101 @@ class SampleRootTest {
           vendor + ": " + p.getJsonArray("warnings"));
     }
   }
+
+  @Test
+  void the_headline_is_the_cheapest_complete_plan_and_cheaper_incomplete_plans_follow_it() {
+    List<JsonObject> plans = objects(open.getJsonArray("plans")).toList();
+    JsonObject first = plans.get(0);
+    assertTrue(first.getBoolean("complete"), first.getString("vendor"));
+    int firstIncomplete = 0;
+    while (plans.get(firstIncomplete).getBoolean("complete")) firstIncomplete++;
+    for (int i = 0; i < plans.size(); i++) {
+      assertEquals(i < firstIncomplete, plans.get(i).getBoolean("complete"), "the complete plans come first: #" + (i + 1));
+    }
+    java.math.BigDecimal best = new java.math.BigDecimal(first.getString("monthlyTotal"));
+    for (JsonObject p : plans.subList(0, firstIncomplete)) {
+      assertTrue(best.compareTo(new java.math.BigDecimal(p.getString("monthlyTotal"))) <= 0, p.getString("vendor"));
+    }
+    JsonObject pi = plan(open, "primeintellect");
+    assertFalse(pi.getBoolean("complete"));
+    assertTrue(new java.math.BigDecimal(pi.getString("monthlyTotal")).compareTo(best) < 0, "primeintellect costs less than #1 but cannot be signed");
+    assertTrue(open.getString("mixedNote").startsWith("no mix of vendors beats #1 " + first.getString("vendor")), open.getString("mixedNote"));
+  }
+
+  /**
+   * The price at which primeintellect's missing services would still beat #1, worked out here from its
+   * bill alone: one factor k/10000 on every line not at its own price, the largest at which the bill,
+   * each line rounded to the cent, still costs less than #1 (a tie goes to azure, first by id).
+   */
+  @Test
+  void primeintellect_is_told_the_price_its_missing_services_may_cost_to_beat_the_headline() {
+    JsonObject first = objects(open.getJsonArray("plans")).findFirst().orElseThrow();
+    java.math.BigDecimal best = new java.math.BigDecimal(first.getString("monthlyTotal"));
+    JsonObject pi = plan(open, "primeintellect");
+    List<JsonObject> lines = objects(pi.getJsonObject("bill").getJsonArray("lines")).toList();
+    List<JsonObject> gaps = lines.stream().filter(l -> !l.getString("pricedBy").equals("vendor")).toList();
+    assertEquals(List.of("object storage", "public bandwidth", "load balancer"), gaps.stream().map(l -> l.getString("item")).toList());
+    java.math.BigDecimal own = java.math.BigDecimal.ZERO;
+    for (JsonObject l : lines) if (l.getString("pricedBy").equals("vendor")) own = own.add(new java.math.BigDecimal(l.getString("perMonth")));
+    java.util.function.LongFunction<java.math.BigDecimal> total = k -> {
+      java.math.BigDecimal t = java.math.BigDecimal.ZERO;
+      for (JsonObject l : gaps) {
+        t = t.add(new java.math.BigDecimal(l.getString("units")).multiply(new java.math.BigDecimal(l.getString("unitPrice")))
+            .multiply(java.math.BigDecimal.valueOf(k, 4)).setScale(2, java.math.RoundingMode.HALF_UP));
+      }
+      return t;
+    };
+    final java.math.BigDecimal rest = own;
+    long k = 10_000;
+    while (rest.add(total.apply(k + 1)).compareTo(best) < 0) k++;
+    assertTrue(k > 10_000 && rest.add(total.apply(k)).compareTo(best) < 0);
+    JsonObject winsAt = pi.getJsonObject("winsAt");
+    assertTrue(winsAt.getBoolean("possible"));
+    List<JsonObject> caps = objects(winsAt.getJsonArray("services")).toList();
+    assertEquals(List.of("objectStorage", "egress", "loadBalancer"), caps.stream().map(c -> c.getString("service")).toList());
+    for (int i = 0; i < gaps.size(); i++) {
+      java.math.BigDecimal want = new java.math.BigDecimal(gaps.get(i).getString("unitPrice")).multiply(java.math.BigDecimal.valueOf(k, 4))
+          .setScale(4, java.math.RoundingMode.DOWN);
+      assertEquals(0, want.compareTo(new java.math.BigDecimal(caps.get(i).getString("atMost"))), caps.get(i).encode() + " vs " + want);
+      assertEquals("fallback", caps.get(i).getString("pricedBy"));
+      assertEquals(first.getString("vendor"), caps.get(i).getString("against"));
+    }
+    assertTrue(winsAt.getString("text").startsWith("beats #1 " + first.getString("vendor") + " if its object storage costs at most "
+        + caps.get(0).getString("atMost") + "/GB-month"), winsAt.getString("text"));
+    assertTrue(winsAt.getString("text").endsWith(": ask for a quote"), winsAt.getString("text"));
+  }
+
+  @Test
+  void vast_storage_is_a_typical_figure_and_its_plan_is_not_complete() {
+    JsonObject vast = plan(open, "vast");
+    assertFalse(vast.getBoolean("complete"));
+    JsonObject storage = objects(vast.getJsonObject("bill").getJsonArray("lines"))
+        .filter(l -> l.getString("item").equals("object storage")).findFirst().orElseThrow();
+    assertEquals("typical", storage.getString("pricedBy"));
+    // 2000 GB at vast.yaml's typical 0.15 USD a GB-month, at the ECB rate of 2025-05-09 (CNY 8.1470 / USD 1.1252 per EUR)
+    assertEquals("2172.15", storage.getString("perMonth"));
+    assertTrue(storage.getString("note").startsWith("a typical figure at vast, not a price it states"), storage.getString("note"));
+    assertTrue(objects(vast.getJsonArray("gaps")).anyMatch(g -> g.getString("service").equals("objectStorage")
+        && g.getString("pricedBy").equals("typical")), vast.getJsonArray("gaps").encode());
+  }
+
+  @Test
+  void the_quote_sheet_for_primeintellect_asks_for_its_missing_services_at_the_prices_that_would_win() throws Exception {
+    Path out = Files.createTempFile("rfq-primeintellect", ".xlsx");
+    CliTest.Result r = CliTest.run("quote-sheet", "template", "--root=" + root, "--for", "primeintellect",
+        "--scenario", "config/scenarios/guide-template-open.yaml", "-o", out.toString());
+    assertEquals(0, r.status(), r.err());
+    List<JsonObject> caps = objects(plan(open, "primeintellect").getJsonObject("winsAt").getJsonArray("services")).toList();
+    try (var wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook(Files.newInputStream(out))) {
+      var terms = wb.getSheet("terms");
+      // the terms rows: vendor name, object storage, egress, ingress, load balancer, ...
+      java.util.Map<String, Integer> rows = java.util.Map.of("objectStorage", 2, "egress", 3, "loadBalancer", 5);
+      for (JsonObject c : caps) {
+        String note = terms.getRow(rows.get(c.getString("service"))).getCell(5).getStringCellValue();
+        assertTrue(note.startsWith("to rank #1 for guide template (5.1), nothing pinned (beating " + c.getString("against") + "): at most "
+            + c.getString("atMost") + " CNY per " + c.getString("unit")), note);
+      }
+      assertEquals("", terms.getRow(4).getCell(5).getStringCellValue(), "ingress is not needed by this scenario");
+    }
+  }
 }

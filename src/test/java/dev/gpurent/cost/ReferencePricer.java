@@ -158,13 +158,14 @@ final class ReferencePricer {
       if (s.storedGb() > 0) {
         Money p = unit(t, Service.OBJECT_STORAGE);
         if (p == null) return null;
-        complete &= t.storagePerGbMonth().isPriced();
+        complete &= t.storagePerGbMonth().isStated();
         total = total.add(cents(fx.convert(p, s.currency()).money().amount().multiply(BigDecimal.valueOf(s.storedGb()))));
       }
       if (s.billedEgressGb() > 0) {
         BigDecimal gb = BigDecimal.valueOf(s.billedEgressGb());
         Money cost;
         if (t.egress().isPriced()) {
+          complete &= !t.egress().typical();
           cost = Money.zero(t.currency());
           BigDecimal done = BigDecimal.ZERO;
           for (VendorTerms.EgressTier tier : t.egressTiers()) {
@@ -183,14 +184,14 @@ final class ReferencePricer {
       if (s.loadBalancers() > 0) {
         Money p = unit(t, Service.LOAD_BALANCER);
         if (p == null) return null;
-        complete &= t.loadBalancerPerMonth().isPriced();
+        complete &= t.loadBalancerPerMonth().isStated();
         total = total.add(cents(fx.convert(p, s.currency()).money().amount().multiply(BigDecimal.valueOf(s.loadBalancers()))));
       }
       if (s.migration().isPresent() && !s.migration().get().fromVendor().map(vendor::equals).orElse(false)) {
         Migration m = s.migration().get();
         Money p = unit(t, Service.INGRESS);
         if (p == null) return null;
-        complete &= t.ingressPerGb().isPriced();
+        complete &= t.ingressPerGb().isStated();
         BigDecimal perGb = m.sourceEgressPerGb().amount().add(fx.convert(p, s.currency()).money().amount());
         if (t.migrationInPerGb().isPriced()) perGb = perGb.add(fx.convert(t.migrationInPerGb().price(), s.currency()).money().amount());
         Optional<VendorTerms> source = m.fromVendor().flatMap(v -> Optional.ofNullable(book.vendors().get(v))).map(e -> e.quotes().terms());

@@ -47,7 +47,7 @@ class ScanDifferentialTest {
     Random r = new Random(SEED);
     CostModel model = new CostModel(CATALOG, Fixtures.RULES);
     ReferencePricer reference = new ReferencePricer(CATALOG, Fixtures.RULES);
-    int plansCompared = 0, incomplete = 0, multiNode = 0;
+    int plansCompared = 0, incomplete = 0, multiNode = 0, typical = 0;
     for (int n = 0; n < CASES; n++) {
       QuoteBook book = book(r);
       Scenario s = scenario(r);
@@ -57,6 +57,12 @@ class ScanDifferentialTest {
       assertEquals(slow.keySet().stream().sorted().toList(), fast.plans().stream().map(VendorPlan::vendor).sorted().toList(),
           () -> where + ": vendors ranked; unavailable " + fast.unavailable() + "\n" + s + "\n" + fast.plans().stream()
               .map(p -> new io.vertx.core.json.JsonObject(p.toMap()).encodePrettily()).toList());
+      // #1 is the cheapest complete plan: the complete plans first, then the incomplete ones, each group cheapest first
+      List<String> order = slow.entrySet().stream().sorted(java.util.Comparator
+              .comparing((Map.Entry<String, ReferencePricer.Plan> e) -> !e.getValue().complete())
+              .thenComparing(e -> e.getValue().monthlyTotal()).thenComparing(Map.Entry::getKey))
+          .map(Map.Entry::getKey).toList();
+      assertEquals(order, fast.plans().stream().map(VendorPlan::vendor).toList(), where + ": order, complete plans first");
       for (VendorPlan p : fast.plans()) {
         ReferencePricer.Plan want = slow.get(p.vendor());
         assertEquals(want.winners().stream().map(Quote::key).toList(), p.placements().stream().map(x -> x.quote().key()).toList(),
@@ -65,13 +71,16 @@ class ScanDifferentialTest {
         assertEquals(want.complete(), p.complete(), where + ", " + p.vendor() + ": complete");
         plansCompared++;
         if (!p.complete()) incomplete++;
+        if (p.bill().lines().stream().anyMatch(l -> l.pricedBy() == LineItem.PricedBy.TYPICAL)) typical++;
         if (p.placements().stream().anyMatch(x -> en(x.explanation()).contains(" machines"))) multiNode++;
       }
     }
     // the random cases reach the rules they are meant to test
-    String reached = plansCompared + " plans, " + incomplete + " incomplete, " + multiNode + " spread over machines";
+    String reached = plansCompared + " plans, " + incomplete + " incomplete, " + typical + " with a typical figure, " + multiNode
+        + " spread over machines";
     assertTrue(plansCompared > 1500, reached);
     assertTrue(incomplete > 200, reached);
+    assertTrue(typical > 100, reached);
     assertTrue(multiNode > 20, reached);
   }
 
@@ -131,16 +140,19 @@ class ScanDifferentialTest {
     } else {
       if (kind == 3) tiers.add(new VendorTerms.EgressTier(BigDecimal.valueOf(100 + r.nextInt(2000)), Money.zero(currency)));
       tiers.add(new VendorTerms.EgressTier(null, money(r, currency, 0.01, 0.9)));
-      egress = ServicePrice.priced(tiers.get(0).perGb(), "");
+      // a single-band egress may be a typical figure: billed, but the plan is not complete
+      egress = kind == 2 && r.nextInt(3) == 0 ? ServicePrice.typical(tiers.get(0).perGb(), "")
+          : ServicePrice.priced(tiers.get(0).perGb(), "");
     }
     return new VendorTerms(currency, storage, egress, tiers, ingress, lb, "hour",
         r.nextInt(5) == 0 ? new BigDecimal("0.9") : BigDecimal.ONE, "test");
   }
 
   private static ServicePrice service(Random r, String currency, double lo, double hi) {
-    return switch (r.nextInt(5)) {
+    return switch (r.nextInt(6)) {
       case 0 -> ServicePrice.notSold("");
       case 1 -> ServicePrice.unknown("");
+      case 2 -> ServicePrice.typical(money(r, currency, lo, hi), "");
       default -> ServicePrice.priced(money(r, currency, lo, hi), "");
     };
   }

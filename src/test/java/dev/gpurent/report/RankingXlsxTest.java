@@ -55,7 +55,7 @@ class RankingXlsxTest {
       assertEquals("'1 guide-reference'!$F$9", summary.getRow(RankingXlsx.TABLE_HEADER + 1).getCell(3).getCellFormula());
       assertEquals(List.of("Rank", "Vendor", "Display name", "Monthly total", "Horizon total", "Currency", "Complete", "Gaps",
           "Dated", "Price date", "inference: card", "inference: count", "inference: billing", "inference: region",
-          "fine-tuning: card", "fine-tuning: count", "fine-tuning: billing", "fine-tuning: region", "Sheet"),
+          "fine-tuning: card", "fine-tuning: count", "fine-tuning: billing", "fine-tuning: region", "What it would take to be 1", "Sheet"),
           texts(summary, RankingXlsx.TABLE_HEADER));
       assertEquals(List.of("1", "guide-reference", "Guide reference prices (not a real vendor)", "5000.0", "60000.0", "CNY",
           "yes", "", "yes", "2025-01-01T00:00:00Z", "NVIDIA GeForce RTX 4090", "2.0", "monthly", "cn", "NVIDIA A100 40GB SXM",
@@ -156,6 +156,32 @@ class RankingXlsxTest {
   }
 
   /** A row's cells as text, numbers in Java's notation and formulas by their cached result. */
+  @Test
+  void an_incomplete_plan_says_whose_price_each_line_is_and_what_quote_would_win_and_the_mixed_bill_names_vendors() throws Exception {
+    Scenario s = Fixtures.scenario("guide-template.yaml");
+    Ranking r = new CostModel(Fixtures.CATALOG, Fixtures.RULES).rank(s.withConstraints(s.constraints().withIncludeReference(true)),
+        Fixtures.book(Fixtures.guideReference(), Fixtures.withTypicalStorage(Fixtures.sheet(java.nio.file.Path.of("src/test/resources/sheets/train-cloud.yaml"))),
+            Fixtures.sheet(java.nio.file.Path.of("src/test/resources/sheets/infer-cloud.yaml"))));
+    try (XSSFWorkbook wb = RankingWorkbook.open(RankingXlsx.render(r.toMap(), Lang.EN))) {
+      Sheet summary = wb.getSheet("Summary");
+      assertTrue(texts(summary, 9).get(0).startsWith("Rank 1 is the cheapest complete plan"), texts(summary, 9).toString());
+      List<String> first = texts(summary, RankingXlsx.TABLE_HEADER + 1), second = texts(summary, RankingXlsx.TABLE_HEADER + 2);
+      assertEquals(List.of("guide-reference", "yes"), List.of(first.get(1), first.get(6)));
+      assertEquals(List.of("train-cloud", "no"), List.of(second.get(1), second.get(6)));
+      assertEquals("beats #1 guide-reference if its object storage costs at most 0.6249/GB-month: ask for a quote",
+          second.get(second.size() - 2));
+      Sheet train = wb.getSheet("2 train-cloud");
+      assertEquals(List.of("object storage", "typical figure"), List.of(
+          train.getRow(RankingXlsx.FIRST_LINE + 2).getCell(RankingXlsx.ITEM).getStringCellValue(),
+          train.getRow(RankingXlsx.FIRST_LINE + 2).getCell(RankingXlsx.PRICED_BY).getStringCellValue()));
+      Sheet mixed = wb.getSheet("mixed plan");
+      assertEquals("Bought from", mixed.getRow(RankingXlsx.FIRST_LINE - 1).getCell(RankingXlsx.BOUGHT_FROM).getStringCellValue());
+      List<String> from = new ArrayList<>();
+      for (int i = 0; i < 6; i++) from.add(mixed.getRow(RankingXlsx.FIRST_LINE + i).getCell(RankingXlsx.BOUGHT_FROM).getStringCellValue());
+      assertEquals(List.of("infer-cloud", "train-cloud", "infer-cloud", "infer-cloud", "infer-cloud", "infer-cloud"), from);
+    }
+  }
+
   static List<String> texts(Sheet s, int row) {
     List<String> out = new ArrayList<>();
     s.getRow(row).forEach(c -> {

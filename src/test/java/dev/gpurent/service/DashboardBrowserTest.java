@@ -220,8 +220,22 @@ class DashboardBrowserTest {
     }
     assertEquals("NVIDIA GeForce RTX 4090 × 2", row.findElement(By.cssSelector("td.rent li[data-workload='inference']")).getText()
         .replaceAll("^inference: (.*?) · .*$", "$1"), "two 4090s serve 3 QPS, as the guide sizes them");
-    assertEquals(vast.getBoolean("complete") ? "complete" : "incomplete: " + vast.getJsonArray("gaps").size() + " from a fallback",
+    assertEquals(vast.getBoolean("complete") ? "complete" : "incomplete: " + vast.getJsonArray("gaps").size() + " not at a stated price",
         row.findElement(By.cssSelector(vast.getBoolean("complete") ? ".complete-flag" : ".gap-flag")).getText());
+    // the winner painted is the API's #1, the cheapest complete plan; the incomplete plans follow under their own
+    // heading, and one cheaper than #1 says in its row what quote would let it beat #1
+    JsonObject first = expected.getJsonArray("plans").getJsonObject(0);
+    List<WebElement> best = driver.findElements(By.cssSelector("#ranking tbody tr.best"));
+    assertEquals(first.getBoolean("complete") ? List.of(first.getString("vendor")) : List.of(),
+        best.stream().map(e -> e.getAttribute("data-vendor")).toList());
+    long incomplete = expected.getJsonArray("plans").stream().filter(o -> !((JsonObject) o).getBoolean("complete")).count();
+    assertEquals(incomplete > 0 ? 1 : 0, driver.findElements(By.cssSelector("#ranking tbody tr.incomplete-group")).size());
+    for (Object o : expected.getJsonArray("plans")) {
+      JsonObject w = ((JsonObject) o).getJsonObject("winsAt");
+      List<WebElement> quoted = driver.findElements(By.cssSelector("#ranking .wins-if-quoted[data-vendor='" + ((JsonObject) o).getString("vendor") + "']"));
+      if (w != null && !w.getJsonArray("services").isEmpty()) assertEquals(w.getString("text"), quoted.get(0).getText());
+      else assertTrue(quoted.isEmpty());
+    }
     if (vast.getBoolean("dated")) {
       assertEquals("dated " + vast.getString("priceDate").substring(0, 10), row.findElement(By.cssSelector(".dated-flag")).getText());
     }
