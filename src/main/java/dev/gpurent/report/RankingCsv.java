@@ -23,15 +23,15 @@ public final class RankingCsv {
   /** As above, the words of each row (item, spec, note) in {@code lang}; the headers stay machine names in every language. */
   public static String render(Ranking r, int top, Lang lang) {
     Csv csv = new Csv().row("rank", "vendor", "item", "spec", "quantity", "unit_price", "unit", "per_month", "currency", "note",
-        "source", "fx", "vendor_monthly_total", "vendor_horizon_total", "priced_by", "plan_complete", "plan_dated");
+        "source", "fx", "vendor_monthly_total", "vendor_horizon_total", "priced_by", "plan_complete", "plan_dated", "upfront");
     int rank = 0;
     for (VendorPlan p : r.plans()) {
       if (top > 0 && rank >= top) break;
       rank++;
       for (LineItem l : p.bill().lines()) {
-        csv.row(rank, p.vendor(), Localizer.text(l.item(), lang), Localizer.text(l.spec(), lang), l.quantity(), l.unitPriceShown().plain(), l.unit(), l.perMonth().plain(),
+        csv.row(rank, p.vendor(), Localizer.text(l.item(), lang), Localizer.text(l.spec(), lang), l.quantity().toPlainString(), l.unitPrice().plain(), l.unit(), l.perMonth().plain(),
             l.perMonth().currency(), Localizer.text(l.note(), lang), l.source(), l.fx(), p.monthlyTotal().plain(), p.bill().horizonTotal().plain(),
-            l.pricedBy().wire(), p.complete(), p.dated());
+            l.pricedBy().wire(), p.complete(), p.dated(), l.upfront() == null ? "" : l.upfront().plain());
       }
     }
     return csv.toString();

@@ -94,10 +94,13 @@ public final class RankingText {
         w.t("col.perMonth"), w.t("col.note"));
     for (LineItem l : b.lines()) {
       String item = l.pricedBy() == LineItem.PricedBy.FALLBACK ? w.of(l.item()) + " *" : w.of(l.item());
-      t.row(item, w.of(l.spec()), l.quantity(), l.unitPriceShown().plain() + "/" + w.unit(l.unit()), l.perMonth().plain(), w.of(l.note()));
+      String unit = w.unit(l.unit());
+      t.row(item, w.of(l.spec()), l.quantity().toPlainString() + " " + unit, l.unitPrice().plain() + "/" + unit, l.perMonth().plain(),
+          w.of(l.note()));
     }
     t.row(w.t("col.total"), "", "", "", b.monthlyTotal().plain(), b.monthlyTotal().currency());
-    return t.render("  ");
+    String table = t.render("  ");
+    return b.upfront().isPositive() ? table + w.t("rank.upfront", "amount", b.upfront()) + "\n" : table;
   }
 
   /** The report bundle and the engine's messages in one language. */

@@ -70,14 +70,16 @@ class CostModelTest {
     List<LineItem> lines = plan.bill().lines();
     assertEquals(List.of("inference GPU", "fine-tuning GPU", "object storage", "public bandwidth", "load balancer"),
         lines.stream().map(l -> en(l.item())).toList());
-    assertEquals(List.of("2", "1", "2000 GB", "500 GB", "1"), lines.stream().map(LineItem::quantity).toList());
+    // the guide's template line by line: quantity x unit price = per month, the A100 in card-hours
+    assertEquals(List.of("2", "100", "2000", "500", "1"), lines.stream().map(l -> l.quantity().toPlainString()).toList());
+    assertEquals(List.of("card-month", "card-hour", "GB-month", "GB", "month"), lines.stream().map(LineItem::unit).toList());
     assertEquals(List.of(cny("1500"), cny("12"), cny("0.1"), cny("0.8"), cny("200")),
         lines.stream().map(LineItem::unitPrice).toList());
     assertEquals(List.of(cny("3000"), cny("1200"), cny("200"), cny("400"), cny("200")),
         lines.stream().map(LineItem::perMonth).toList());
     assertEquals(Billing.MONTHLY, plan.placements().get(0).billing());
     assertEquals(Billing.ON_DEMAND, plan.placements().get(1).billing());
-    assertEquals("on-demand, about 100 h a month", en(lines.get(1).note()));
+    assertEquals("on-demand, 1 card(s) x 100 h a month", en(lines.get(1).note()));
   }
 
   @Test
@@ -157,7 +159,8 @@ class CostModelTest {
         "bandwidth (16000.00 CNY/month) costs more than the GPUs: compress and cache API responses (guide 4.4)"), ens(plan.warnings()).toString());
     Scenario compressed = withChanges("guide-template.yaml", Map.of("egressGbPerMonth", 20000, "compressionRatio", 4), Map.of());
     LineItem egress = rank(compressed, book(guideReference())).plans().get(0).bill().lines().get(3);
-    assertEquals("5000 GB", egress.quantity());
+    assertEquals("5000", egress.quantity().toPlainString());
+    assertEquals("GB", egress.unit());
     assertEquals(cny("4000"), egress.perMonth());
   }
 
