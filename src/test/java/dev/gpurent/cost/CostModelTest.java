@@ -85,14 +85,14 @@ class CostModelTest {
   @Test
   void reports_savings_and_break_even_of_the_template() {
     VendorPlan plan = onlyPlan("guide-template.yaml");
-    // all on-demand: two 4090s at 3 x 720 h = 4320 instead of 3000
-    assertEquals(cny("1320"), plan.savingsVsOnDemand().orElseThrow());
+    // all on-demand: two 4090s at 3 x 730 h = 4380 instead of 3000 (the template runs every day of the 730-hour month)
+    assertEquals(cny("1380"), plan.savingsVsOnDemand().orElseThrow());
     assertTrue(plan.savingsVsMonthly().isEmpty(), "the A100 40G is not sold monthly");
     Placement inference = plan.placements().get(0);
     assertEquals(0, inference.breakEvenHours().orElseThrow().compareTo(new java.math.BigDecimal("500")));
     assertEquals(List.of(Billing.ON_DEMAND, Billing.SPOT, Billing.MONTHLY),
         inference.modes().stream().map(Placement.ModeCost::billing).toList());
-    assertEquals(cny("4320"), inference.modes().get(0).perMonth().cents());
+    assertEquals(cny("4380"), inference.modes().get(0).perMonth().cents());
     assertFalse(inference.modes().get(1).allowed(), "spot is not for 7x24 serving");
   }
 
@@ -170,8 +170,8 @@ class CostModelTest {
     VendorPlan plan = rank(s, book(guideReference())).plans().get(0);
     Placement inference = plan.placements().get(0);
     assertEquals(Billing.SPOT, inference.billing());
-    // 2 cards x 720 h x 1.1 restart overhead x 0.8
-    assertEquals(cny("1267.20"), inference.perMonth().cents());
+    // 2 cards x 730 h x 1.1 restart overhead x 0.8
+    assertEquals(cny("1284.80"), inference.perMonth().cents());
     assertTrue(ens(plan.warnings()).contains(
         "inference: spot for 7x24 inference can be reclaimed at any time; use monthly or on-demand (guide 6.1)"), ens(plan.warnings()).toString());
   }
@@ -234,7 +234,7 @@ class CostModelTest {
         0, 0, 1, 0, java.util.Optional.empty());
     VendorPlan plan = rank(inferenceOnly, b).plans().get(0);
     Placement p = plan.placements().get(0);
-    assertEquals(cny("4170.52"), p.perMonth().cents(), "2 x 720 h x 0.40 USD x 8.1470/1.1252");
+    assertEquals(cny("4228.45"), p.perMonth().cents(), "2 x 730 h x 0.40 USD x 8.1470/1.1252");
     assertEquals("1 USD = 7.24049 CNY (ECB test 2025-05-09)", p.fx(), "only the text is rounded; the conversion keeps every digit");
   }
 
