@@ -50,7 +50,7 @@ final class DataLines {
   private final RankingRules rules;
   /** A vendor's terms by id, for the source of a migration. */
   private final Function<String, Optional<VendorTerms>> termsOf;
-  // The scenario's figures as numbers and text, the same at every vendor: made once per ranking.
+  // The scenario's figures as numbers, the same at every vendor: made once per ranking.
   private final BigDecimal storedGb;
   private final BigDecimal egressGb;
   private final Message egressSpec;
