@@ -17,7 +17,7 @@ const CLIP_AT_MEDIAN = 3;
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif';
 
 export function partOf(line, i, placements) {
-  if (i < placements && ['hour', 'month', 'year'].includes(line.unit)) return 'gpu';
+  if (i < placements && ['card-hour', 'card-month'].includes(line.unit)) return 'gpu';
   return UNIT_PART[line.unit] || 'other';
 }
 

@@ -45,7 +45,7 @@ const INFERENCE = [
   { p: 'secondsPerRequest', k: 'w_secondsPerRequest', min: 0, step: 0.1 },
   { p: 'concurrentPerCard', k: 'w_concurrentPerCard', min: 1, step: 1 },
   { p: 'hoursPerDay', k: 'w_hoursPerDay', def: 24, min: 0.1, max: 24, step: 1 },
-  { p: 'daysPerMonth', k: 'w_daysPerMonth', def: 30, min: 1, max: 31, step: 1 },
+  { p: 'daysPerMonth', k: 'w_daysPerMonth', def: 30.42, min: 1, max: 31 },
   { p: 'latencyTargetSeconds', k: 'w_latencyTargetSeconds', def: 0, min: 0, step: 0.1 },
   { p: 'bound', k: 'w_bound', type: 'select', options: ['memory', 'compute'], def: 'memory' },
   { p: 'referenceGpu', k: 'w_referenceGpu', type: 'gpu', def: 'rtx-4090' },

@@ -26,6 +26,14 @@ export function unitPrice(s) {
   return new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
 }
 
+/** A bill line's figure exactly as the server sends it (quantity x unit price = per month), grouped: every decimal kept. */
+export function exact(s, minDecimals = 0) {
+  const n = num(s);
+  if (!Number.isFinite(n)) return '—';
+  const decimals = String(s).includes('.') ? String(s).split('.')[1].length : 0;
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: Math.min(minDecimals, 20), maximumFractionDigits: Math.min(Math.max(decimals, minDecimals), 20) }).format(n);
+}
+
 export function compact(n) {
   return new Intl.NumberFormat(locale(), { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }

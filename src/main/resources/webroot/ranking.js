@@ -6,7 +6,7 @@
 import { state } from './state.js';
 import { el, $ } from './dom.js';
 import { t, known } from './i18n.js';
-import { money, moneyCur, unitPrice, num, dateTime } from './format.js';
+import { money, moneyCur, exact, num, dateTime } from './format.js';
 
 const FRESHNESS_ICON = { fresh: '●', stale: '◐', expired: '○', unavailable: '✕' };
 const COLS = 7;
@@ -121,12 +121,16 @@ export function billTable(bill, currency) {
     el('td', { class: 'item' }, l.item, l.pricedBy && l.pricedBy !== 'vendor'
       ? el('span', { class: 'flag gap-flag', 'data-priced-by': l.pricedBy, title: t(l.pricedBy + 'Title') }, ' ' + t(l.pricedBy)) : null),
     el('td', { class: 'spec' }, l.spec),
-    el('td', { class: 'num' }, l.quantity),
-    el('td', { class: 'num', title: l.unitPrice }, unitPrice(l.unitPrice) + ' / ' + unitText(l.unit)),
+    el('td', { class: 'num quantity' }, exact(l.quantity) + ' ' + unitText(l.unit)),
+    el('td', { class: 'num unit-price' }, exact(l.unitPrice, 2) + ' / ' + unitText(l.unit)),
     el('td', { class: 'num' }, money(l.perMonth)),
     el('td', { class: 'note' }, l.note || '')));
-  const foot = el('tr', null, el('th', { scope: 'row', colspan: mixed ? 5 : 4 }, t('billTotal', { cur: bill.currency || currency })),
-    el('td', { class: 'num total' }, money(bill.monthlyTotal)), el('td'));
+  const foot = [el('tr', null, el('th', { scope: 'row', colspan: mixed ? 5 : 4 }, t('billTotal', { cur: bill.currency || currency })),
+    el('td', { class: 'num total' }, money(bill.monthlyTotal)), el('td'))];
+  if (num(bill.upfront) > 0) {
+    foot.push(el('tr', { class: 'upfront' }, el('th', { scope: 'row', colspan: mixed ? 5 : 4 }, t('billUpfront', { cur: bill.currency || currency })),
+      el('td', { class: 'num' }, money(bill.upfront)), el('td', { class: 'note' }, t('billUpfrontNote'))));
+  }
   return el('div', { class: 'table-wrap' }, el('table', { class: 'bill' }, el('thead', null, head), el('tbody', null, body), el('tfoot', null, foot)));
 }
 

@@ -474,7 +474,7 @@ public final class AwsPriceListAdapter {
         // All / Partial Upfront: the fee spread over the term's years plus the hourly rate.
         BigDecimal years = BigDecimal.valueOf(billing.commitmentMonths() / 12);
         BigDecimal perYear = upfront.divide(years, 10, RoundingMode.HALF_UP).add(hourly.multiply(HOURS_PER_YEAR));
-        q = quote(k, billing, new Money(perYear, currency), PriceUnit.YEAR);
+        q = quote(k, billing, new Money(perYear, currency), PriceUnit.YEAR).withUpfront(new Money(upfront, currency));
         perHour = perYear.divide(HOURS_PER_YEAR, 10, RoundingMode.HALF_UP);
       }
       String key = k.sku() + "|" + billing.wire();

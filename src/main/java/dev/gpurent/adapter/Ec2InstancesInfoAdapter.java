@@ -50,7 +50,9 @@ import java.util.Set;
  *       over the term), which the cost model charges for every hour of the term. Of the
  *       Standard keys of a term ({@code yrTerm1Standard.noUpfront}, {@code .partialUpfront},
  *       {@code .allUpfront}) the cheapest is kept -> YEARLY (1 year) / THREE_YEARS (3 years),
- *       unit HOUR. In every sample row that is {@code allUpfront}. Convertible and Savings
+ *       unit HOUR. In every sample row that is {@code allUpfront}, whose whole term is paid the
+ *       day it starts: the quote carries that upfront amount, the rate x the term's 8760 h a year
+ *       (a partial-upfront rate does not say its split, so carries none). Convertible and Savings
  *       Plan keys are not read.
  *   <li>spot -> SPOT, unit HOUR: {@code spot_avg}, else {@code spot_min}, else {@code spot}.
  *       ec2instances.info computes {@code spot_avg} as on-demand x (100 - advisor saving %) / 100,
@@ -213,14 +215,14 @@ public final class Ec2InstancesInfoAdapter {
       String currency = region.toLowerCase(Locale.ROOT).startsWith("cn-") ? "CNY" : "USD";
       List<String> problems = new ArrayList<>();
       int before = quotes.size();
-      price(at, type, region, a, vcpus, ram, currency, Billing.ON_DEMAND, "ondemand", p.get("ondemand"), problems);
+      price(at, type, region, a, vcpus, ram, currency, Billing.ON_DEMAND, "ondemand", p.get("ondemand"), false, problems);
       if (reservedToo && p.get("reserved") instanceof Map<?, ?> reserved) {
         reserved(at, type, region, a, vcpus, ram, currency, Billing.YEARLY, "yrTerm1Standard.", reserved, problems);
         reserved(at, type, region, a, vcpus, ram, currency, Billing.THREE_YEARS, "yrTerm3Standard.", reserved, problems);
       }
       for (String key : List.of("spot_avg", "spot_min", "spot")) {
         if (p.get(key) != null) {
-          price(at, type, region, a, vcpus, ram, currency, Billing.SPOT, key, p.get(key), problems);
+          price(at, type, region, a, vcpus, ram, currency, Billing.SPOT, key, p.get(key), false, problems);
           break;
         }
       }
@@ -232,7 +234,7 @@ public final class Ec2InstancesInfoAdapter {
     }
 
     private void price(String at, String type, String region, Accelerators a, double vcpus, double ram, String currency,
-                       Billing billing, String key, Object value, List<String> problems) {
+                       Billing billing, String key, Object value, boolean allUpfront, List<String> problems) {
       if (value == null) return;
       BigDecimal d = Decimals.of(value);
       if (d == null) {
@@ -240,8 +242,11 @@ public final class Ec2InstancesInfoAdapter {
       } else if (d.signum() <= 0) {
         problems.add(key + " '" + value + "' (0 means unknown)");
       } else {
-        add(at, new Quote(def.vendor(), region, type, a.gpu().id(), a.count().doubleValue(), vcpus, ram, billing,
-            new Money(d, currency), PriceUnit.HOUR, observedAt, cite));
+        Quote q = new Quote(def.vendor(), region, type, a.gpu().id(), a.count().doubleValue(), vcpus, ram, billing,
+            new Money(d, currency), PriceUnit.HOUR, observedAt, cite);
+        // all upfront: the whole term is paid the day it starts, the effective rate times the term's hours
+        add(at, allUpfront ? q.withUpfront(new Money(d.multiply(PriceUnit.YEAR.hours())
+            .multiply(BigDecimal.valueOf(billing.commitmentMonths() / 12)), currency)) : q);
       }
     }
 
@@ -263,7 +268,9 @@ public final class Ec2InstancesInfoAdapter {
           bestKey = k;
         }
       }
-      if (bestKey != null) price(at, type, region, a, vcpus, ram, currency, billing, "reserved " + bestKey, best, problems);
+      if (bestKey != null) {
+        price(at, type, region, a, vcpus, ram, currency, billing, "reserved " + bestKey, best, bestKey.endsWith(".allUpfront"), problems);
+      }
     }
 
     private void add(String at, Quote q) {

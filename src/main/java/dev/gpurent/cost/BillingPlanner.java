@@ -20,8 +20,10 @@ public final class BillingPlanner {
    * interruptions times the workload's restart overhead replace it ({@link #spotOverhead}).
    */
   public static final double SPOT_RESTART_OVERHEAD = 0.10;
-  /** Hours in a billing month (AWS, GCP and Azure convention). */
+  /** Hours in a billing month, the one month of every mode ({@link PriceUnit#HOURS_PER_MONTH} says why 730). */
   public static final double HOURS_PER_MONTH = PriceUnit.HOURS_PER_MONTH.doubleValue();
+  /** Days in that month (30.42): an inference workload's days when it names none, i.e. every day. */
+  public static final double DAYS_PER_MONTH = HOURS_PER_MONTH / 24;
 
   private BillingPlanner() {}
 

@@ -181,7 +181,7 @@ public final class CostModel {
     }
   }
 
-  /** Unit prices are shown to four decimals (0.0123/hour); per-month figures are exact, then rounded to the cent. */
+  /** A winsAt unit price is asked for to four decimals (0.0123/hour); a bill line's shows what it needs ({@link LineFigures}). */
   static final int UNIT_PRICE_DECIMALS = 4;
 
 }

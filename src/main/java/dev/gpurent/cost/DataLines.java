@@ -54,11 +54,9 @@ final class DataLines {
   private final RankingRules rules;
   /** A vendor's terms by id, for the source of a migration. */
   private final Function<String, Optional<VendorTerms>> termsOf;
-  // The scenario's figures as numbers and text, the same at every vendor: made once per ranking.
+  // The scenario's figures as numbers, the same at every vendor: made once per ranking.
   private final BigDecimal storedGb;
-  private final String storedText;
   private final BigDecimal egressGb;
-  private final String egressText;
   private final Message egressSpec;
   /** The factor on every gap's price: 1 for a bill, another for "what would it take". */
   private final BigDecimal gapFactor;
@@ -75,9 +73,7 @@ final class DataLines {
     this.rules = rules;
     this.termsOf = termsOf;
     storedGb = BigDecimal.valueOf(s.storedGb());
-    storedText = Sizing.fmt(s.storedGb()) + " GB";
     egressGb = s.billedEgressGb() > 0 ? BigDecimal.valueOf(s.billedEgressGb()) : null;
-    egressText = Sizing.fmt(s.billedEgressGb()) + " GB";
     egressSpec = s.compressionRatio() == 1 ? Words.of("spec.egress")
         : Words.of("spec.egress.compressed", "gb", s.egressGbPerMonth(), "ratio", s.compressionRatio());
   }
@@ -99,14 +95,14 @@ final class DataLines {
     if (s.storedGb() > 0) {
       Unit u = unit(vendor, terms, Service.OBJECT_STORAGE, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line(Words.service(Service.OBJECT_STORAGE), Words.of("spec.storage"), storedText, storedGb, c.money(), "GB-month",
+      lines.add(line(Words.service(Service.OBJECT_STORAGE), Words.of("spec.storage"), storedGb, c.money(), "GB-month",
           c.money().times(storedGb), u, terms, c));
     }
     if (egressGb != null) lines.add(egress(vendor, terms, gaps));
     if (s.loadBalancers() > 0) {
       Unit u = unit(vendor, terms, Service.LOAD_BALANCER, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line(Words.service(Service.LOAD_BALANCER), Words.of("spec.lb"), Integer.toString(s.loadBalancers()),
+      lines.add(line(Words.service(Service.LOAD_BALANCER), Words.of("spec.lb"),
           BigDecimal.valueOf(s.loadBalancers()), c.money(), "month", c.money().times(s.loadBalancers()), u, terms, c));
     }
     List<Message> warnings = new ArrayList<>();
@@ -130,7 +126,7 @@ final class DataLines {
       once = perGb.times(storedGb);
     }
     Message note = Words.of("note.transfer", "once", once.cents().plain(), "home", home, "months", s.horizonMonths());
-    return new LineItem(TRANSFER_ITEM, Words.of("spec.transfer", "from", home, "to", to), storedText, spread(storedGb),
+    return new LineItem(TRANSFER_ITEM, Words.of("spec.transfer", "from", home, "to", to), spread(storedGb),
         perGb, "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         u == null ? note : Words.seq(List.of(note, Words.of("note.part", "text", u.note()))), u == null ? homeTerms.source() : u.source(), "",
         u == null ? LineItem.PricedBy.VENDOR : u.by());
@@ -149,19 +145,19 @@ final class DataLines {
           : fx.convert(terms.egressPerGb(), s.currency()).money().times(f);
       Message note = tiered ? Words.of("note.tiered", "bands", terms.egressTiers().size()) : Words.EMPTY;
       if (typical != null) note = note.equals(Words.EMPTY) ? typical.note() : Words.seq(List.of(note, typical.note()));
-      return new LineItem(EGRESS_ITEM, egressSpec, egressText, egressGb, unit, "GB",
+      return new LineItem(EGRESS_ITEM, egressSpec, egressGb, unit, "GB",
           total.cents(), note, source(terms.egress(), terms), fxOf(terms.currency(), cost),
-          typical == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.TYPICAL);
+          typical == null ? LineItem.PricedBy.VENDOR : LineItem.PricedBy.TYPICAL, null);
     }
     Unit u = unit(vendor, terms, Service.EGRESS, gaps);
     FxRates.Conversion c = fx.convert(u.price(), s.currency());
-    return line(EGRESS_ITEM, egressSpec, egressText, egressGb, c.money(), "GB", c.money().times(egressGb), u, terms, c);
+    return line(EGRESS_ITEM, egressSpec, egressGb, c.money(), "GB", c.money().times(egressGb), u, terms, c);
   }
 
   private LineItem migration(Migration m, String vendor, VendorTerms terms, List<Gap> gaps, List<Message> warnings) {
     Object from = m.fromVendor().<Object>map(v -> v).orElse(Words.of("migration.currentSite"));
     if (m.fromVendor().map(vendor::equals).orElse(false)) {
-      return new LineItem(MIGRATION_ITEM, Words.of("spec.migration.none", "vendor", vendor), Sizing.fmt(m.gb()) + " GB",
+      return new LineItem(MIGRATION_ITEM, Words.of("spec.migration.none", "vendor", vendor),
           spread(BigDecimal.valueOf(m.gb())), Money.zero(s.currency()), "GB once", Money.zero(s.currency()), Words.EMPTY, "", "");
     }
     Optional<VendorTerms> source = m.fromVendor().flatMap(termsOf);
@@ -192,14 +188,14 @@ final class DataLines {
     Message note = Words.of("note.migration", "once", once.cents().plain(), "parts", Words.seq(parts), "months", s.horizonMonths(),
         "time", time);
     if (ingress.gap() != null) note = Words.seq(List.of(note, Words.of("note.ingress", "text", ingress.note())));
-    return new LineItem(MIGRATION_ITEM, Words.of("spec.migration", "from", from), Sizing.fmt(m.gb()) + " GB",
+    return new LineItem(MIGRATION_ITEM, Words.of("spec.migration", "from", from),
         spread(BigDecimal.valueOf(m.gb())), perGb, "GB once", once.dividedBy(BigDecimal.valueOf(s.horizonMonths())).cents(),
         note, ingress.source(), fxOf(ingress.price().currency(), c), ingress.by());
   }
 
-  private LineItem line(Message item, Message spec, String quantity, BigDecimal units, Money unit, String unitName,
+  private LineItem line(Message item, Message spec, BigDecimal units, Money unit, String unitName,
                         Money perMonth, Unit u, VendorTerms terms, FxRates.Conversion c) {
-    return new LineItem(item, spec, quantity, units, unit, unitName, perMonth.cents(), u.note(),
+    return new LineItem(item, spec, units, unit, unitName, perMonth.cents(), u.note(),
         u.source(), fxOf(u.price().currency(), c), u.by());
   }
 

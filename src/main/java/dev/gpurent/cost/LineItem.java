@@ -9,28 +9,36 @@ import java.util.Map;
 
 /**
  * One row of a bill, in the guide's template form (5.1): item, spec, quantity, unit price,
- * per month, note; plus where the price came from and the FX rate used, if any. Item, spec and
- * note are {@link Message}s, rendered per language at the edge; quantity is a figure and a unit.
+ * per month, note; plus where the price came from, the FX rate used and any amount due upfront.
+ * Item, spec and note are {@link Message}s, rendered per language at the edge.
  *
- * @param units      how many units are billed a month, so that {@code unitPrice x units} is
- *                   {@code perMonth} before rounding to the cent (cards or instances for a month,
- *                   instance-hours, GB; a one-time line's units are spread over the horizon); the
+ * <p>Every output shows the same quantity, unit and unit price, and quantity x unit price rounds
+ * to per month, to the cent: the line is priced exactly, and the record keeps the shortest
+ * roundings of the exact quantity and unit price that still multiply to it ({@link LineFigures}),
+ * so a unit price has as many decimals as reconciliation needs.
+ *
+ * @param quantity   how many units are billed a month (card-hours, card-months, GB; a one-time
+ *                   line's units are spread over the horizon); given exact, kept as shown; the
  *                   workbook's quantity cell, which finance may edit
- * @param unitPrice  price of one unit, in the scenario currency, exact (shown to 4 decimals)
- * @param unit       what one unit is: "hour", "month", "GB", "GB-month", "one-time"
+ * @param unitPrice  price of one unit, in the scenario currency; given exact, kept as shown
+ * @param unit       what one unit is: "card-hour", "card-month", "month", "GB", "GB-month", "GB once"
  * @param perMonth   this row's monthly cost, rounded to the cent
  * @param fx         "1 USD = 7.1 CNY (ECB 2025-05-09)" when converted, else ""
  * @param pricedBy   who this line's price is from: the vendor's stated price, a fallback provider
  *                   for a service the vendor does not sell or whose price is unknown, or a typical
  *                   figure the vendor file marks as not a stated price; only the first is signable
+ * @param upfront    what an all- or partial-upfront term asks on the day each term starts, for
+ *                   the whole line, in the scenario currency (its per month spreads it); null when none
  */
-public record LineItem(Message item, Message spec, String quantity, BigDecimal units, Money unitPrice, String unit,
-                       Money perMonth, Message note, String source, String fx, PricedBy pricedBy) {
+public record LineItem(Message item, Message spec, BigDecimal quantity, Money unitPrice, String unit, Money perMonth,
+                       Message note, String source, String fx, PricedBy pricedBy, Money upfront) {
 
   public LineItem {
-    // 2, not 2.0 or 2E+0: units are read by people and spreadsheets
-    units = units.signum() == 0 ? BigDecimal.ZERO : units.stripTrailingZeros();
-    if (units.scale() < 0) units = units.setScale(0);
+    LineFigures shown = LineFigures.of(quantity, unitPrice.amount(), perMonth.amount());
+    // 2, not 2.0 or 2E+0: quantities are read by people and spreadsheets
+    quantity = shown.quantity().signum() == 0 ? BigDecimal.ZERO : shown.quantity().stripTrailingZeros();
+    if (quantity.scale() < 0) quantity = quantity.setScale(0);
+    unitPrice = new Money(shown.unitPrice(), unitPrice.currency());
   }
 
   /** Whose price a line carries. */
@@ -42,23 +50,23 @@ public record LineItem(Message item, Message spec, String quantity, BigDecimal u
     }
   }
 
-  /** A line priced by the vendor itself. */
-  public LineItem(Message item, Message spec, String quantity, BigDecimal units, Money unitPrice, String unit, Money perMonth,
-                  Message note, String source, String fx) {
-    this(item, spec, quantity, units, unitPrice, unit, perMonth, note, source, fx, PricedBy.VENDOR);
+  /** A line with nothing due upfront. */
+  public LineItem(Message item, Message spec, BigDecimal quantity, Money unitPrice, String unit, Money perMonth,
+                  Message note, String source, String fx, PricedBy pricedBy) {
+    this(item, spec, quantity, unitPrice, unit, perMonth, note, source, fx, pricedBy, null);
   }
 
-  /** The unit price as a bill shows it: 0.0123, not 0.012345678. */
-  public Money unitPriceShown() {
-    return unitPrice.round(CostModel.UNIT_PRICE_DECIMALS);
+  /** A line priced by the vendor itself, nothing due upfront. */
+  public LineItem(Message item, Message spec, BigDecimal quantity, Money unitPrice, String unit, Money perMonth,
+                  Message note, String source, String fx) {
+    this(item, spec, quantity, unitPrice, unit, perMonth, note, source, fx, PricedBy.VENDOR, null);
   }
 
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("item", Localizer.neutral(item));
     m.put("spec", Localizer.neutral(spec));
-    m.put("quantity", quantity);
-    m.put("units", units.toPlainString());
+    m.put("quantity", quantity.toPlainString());
     m.put("unitPrice", unitPrice.plain());
     m.put("unit", unit);
     m.put("perMonth", perMonth.plain());
@@ -67,6 +75,7 @@ public record LineItem(Message item, Message spec, String quantity, BigDecimal u
     m.put("source", source);
     m.put("fx", fx);
     m.put("pricedBy", pricedBy.wire());
+    m.put("upfront", upfront == null ? null : upfront.plain());
     return m;
   }
 }

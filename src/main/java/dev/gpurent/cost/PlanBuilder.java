@@ -197,22 +197,65 @@ final class PlanBuilder {
     String offer = p.gpu().name() + " (" + q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()) + ")";
     Message spec = q.upstream().isEmpty() ? Words.of("spec.gpu", "offer", offer)
         : Words.of("spec.gpu.resold", "offer", offer, "vendor", q.vendor(), "upstream", q.upstream());
+    // Billed by the card, whatever the offer's own unit (an instance-hour, a year): card-hours for an
+    // hourly price, card-months otherwise, so that quantity x unit price reads the same in every output.
+    BigDecimal perUnit = BigDecimal.valueOf(q.gpuCount()).multiply(q.unit() == PriceUnit.YEAR ? TWELVE : BigDecimal.ONE);
+    BigDecimal quantity = units(p).multiply(perUnit);
+    Money unitPrice = new Money(divide(p.unitPrice().amount(), perUnit), p.unitPrice().currency());
+    boolean hourly = q.unit() == PriceUnit.HOUR;
     List<Message> note = new ArrayList<>();
-    note.add(p.workload() instanceof Job || !p.billing().isCommitment()
-        ? Words.of("note.gpu.hours", "mode", Words.billing(p.billing()), "hours", p.hoursPerMonth()) : Words.billing(p.billing()));
+    if (hourly) {
+      double hours = p.cards() > 0 ? quantity.doubleValue() / p.cards() : 0;
+      note.add(Words.of(Math.abs(hours - Math.rint(hours)) < 1e-6 ? "note.gpu.hours" : "note.gpu.hoursAbout",
+          "mode", Words.billing(p.billing()), "cards", p.cards(), "hours", hours));
+    } else {
+      note.add(Words.billing(p.billing()));
+    }
     if (p.billing() == Billing.SPOT) note.add(Words.of("note.part", "text", p.spotNote()));
     if (q.gpuCount() > 1) note.add(Words.of("note.instances", "instances", p.instances(), "gpus", q.gpuCount()));
-    int count = q.gpuCount() > 1 ? p.instances() : p.cards();
-    return new LineItem(Words.item(p.workload().kind()), spec, Integer.toString(count), units(p, count),
-        p.unitPrice(), q.unit().wire(), p.perMonth().cents(), Words.seq(note), q.source(), p.fx());
+    Money upfront = upfront(p);
+    if (upfront != null) {
+      note.add(Words.of("note.upfront", "amount", upfront.cents(), "term", Words.billing(p.billing()),
+          "terms", termsOver(p.billing()), "months", s.horizonMonths()));
+    }
+    return new LineItem(Words.item(p.workload().kind()), spec, quantity, unitPrice, hourly ? "card-hour" : "card-month",
+        p.perMonth().cents(), Words.seq(note), q.source(), p.fx(), LineItem.PricedBy.VENDOR, upfront == null ? null : upfront.cents());
+  }
+
+  private static final BigDecimal TWELVE = BigDecimal.valueOf(12);
+
+  /**
+   * The price units a GPU line bills a month (instance-hours, instance-months, years spread over
+   * the horizon): exact, as the placement's cost is its unit price times them (BillingPlanner).
+   */
+  private static BigDecimal units(Placement p) {
+    return p.unitPrice().isPositive() ? p.perMonth().amount().divide(p.unitPrice().amount()) : BigDecimal.valueOf(p.instances());
+  }
+
+  /** Exact where the quotient ends (a price per 8 GPUs), else to 34 digits, which still rounds to the line's cent. */
+  private static BigDecimal divide(BigDecimal amount, BigDecimal by) {
+    try {
+      return amount.divide(by);
+    } catch (ArithmeticException endless) {
+      return amount.divide(by, java.math.MathContext.DECIMAL128);
+    }
   }
 
   /**
-   * The price units a GPU line bills a month (cards for a month, instance-hours, years spread over
-   * the horizon): exact, as the placement's cost is its unit price times them (BillingPlanner).
+   * What a placement's all- or partial-upfront term asks when each term starts, for all its
+   * instances, in the scenario currency after the vendor's discount; null when the term asks none.
    */
-  private static BigDecimal units(Placement p, int count) {
-    return p.unitPrice().isPositive() ? p.perMonth().amount().divide(p.unitPrice().amount()) : BigDecimal.valueOf(count);
+  private Money upfront(Placement p) {
+    Quote q = p.quote();
+    if (q.upfront() == null || !q.upfront().isPositive()) return null;
+    BigDecimal discount = book.vendor(q.vendor()).map(e -> e.quotes().terms().discount()).orElse(BigDecimal.ONE);
+    return fx.convert(q.upfront(), s.currency()).money().times(discount).times(p.instances());
+  }
+
+  /** How many terms of {@code mode} the horizon pays for: a term longer than it is paid in full. */
+  private int termsOver(Billing mode) {
+    int term = Math.max(1, mode.commitmentMonths());
+    return (s.horizonMonths() + term - 1) / term;
   }
 
   /**

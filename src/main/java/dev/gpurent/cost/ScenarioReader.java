@@ -164,7 +164,8 @@ public final class ScenarioReader {
     double seconds = w.requiredBetween("secondsPerRequest", MIN_SECONDS, MAX_SECONDS);
     double concurrent = w.requiredBetween("concurrentPerCard", MIN_CONCURRENT, MAX_CONCURRENT);
     double hoursPerDay = w.between("hoursPerDay", 24, 0.1, 24);
-    double days = w.between("daysPerMonth", 30, 1, 31);
+    // left out: every day of the billing month, so round the clock is the 730 h commitments are priced at
+    double days = w.between("daysPerMonth", BillingPlanner.DAYS_PER_MONTH, 1, 31);
     double latency = w.zeroOrBetween("latencyTargetSeconds", 0, MIN_SECONDS, MAX_SECONDS);
     String bound = w.string("bound", "memory").trim().toLowerCase(Locale.ROOT);
     if (!bound.equals("memory") && !bound.equals("compute")) {

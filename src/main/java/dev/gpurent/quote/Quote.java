@@ -24,10 +24,13 @@ import java.util.Objects;
  *                     states none: the quote is undated, since the fetch time is no price's date
  * @param upstream     the cloud a reseller rents this machine from ("lambdalabs"), or ""
  * @param country      ISO 3166 alpha-2 code of the region's country ("US", "CN"), or "" when unknown
+ * @param upfront      what an all- or partial-upfront term asks for the whole offer on the day the
+ *                     term starts, in the price's currency (its {@code price} already spreads it over
+ *                     the term); null when the term asks nothing upfront
  */
 public record Quote(String vendor, String region, String offerId, String gpuId, double gpuCount,
                     double vcpus, double ramGiB, Billing billing, Money price, PriceUnit unit,
-                    Instant observedAt, String source, Instant priceDate, String upstream, String country) {
+                    Instant observedAt, String source, Instant priceDate, String upstream, String country, Money upfront) {
 
   public Quote {
     Objects.requireNonNull(vendor, "vendor");
@@ -40,6 +43,14 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
     source = source == null ? "" : source;
     upstream = upstream == null ? "" : upstream;
     country = country == null ? "" : country;
+  }
+
+  /** A quote with nothing due upfront. */
+  public Quote(String vendor, String region, String offerId, String gpuId, double gpuCount, double vcpus, double ramGiB,
+               Billing billing, Money price, PriceUnit unit, Instant observedAt, String source, Instant priceDate, String upstream,
+               String country) {
+    this(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source, priceDate, upstream,
+        country, null);
   }
 
   /** A quote whose source states no date of its own, sold by the vendor itself, linked as the catalog says. */
@@ -56,19 +67,25 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
   /** The same quote with the date its source states. */
   public Quote withPriceDate(Instant date) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        date, upstream, country);
+        date, upstream, country, upfront);
   }
 
   /** The same quote, resold from {@code provider}. */
   public Quote withUpstream(String provider) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, provider, country);
+        priceDate, provider, country, upfront);
   }
 
   /** The same quote with its region's country. */
   public Quote withCountry(String code) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, upstream, code);
+        priceDate, upstream, code, upfront);
+  }
+
+  /** The same quote, its term asking {@code amount} upfront. */
+  public Quote withUpfront(Money amount) {
+    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
+        priceDate, upstream, country, amount);
   }
 
   /** Identity of the offer across refreshes: vendor, region, offer and billing mode. */

@@ -22,6 +22,7 @@ public final class QuoteJson {
         .put("priceDate", q.priceDate() == null ? null : q.priceDate().toString()).put("source", q.source());
     if (!q.upstream().isEmpty()) j.put("upstream", q.upstream());
     if (!q.country().isEmpty()) j.put("country", q.country());
+    if (q.upfront() != null) j.put("upfront", q.upfront().amount().toPlainString());
     return j;
   }
 
@@ -32,7 +33,8 @@ public final class QuoteJson {
         j.getDouble("gpuCount"), j.getDouble("vcpus", 0.0), j.getDouble("ramGiB", 0.0), Billing.parse(j.getString("billing")),
         new Money(new BigDecimal(j.getString("price")), j.getString("currency")), PriceUnit.parse(j.getString("unit")),
         at == null ? null : Instant.parse(at), j.getString("source"), dated == null ? null : Instant.parse(dated),
-        j.getString("upstream", ""), j.getString("country", ""));
+        j.getString("upstream", ""), j.getString("country", ""),
+        j.getString("upfront") == null ? null : new Money(new BigDecimal(j.getString("upfront")), j.getString("currency")));
   }
 
   /** A service term as JSON: {@code {"availability": "price", "price": "0.023", "source": ..., "typical": true}} (typical only when so). */

@@ -27,7 +27,7 @@ public final class RankingCsv {
   /** As above, the words of each row (item, spec, note) in {@code lang}; the headers stay machine names in every language. */
   public static String render(Ranking r, int top, Lang lang) {
     Csv csv = new Csv().row("rank", "vendor", "item", "spec", "quantity", "unit_price", "unit", "per_month", "currency", "note",
-        "source", "fx", "vendor_monthly_total", "vendor_horizon_total", "priced_by", "plan_complete", "plan_dated");
+        "source", "fx", "vendor_monthly_total", "vendor_horizon_total", "priced_by", "plan_complete", "plan_dated", "upfront");
     int rank = 0;
     for (VendorPlan p : r.plans()) {
       if (top > 0 && rank >= top) break;
@@ -42,8 +42,9 @@ public final class RankingCsv {
 
   private static void line(Csv csv, Object rank, String vendor, LineItem l, dev.gpurent.cost.Bill bill, boolean complete, Object dated,
                            Lang lang) {
-    csv.row(rank, vendor, Localizer.text(l.item(), lang), Localizer.text(l.spec(), lang), l.quantity(), l.unitPriceShown().plain(), l.unit(), l.perMonth().plain(),
-        l.perMonth().currency(), Localizer.text(l.note(), lang), l.source(), l.fx(), bill.monthlyTotal().plain(), bill.horizonTotal().plain(),
-        l.pricedBy().wire(), complete, dated);
+    csv.row(rank, vendor, Localizer.text(l.item(), lang), Localizer.text(l.spec(), lang), l.quantity().toPlainString(), l.unitPrice().plain(),
+        l.unit(), l.perMonth().plain(), l.perMonth().currency(), Localizer.text(l.note(), lang), l.source(), l.fx(),
+        bill.monthlyTotal().plain(), bill.horizonTotal().plain(), l.pricedBy().wire(), complete, dated,
+        l.upfront() == null ? "" : l.upfront().plain());
   }
 }

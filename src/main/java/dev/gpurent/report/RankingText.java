@@ -142,8 +142,9 @@ public final class RankingText {
       LineItem l = b.lines().get(i);
       // "*": not the vendor's stated price (a fallback provider's or a typical figure); the note says which
       String item = l.pricedBy() != LineItem.PricedBy.VENDOR ? w.of(l.item()) + " *" : w.of(l.item());
-      List<String> row = new java.util.ArrayList<>(List.of(item, w.of(l.spec()), l.quantity(),
-          l.unitPriceShown().plain() + "/" + w.unit(l.unit()), l.perMonth().plain(), w.of(l.note())));
+      String unit = w.unit(l.unit());
+      List<String> row = new java.util.ArrayList<>(List.of(item, w.of(l.spec()), l.quantity().toPlainString() + " " + unit,
+          l.unitPrice().plain() + "/" + unit, l.perMonth().plain(), w.of(l.note())));
       if (vendors != null) row.add(0, vendors.get(i));
       t.row(row.toArray(String[]::new));
     }
@@ -151,7 +152,8 @@ public final class RankingText {
         b.monthlyTotal().currency()));
     if (vendors != null) total.add(0, "");
     t.row(total.toArray(String[]::new));
-    return t.render("  ");
+    String table = t.render("  ");
+    return b.upfront().isPositive() ? table + w.t("rank.upfront", "amount", b.upfront()) + "\n" : table;
   }
 
   /** The report bundle and the engine's messages in one language. */

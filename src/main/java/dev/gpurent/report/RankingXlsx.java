@@ -29,8 +29,9 @@ import org.apache.poi.xssf.usermodel.XSSFWorkbook;
  * carries (vendor, fallback or typical), each plan below #1 what it would take to be #1. A bill line's per-month cell is
  * {@code ROUND(quantity x unit price, 2)}, its total a SUM and the horizon total the total times
  * the summary's horizon, and the summary's totals point at each bill's total: editing a quantity
- * re-prices the bill and the summary. The quantity is the line's {@code units} and the unit price
- * keeps every digit (shown to 4 decimals), so the formulas give exactly the ranking's figures.
+ * re-prices the bill and the summary. The quantity and unit price are the line's own, with as many
+ * decimals as they need to multiply to its per month, so the formulas give exactly the ranking's figures.
+ * A bill whose terms ask an amount upfront has it per line, and its sum under the horizon total.
  *
  * <p>Read from the rendered ranking, {@code Ranking.toMap()} or the same JSON as plain maps and
  * lists ({@code PlainValues}): its texts are shown as they are; the workbook's own labels come
@@ -42,9 +43,12 @@ public final class RankingXlsx {
   /** The media type of an .xlsx file, as {@code Accept} asks for it. */
   public static final String MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-  /** The bill sheets' columns, in the guide's template order (5.1) and then where each price is from. */
+  /**
+   * The bill sheets' columns, in the guide's template order (5.1), then where each price is from,
+   * then what an upfront term asks when it starts (already spread into the line's per month).
+   */
   static final int ITEM = 0, SPEC = 1, QUANTITY = 2, UNIT_PRICE = 3, UNIT = 4, PER_MONTH = 5, NOTE = 6, PRICED_BY = 7,
-      SOURCE = 8, FX = 9, BOUGHT_FROM = 10;
+      SOURCE = 8, FX = 9, UPFRONT = 10, BOUGHT_FROM = 11;
   /** A bill sheet: title, blank, headings, then the lines from this row. */
   static final int FIRST_LINE = 3;
   /** The summary's horizon cell (B4), which every bill's horizon total multiplies by. */
@@ -71,7 +75,8 @@ public final class RankingXlsx {
     String prefix = lang == Lang.ZH && currency.equals("CNY") ? "\"¥\"" : "";
     String suffix = prefix.isEmpty() ? " \"" + currency + "\"" : "";
     money = style(prefix + "#,##0.00" + suffix);
-    unitPrice = style(prefix + "#,##0.0000" + suffix);
+    // as many decimals as the figure has (up to Excel's 15 digits), at least 2: a bill's unit price must multiply out
+    unitPrice = style(prefix + "#,##0.00##########" + suffix);
     bold = wb.createCellStyle();
     Font f = wb.createFont();
     f.setBold(true);
@@ -258,7 +263,7 @@ public final class RankingXlsx {
     cell(s, 0, 0, title).setCellStyle(bold);
     Row h = row(s, FIRST_LINE - 1);
     List<String> heads = new ArrayList<>(List.of("bill.item", "bill.spec", "bill.quantity", "bill.unitPrice", "bill.unit",
-        "bill.perMonth", "bill.note", "bill.pricedBy", "bill.source", "bill.fx"));
+        "bill.perMonth", "bill.note", "bill.pricedBy", "bill.source", "bill.fx", "bill.upfront"));
     if (isMixed) heads.add("bill.boughtFrom");
     for (int c = 0; c < heads.size(); c++) {
       Cell cell = h.createCell(c);
@@ -271,7 +276,7 @@ public final class RankingXlsx {
       Row row = row(s, r);
       row.createCell(ITEM).setCellValue(text(l.get("item")));
       row.createCell(SPEC).setCellValue(text(l.get("spec")));
-      row.createCell(QUANTITY).setCellValue(number(l.get("units")));
+      row.createCell(QUANTITY).setCellValue(number(l.get("quantity")));
       Cell price = row.createCell(UNIT_PRICE);
       price.setCellValue(number(l.get("unitPrice")));
       price.setCellStyle(unitPrice);
@@ -281,6 +286,11 @@ public final class RankingXlsx {
       row.createCell(PRICED_BY).setCellValue(words.text("pricedBy." + text(l.get("pricedBy"))));
       row.createCell(SOURCE).setCellValue(text(l.get("source")));
       row.createCell(FX).setCellValue(text(l.get("fx")));
+      if (l.get("upfront") != null) {
+        Cell upfront = row.createCell(UPFRONT);
+        upfront.setCellValue(number(l.get("upfront")));
+        upfront.setCellStyle(money);
+      }
       if (isMixed) row.createCell(BOUGHT_FROM).setCellValue(text(l.get("vendor")));
       r++;
     }
@@ -294,6 +304,14 @@ public final class RankingXlsx {
     formula(horizon, PER_MONTH, "ROUND(" + perMonth + (r + 1) + "*" + quoted(summary.getSheetName()) + "!$B$"
         + (HORIZON_ROW + 1) + ",2)", money);
     int next = r + 3;
+    Map<String, ?> bill = map(plan.get("bill"));
+    if (bill != null && bill.get("upfront") != null && new BigDecimal(text(bill.get("upfront"))).signum() > 0) {
+      Row due = row(s, r + 2);
+      due.createCell(ITEM).setCellValue(words.text("bill.upfrontTotal"));
+      String up = col(UPFRONT);
+      formula(due, UPFRONT, "SUM(" + up + (FIRST_LINE + 1) + ":" + up + r + ")", money);
+      next = r + 4;
+    }
     for (Map<String, ?> g : maps(plan.get("gaps"))) {
       cell(s, next, ITEM, words.text("bill.gap"));
       cell(s, next++, SPEC, text(g.get("item")) + ": " + text(g.get("reason")));
@@ -305,8 +323,8 @@ public final class RankingXlsx {
         cell(s, next++, SPEC, text(w));
       }
     }
-    int[] widths = {18, 48, 12, 16, 10, 16, 60, 12, 40, 40};
-    for (int c = ITEM; c <= FX; c++) s.setColumnWidth(c, widths[c] * 256);
+    int[] widths = {18, 48, 12, 16, 10, 16, 60, 12, 40, 40, 16, 20};
+    for (int c = ITEM; c <= BOUGHT_FROM; c++) s.setColumnWidth(c, widths[c] * 256);
     s.createFreezePane(0, FIRST_LINE);
     return new BillSheet(name, r);
   }

@@ -191,10 +191,12 @@ class AwsPriceListAdapterTest {
       Quote yearly = only(vq, "p4d.24xlarge", Billing.YEARLY);
       assertEquals(Money.of("170000", "USD"), yearly.price());
       assertEquals(PriceUnit.YEAR, yearly.unit());
+      assertEquals(Money.of("170000", "USD"), yearly.upfront(), "All Upfront: the fee is due when the term starts");
       // 3yr Partial Upfront: 171000 / 3 + 6.5 x 8760 = 57000 + 56940 per year
       Quote threeYears = only(vq, "p4d.24xlarge", Billing.THREE_YEARS);
       assertEquals(Money.of("113940", "USD"), threeYears.price());
       assertEquals(PriceUnit.YEAR, threeYears.unit());
+      assertEquals(Money.of("171000", "USD"), threeYears.upfront(), "Partial Upfront: the fee, the hourly part paid as used");
       assertTrue(vq.rejected().contains("skipped 1 product: a cheaper standard purchase option of the same term was kept "
           + "(first: terms.Reserved." + sku + ".NOUP1YR (p4d.24xlarge) No Upfront)"), vq.rejected().toString());
       assertTrue(vq.rejected().stream().anyMatch(r -> r.startsWith("skipped 1 product: OfferingClass is not standard")));

@@ -50,7 +50,7 @@ class CliTest {
     Result r = run("rank", "--root=" + guideOnly(), "--include-reference", "config/scenarios/guide-template.yaml");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor)): 5000.00 CNY a month, 60000.00 over 12 months"), r.out());
-    assertTrue(r.out().matches("(?s).*inference GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/month +3000\\.00 +monthly.*"), r.out());
+    assertTrue(r.out().matches("(?s).*inference GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 card-month +1500\\.00/card-month +3000\\.00 +monthly.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  total +5000\\.00 +CNY\\n.*"), r.out());
   }
 
@@ -60,11 +60,11 @@ class CliTest {
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor))：每月 ¥5,000.00，12 个月共 60000.00"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  项目 +规格 +数量 +单价 +月费用 +备注\\n.*"), r.out());
-    assertTrue(r.out().matches("(?s).*\\n  推理GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 +1500\\.00/月 +3000\\.00 +包月\\n.*"), r.out());
-    assertTrue(r.out().matches("(?s).*\\n  微调GPU +NVIDIA A100 40GB SXM \\(a100-40g-sxm, cn\\) +1 +12\\.00/小时 +1200\\.00 +按量计费，每月约100小时\\n.*"), r.out());
-    assertTrue(r.out().matches("(?s).*\\n  对象存储 +标准型 +2000 GB +0\\.10/GB/月 +200\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  推理GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 卡·月 +1500\\.00/卡·月 +3000\\.00 +包月\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  微调GPU +NVIDIA A100 40GB SXM \\(a100-40g-sxm, cn\\) +100 卡·小时 +12\\.00/卡·小时 +1200\\.00 +按量计费，1 卡 x 每卡每月 100 小时\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  对象存储 +标准型 +2000 GB/月 +0\\.10/GB/月 +200\\.00\\n.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  公网带宽 +按流量 +500 GB +0\\.80/GB +400\\.00\\n.*"), r.out());
-    assertTrue(r.out().matches("(?s).*\\n  负载均衡 +基础型 +1 +200\\.00/月 +200\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  负载均衡 +基础型 +1 月 +200\\.00/月 +200\\.00\\n.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  合计 +5000\\.00 +CNY\\n.*"), r.out());
   }
 
@@ -78,8 +78,8 @@ class CliTest {
     Result csv = run("rank", "--root=" + guideOnly(), "--include-reference", "--csv", "config/scenarios/team-small.yaml");
     assertEquals(0, csv.status(), csv.err());
     String[] lines = csv.out().split("\r\n");
-    assertEquals("rank,vendor,item,spec,quantity,unit_price,unit,per_month,currency,note,source,fx,vendor_monthly_total,vendor_horizon_total,priced_by,plan_complete,plan_dated", lines[0]);
-    assertTrue(lines[1].startsWith("1,guide-reference,inference GPU,\"NVIDIA GeForce RTX 4090 (rtx-4090, cn)\",1,1500.00,month,1500.00,CNY,monthly,"), lines[1]);
+    assertEquals("rank,vendor,item,spec,quantity,unit_price,unit,per_month,currency,note,source,fx,vendor_monthly_total,vendor_horizon_total,priced_by,plan_complete,plan_dated,upfront", lines[0]);
+    assertTrue(lines[1].startsWith("1,guide-reference,inference GPU,\"NVIDIA GeForce RTX 4090 (rtx-4090, cn)\",1,1500.00,card-month,1500.00,CNY,monthly,"), lines[1]);
   }
 
   @Test

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.cost.CostModel;
+import dev.gpurent.cost.Ranking;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.report.RankingCsv;
 import dev.gpurent.report.RankingWorkbook;
 import dev.gpurent.report.RankingXlsx;
 import dev.gpurent.text.Lang;
@@ -22,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +40,8 @@ class SampleRootBillsTest {
 
   /** Each ranking, by scenario file and whether the reference was ranked. */
   static final Map<String, Map<String, Object>> RANKINGS = new LinkedHashMap<>();
+  /** The same rankings as the engine returns them, for the CSV. */
+  static final Map<String, Ranking> RANKED = new LinkedHashMap<>();
 
   @BeforeAll
   static void rankEveryScenario() throws Exception {
@@ -59,7 +65,9 @@ class SampleRootBillsTest {
         Scenario s = new ScenarioReader(ws.catalog).read(e.getValue());
         for (boolean ref : new boolean[] {false, true}) {
           Scenario with = s.withConstraints(s.constraints().withIncludeReference(ref));
-          RANKINGS.put(e.getKey() + (ref ? " --include-reference" : ""), model.rank(with, book).toMap());
+          Ranking r = model.rank(with, book);
+          RANKED.put(e.getKey() + (ref ? " --include-reference" : ""), r);
+          RANKINGS.put(e.getKey() + (ref ? " --include-reference" : ""), r.toMap());
         }
       }
     }
@@ -87,7 +95,7 @@ class SampleRootBillsTest {
         plans++;
         if (plan.containsKey("homeVendor")) mixed++;
         for (Map<String, Object> l : (List<Map<String, Object>>) ((Map<String, Object>) plan.get("bill")).get("lines")) {
-          BigDecimal units = new BigDecimal((String) l.get("units"));
+          BigDecimal units = new BigDecimal((String) l.get("quantity"));
           BigDecimal exact = new BigDecimal((String) l.get("unitPrice")).multiply(units);
           assertEquals(new BigDecimal((String) l.get("perMonth")), exact.setScale(2, RoundingMode.HALF_UP),
               e.getKey() + ": " + plan.get("vendor") + " " + l.get("item") + ": " + l.get("unitPrice") + " x " + units);
@@ -100,6 +108,37 @@ class SampleRootBillsTest {
     // 5 scenarios x 2, each some 10 vendors' bills of 3 to 7 lines (the GPUs are pinned), and the mixed plans
     assertTrue(plans > 80 && lines > 400 && mixed >= 4 && once > 10,
         plans + " plans, " + lines + " lines, " + mixed + " mixed, " + once + " one-time lines");
+  }
+
+  /**
+   * The CSV a buyer hands finance: on every row of every plan, quantity x unit_price is per_month to
+   * the cent, and the row shows the JSON line's own quantity, unit price and unit.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void every_csv_row_multiplies_out_to_its_per_month_with_the_jsons_figures() throws Exception {
+    int rows = 0, hourly = 0;
+    for (var e : RANKED.entrySet()) {
+      List<CSVRecord> records = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()
+          .parse(new java.io.StringReader(RankingCsv.render(e.getValue()))).getRecords();
+      List<Map<String, Object>> plans = (List<Map<String, Object>>) RANKINGS.get(e.getKey()).get("plans");
+      List<Map<String, Object>> lines = new ArrayList<>();
+      for (Map<String, Object> p : plans) lines.addAll((List<Map<String, Object>>) ((Map<String, Object>) p.get("bill")).get("lines"));
+      assertEquals(lines.size(), records.size(), e.getKey());
+      for (int i = 0; i < records.size(); i++) {
+        CSVRecord row = records.get(i);
+        String where = e.getKey() + " #" + row.get("rank") + " " + row.get("vendor") + " " + row.get("item");
+        BigDecimal product = new BigDecimal(row.get("quantity")).multiply(new BigDecimal(row.get("unit_price")));
+        assertEquals(new BigDecimal(row.get("per_month")), product.setScale(2, RoundingMode.HALF_UP),
+            where + ": " + row.get("quantity") + " x " + row.get("unit_price"));
+        assertEquals(lines.get(i).get("quantity"), row.get("quantity"), where);
+        assertEquals(lines.get(i).get("unitPrice"), row.get("unit_price"), where);
+        assertEquals(lines.get(i).get("unit"), row.get("unit"), where);
+        if (row.get("unit").equals("card-hour")) hourly++;
+        rows++;
+      }
+    }
+    assertTrue(rows > 400 && hourly > 100, rows + " rows, " + hourly + " card-hour rows");
   }
 
   @Test

@@ -70,27 +70,29 @@ class CostModelTest {
     List<LineItem> lines = plan.bill().lines();
     assertEquals(List.of("inference GPU", "fine-tuning GPU", "object storage", "public bandwidth", "load balancer"),
         lines.stream().map(l -> en(l.item())).toList());
-    assertEquals(List.of("2", "1", "2000 GB", "500 GB", "1"), lines.stream().map(LineItem::quantity).toList());
+    // the guide's template line by line: quantity x unit price = per month, the A100 in card-hours
+    assertEquals(List.of("2", "100", "2000", "500", "1"), lines.stream().map(l -> l.quantity().toPlainString()).toList());
+    assertEquals(List.of("card-month", "card-hour", "GB-month", "GB", "month"), lines.stream().map(LineItem::unit).toList());
     assertEquals(List.of(cny("1500"), cny("12"), cny("0.1"), cny("0.8"), cny("200")),
         lines.stream().map(LineItem::unitPrice).toList());
     assertEquals(List.of(cny("3000"), cny("1200"), cny("200"), cny("400"), cny("200")),
         lines.stream().map(LineItem::perMonth).toList());
     assertEquals(Billing.MONTHLY, plan.placements().get(0).billing());
     assertEquals(Billing.ON_DEMAND, plan.placements().get(1).billing());
-    assertEquals("on-demand, about 100 h a month", en(lines.get(1).note()));
+    assertEquals("on-demand, 1 card(s) x 100 h a month", en(lines.get(1).note()));
   }
 
   @Test
   void reports_savings_and_break_even_of_the_template() {
     VendorPlan plan = onlyPlan("guide-template.yaml");
-    // all on-demand: two 4090s at 3 x 720 h = 4320 instead of 3000
-    assertEquals(cny("1320"), plan.savingsVsOnDemand().orElseThrow());
+    // all on-demand: two 4090s at 3 x 730 h = 4380 instead of 3000 (the template runs every day of the 730-hour month)
+    assertEquals(cny("1380"), plan.savingsVsOnDemand().orElseThrow());
     assertTrue(plan.savingsVsMonthly().isEmpty(), "the A100 40G is not sold monthly");
     Placement inference = plan.placements().get(0);
     assertEquals(0, inference.breakEvenHours().orElseThrow().compareTo(new java.math.BigDecimal("500")));
     assertEquals(List.of(Billing.ON_DEMAND, Billing.SPOT, Billing.MONTHLY),
         inference.modes().stream().map(Placement.ModeCost::billing).toList());
-    assertEquals(cny("4320"), inference.modes().get(0).perMonth().cents());
+    assertEquals(cny("4380"), inference.modes().get(0).perMonth().cents());
     assertFalse(inference.modes().get(1).allowed(), "spot is not for 7x24 serving");
   }
 
@@ -157,7 +159,8 @@ class CostModelTest {
         "bandwidth (16000.00 CNY/month) costs more than the GPUs: compress and cache API responses (guide 4.4)"), ens(plan.warnings()).toString());
     Scenario compressed = withChanges("guide-template.yaml", Map.of("egressGbPerMonth", 20000, "compressionRatio", 4), Map.of());
     LineItem egress = rank(compressed, book(guideReference())).plans().get(0).bill().lines().get(3);
-    assertEquals("5000 GB", egress.quantity());
+    assertEquals("5000", egress.quantity().toPlainString());
+    assertEquals("GB", egress.unit());
     assertEquals(cny("4000"), egress.perMonth());
   }
 
@@ -167,8 +170,8 @@ class CostModelTest {
     VendorPlan plan = rank(s, book(guideReference())).plans().get(0);
     Placement inference = plan.placements().get(0);
     assertEquals(Billing.SPOT, inference.billing());
-    // 2 cards x 720 h x 1.1 restart overhead x 0.8
-    assertEquals(cny("1267.20"), inference.perMonth().cents());
+    // 2 cards x 730 h x 1.1 restart overhead x 0.8
+    assertEquals(cny("1284.80"), inference.perMonth().cents());
     assertTrue(ens(plan.warnings()).contains(
         "inference: spot for 7x24 inference can be reclaimed at any time; use monthly or on-demand (guide 6.1)"), ens(plan.warnings()).toString());
   }
@@ -231,7 +234,7 @@ class CostModelTest {
         0, 0, 1, 0, java.util.Optional.empty());
     VendorPlan plan = rank(inferenceOnly, b).plans().get(0);
     Placement p = plan.placements().get(0);
-    assertEquals(cny("4170.52"), p.perMonth().cents(), "2 x 720 h x 0.40 USD x 8.1470/1.1252");
+    assertEquals(cny("4228.45"), p.perMonth().cents(), "2 x 730 h x 0.40 USD x 8.1470/1.1252");
     assertEquals("1 USD = 7.24049 CNY (ECB test 2025-05-09)", p.fx(), "only the text is rounded; the conversion keeps every digit");
   }
 

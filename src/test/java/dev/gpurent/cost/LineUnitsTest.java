@@ -48,8 +48,8 @@ class LineUnitsTest {
       Ranking r = model.rank(s.withConstraints(s.constraints().withIncludeReference(true)), book);
       VendorPlan plan = r.plans().get(0);
       for (LineItem l : plan.bill().lines()) {
-        assertEquals(l.perMonth().amount(), l.unitPrice().amount().multiply(l.units()).setScale(2, RoundingMode.HALF_UP),
-            gb + " GB, " + l.item() + ": " + l.unitPrice().amount() + " x " + l.units());
+        assertEquals(l.perMonth().amount(), l.unitPrice().amount().multiply(l.quantity()).setScale(2, RoundingMode.HALF_UP),
+            gb + " GB, " + l.item() + ": " + l.unitPrice().amount() + " x " + l.quantity());
         if (dev.gpurent.text.Localizer.en(l.note()).startsWith("tiered")) tiered++;
         if (l.unit().endsWith(" once")) spread++;
       }

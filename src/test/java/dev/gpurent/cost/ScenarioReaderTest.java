@@ -37,7 +37,8 @@ class ScenarioReaderTest {
     Inference i = (Inference) s.workloads().get(0);
     assertEquals("inference-1", i.name());
     assertEquals(Precision.FP16, i.precision());
-    assertEquals(720, i.hoursPerMonth());
+    // every day of the 730-hour month commitments are priced at, not 24 x 30 = 720
+    assertEquals(730, i.hoursPerMonth());
     assertEquals("rtx-4090", i.referenceGpu());
   }
 

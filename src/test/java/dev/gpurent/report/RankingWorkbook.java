@@ -82,15 +82,22 @@ public final class RankingWorkbook {
         int r = RankingXlsx.FIRST_LINE + j;
         String where = who + " " + l.get("item");
         assertEquals(l.get("item"), bill.getRow(r).getCell(RankingXlsx.ITEM).getStringCellValue(), where);
-        assertEquals(figure(l.get("units")), value(ev, bill, r, RankingXlsx.QUANTITY), where + " quantity");
+        assertEquals(figure(l.get("quantity")), value(ev, bill, r, RankingXlsx.QUANTITY), where + " quantity");
         assertEquals(figure(l.get("unitPrice")), value(ev, bill, r, RankingXlsx.UNIT_PRICE), where + " unit price");
         assertEquals(figure(l.get("perMonth")), value(ev, bill, r, RankingXlsx.PER_MONTH), where + " per month: "
-            + l.get("units") + " x " + l.get("unitPrice"));
+            + l.get("quantity") + " x " + l.get("unitPrice"));
+        if (l.get("upfront") != null) {
+          assertEquals(figure(l.get("upfront")), value(ev, bill, r, RankingXlsx.UPFRONT), where + " upfront");
+        }
         lines++;
       }
       int total = RankingXlsx.FIRST_LINE + items.size();
       assertEquals(figure(plan.get("monthlyTotal")), value(ev, bill, total, RankingXlsx.PER_MONTH), who + " total");
       assertEquals(figure(plan.get("horizonTotal")), value(ev, bill, total + 1, RankingXlsx.PER_MONTH), who + " horizon");
+      Object upfront = ((Map<String, ?>) plan.get("bill")).get("upfront");
+      if (upfront != null && figure(upfront) > 0) {
+        assertEquals(figure(upfront), value(ev, bill, total + 2, RankingXlsx.UPFRONT), who + " due upfront");
+      }
     }
     assertTrue(lines > 0 || plans.isEmpty());
     return lines;

@@ -94,7 +94,8 @@ class RankingXlsxTest {
       assertEquals(5000.0, total.getNumericCellValue());
       assertEquals(5000.0, wb.getSheet("Summary").getRow(RankingXlsx.TABLE_HEADER + 1).getCell(3).getNumericCellValue());
       assertEquals("#,##0.00 \"CNY\"", total.getCellStyle().getDataFormatString());
-      assertEquals("#,##0.0000 \"CNY\"", wb.getSheet("1 guide-reference").getRow(RankingXlsx.FIRST_LINE)
+      // a unit price shows every decimal it has (at least 2): quantity x unit price must multiply out on the sheet
+      assertEquals("#,##0.00########## \"CNY\"", wb.getSheet("1 guide-reference").getRow(RankingXlsx.FIRST_LINE)
           .getCell(RankingXlsx.UNIT_PRICE).getCellStyle().getDataFormatString());
     }
   }
@@ -106,7 +107,7 @@ class RankingXlsxTest {
       RankingWorkbook.assertMatches(ranking, wb, Lang.ZH);
       assertEquals("汇总", wb.getSheetName(0));
       Sheet bill = wb.getSheetAt(1);
-      assertEquals(List.of("项目", "规格", "数量", "单价", "单位", "月费用", "备注", "定价方", "来源", "汇率"),
+      assertEquals(List.of("项目", "规格", "数量", "单价", "单位", "月费用", "备注", "定价方", "来源", "汇率", "预付"),
           texts(bill, RankingXlsx.FIRST_LINE - 1));
       assertEquals("合计", bill.getRow(8).getCell(0).getStringCellValue());
       assertEquals("\"¥\"#,##0.00", bill.getRow(8).getCell(RankingXlsx.PER_MONTH).getCellStyle().getDataFormatString());

@@ -114,7 +114,7 @@ class LanguagesTest {
     JsonObject zh = send(post("/api/rank?lang=zh"), guide).bodyAsJsonObject();
     assertEquals("zh", zh.getString("lang"));
     assertEquals(GUIDE_ITEMS_ZH, guideItems(zh));
-    assertEquals("按量计费，每月约100小时", fineTuningNote(zh));
+    assertEquals("按量计费，1 卡 x 每卡每月 100 小时", fineTuningNote(zh));
     JsonObject accepted = send(post("/api/rank").putHeader("Accept-Language", "fr-FR, zh-CN;q=0.8, en;q=0.5"), guide).bodyAsJsonObject();
     assertEquals(GUIDE_ITEMS_ZH, guideItems(accepted));
     JsonObject overridden = send(post("/api/rank?lang=en").putHeader("Accept-Language", "zh-CN"), guide).bodyAsJsonObject();
@@ -122,7 +122,7 @@ class LanguagesTest {
     JsonObject plain = send(post("/api/rank"), guide).bodyAsJsonObject();
     assertEquals("en", plain.getString("lang"));
     assertEquals(GUIDE_ITEMS_EN, guideItems(plain));
-    assertEquals("on-demand, about 100 h a month", fineTuningNote(plain));
+    assertEquals("on-demand, 1 card(s) x 100 h a month", fineTuningNote(plain));
     HttpResponse<Buffer> french = send(post("/api/rank?lang=fr"), guide);
     assertEquals(400, french.statusCode());
     assertEquals(UNKNOWN_LANGUAGE, french.bodyAsJsonObject());

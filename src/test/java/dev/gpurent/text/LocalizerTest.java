@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 class LocalizerTest {
 
   static final Message NOTE = Message.of("seq", "parts", List.of(
-      Message.of("note.gpu.hours", "mode", Message.of("billing.on-demand"), "hours", 100.0),
+      Message.of("note.gpu.hours", "mode", Message.of("billing.on-demand"), "cards", 1, "hours", 100.0),
       Message.of("note.part", "text", Message.of("spot.default", "share", 10L))));
 
   @Test
   void renders_a_message_in_each_language_with_nested_words_from_another_bundle() {
-    assertEquals("on-demand, about 100 h a month; + 10% for interruptions (no published interruption rate)", Localizer.en(NOTE));
-    assertEquals("按量计费，每月约100小时；中断损耗另加 10%（无公开的中断率）", Localizer.text(NOTE, Lang.ZH));
+    assertEquals("on-demand, 1 card(s) x 100 h a month; + 10% for interruptions (no published interruption rate)", Localizer.en(NOTE));
+    assertEquals("按量计费，1 卡 x 每卡每月 100 小时；中断损耗另加 10%（无公开的中断率）", Localizer.text(NOTE, Lang.ZH));
   }
 
   @Test
