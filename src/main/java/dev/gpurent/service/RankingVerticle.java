@@ -84,6 +84,7 @@ public final class RankingVerticle extends VerticleBase {
   private final Map<String, Registered> scenarios = new LinkedHashMap<>();
   private ScenarioStore store = ScenarioStore.none();
   private Owners owners = Owners.single();
+  private dev.gpurent.alert.WebhookHosts webhookHosts = dev.gpurent.alert.WebhookHosts.ofThisMachine(java.util.Set.of());
   private final Map<String, Integer> perClient = new HashMap<>();
   private final ArrayDeque<Job> waiting = new ArrayDeque<>();
   private final Map<String, Job> byRequest = new HashMap<>();
@@ -196,6 +197,12 @@ public final class RankingVerticle extends VerticleBase {
     return this;
   }
 
+  /** Where alert webhooks may go, checked at registration (default: public hosts only). Call before deploying. */
+  public RankingVerticle webhookHosts(dev.gpurent.alert.WebhookHosts hosts) {
+    this.webhookHosts = hosts;
+    return this;
+  }
+
   @Override
   public Future<?> start() {
     LoopDelay.watch(vertx, registry, "ranking");
@@ -241,8 +248,8 @@ public final class RankingVerticle extends VerticleBase {
           JsonObject body = new JsonObject(s.body());
           adopt(s.id(), s.client(), reader.read(PlainValues.of(scenarioPart(body))));
           // this node's AlertVerticle learns the rules again (each node restores for itself)
-          vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", s.id()).put("registration", body),
-              new DeliveryOptions().setLocalOnly(true));
+          vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", s.id()).put("registration", body)
+              .put("client", s.client()), new DeliveryOptions().setLocalOnly(true));
         } catch (InvalidInputException | io.vertx.core.json.DecodeException e) {
           LOG.warning(() -> "stored scenario " + s.id() + " is not restored: " + e.getMessage());
         }
@@ -460,7 +467,7 @@ public final class RankingVerticle extends VerticleBase {
       Failures.fail(msg, 503, "the scenario cannot be kept now (" + Failures.text(e) + "); try again");
     }).onSuccess(x -> {
       // Before its first ranking, so that the AlertVerticles (on every node) know its rules when it comes.
-      vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body));
+      vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body).put("client", who));
       vertx.eventBus().publish(Addresses.SCENARIOS_CHANGED, new JsonObject().put("id", id).put("client", who)
           .put("created", stored.created().toString()).put("body", stored.body()), fromHere());
       firstRanked(id, r).onComplete(y -> msg.reply(new JsonObject().put("id", id)));
@@ -512,7 +519,7 @@ public final class RankingVerticle extends VerticleBase {
       problems.addAll(e.problems());
     }
     try {
-      dev.gpurent.alert.AlertRules.read(PlainValues.map(body));
+      dev.gpurent.alert.AlertRules.read(PlainValues.map(body), webhookHosts);
     } catch (InvalidInputException e) {
       problems.addAll(e.problems());
     }
