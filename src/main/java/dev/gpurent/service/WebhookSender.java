@@ -16,10 +16,13 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -42,27 +45,45 @@ import javax.net.ssl.SSLException;
 final class WebhookSender {
 
   static final String REFUSED = "refused: the host has no public address";
+  static final String BUSY = "held back: its host is busy with other tries";
+  /** Tries waiting for a connection to one host; more are held back at once (and tried again later). */
+  static final int MAX_WAITING = 64;
 
+  private final Vertx vertx;
   private final HttpClient client;
   private final AlertSettings settings;
   private final WebhookHosts hosts;
   private final HostResolver resolver;
+  /** Each host's (scheme, name, port) connections in use and tries waiting; the AlertVerticle's event loop only. */
+  private final Map<String, Slots> perHost = new HashMap<>();
 
   WebhookSender(Vertx vertx, AlertSettings settings, WebhookHosts hosts, HostResolver resolver) {
-    // no redirects: a webhook answers where it is, and a redirect could lead anywhere
+    // No redirects: a webhook answers where it is, and a redirect could lead anywhere. The client
+    // never queues a try: the slots of each host are counted here, and its pools are larger.
+    this.vertx = vertx;
     this.client = vertx.createHttpClient(new HttpClientOptions().setMaxRedirects(0)
             .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, settings.connectTimeout().toMillis())),
-        new PoolOptions().setHttp1MaxSize(settings.connectionsPerHost()).setMaxWaitQueueSize(64));
+        new PoolOptions().setHttp1MaxSize(2 * settings.connectionsPerHost()));
     this.settings = settings;
     this.hosts = hosts;
     this.resolver = resolver;
   }
 
+  /** One try, once its host has a free slot (waiting at most {@code alerts.connectTimeout} for one). */
   Future<Channel.Verdict> post(Channel channel, String url, String json) {
     URI u = URI.create(url);
     String host = u.getHost();
     boolean tls = u.getScheme().equalsIgnoreCase("https");
     int port = u.getPort() > 0 ? u.getPort() : tls ? 443 : 80;
+    String key = (tls ? "https://" : "http://") + WebhookHosts.normal(host) + ":" + port;
+    Slots slots = perHost.computeIfAbsent(key, k -> new Slots());
+    return slots.take(settings.connectionsPerHost(), settings.connectTimeout().toMillis())
+        .compose(x -> post(channel, host, port, tls, u, json).andThen(v -> {
+          if (slots.release()) perHost.remove(key);
+        }), busy -> Future.succeededFuture(new Channel.Verdict(Channel.Outcome.RETRY, BUSY)));
+  }
+
+  private Future<Channel.Verdict> post(Channel channel, String host, int port, boolean tls, URI u, String json) {
     String path = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
         + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
     Try attempt = new Try();
@@ -71,7 +92,7 @@ final class WebhookSender {
         .compose(all -> {
           if (hosts.refused(host, all)) return Future.failedFuture(new Refused());
           RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-              .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(all.get(0), port)))
+              .setServer(SocketAddress.inetSocketAddress(port, all.get(0).getHostAddress()))
               .setHost(host).setPort(port).setSsl(tls).setURI(path).setFollowRedirects(false)
               .setConnectTimeout(settings.connectTimeout().toMillis()).setIdleTimeout(settings.timeout().toMillis())
               .putHeader("Content-Type", "application/json; charset=utf-8").putHeader("User-Agent", "gpurent-alerts");
@@ -111,19 +132,29 @@ final class WebhookSender {
 
   /** The answer's body, up to the cap; past it the try fails. */
   private Future<Buffer> capped(HttpClientRequest req, HttpClientResponse resp) {
+    // an answer without a body may be over before this runs, and then cannot be read again
+    if (resp.statusCode() == 204 || resp.statusCode() == 205 || resp.statusCode() == 304) return Future.succeededFuture(Buffer.buffer());
     Promise<Buffer> whole = Promise.promise();
     Buffer body = Buffer.buffer();
     int max = settings.maxResponseBytes();
-    resp.handler(chunk -> {
-      if (body.length() + chunk.length() > max) {
-        whole.tryFail(new TooLong());
-        req.reset();
-      } else {
-        body.appendBuffer(chunk);
-      }
-    });
-    resp.exceptionHandler(whole::tryFail);
-    resp.endHandler(v -> whole.tryComplete(body));
+    String declared = resp.getHeader("Content-Length");
+    if (declared != null && (!declared.matches("\\d{1,9}") || Integer.parseInt(declared) > max)) {
+      req.reset();
+      return Future.failedFuture(new TooLong());
+    }
+    try {
+      resp.handler(chunk -> {
+        if (body.length() + chunk.length() > max) {
+          whole.tryFail(new TooLong());
+          req.reset();
+        } else {
+          body.appendBuffer(chunk);
+        }
+      });
+    } catch (IllegalStateException over) {
+      return Future.succeededFuture(body);  // ended before this ran: judged on its status (not tried again)
+    }
+    resp.end().onComplete(v -> whole.tryComplete(body), whole::tryFail);
     return whole.future();
   }
 
@@ -143,6 +174,37 @@ final class WebhookSender {
       if (kind.isInstance(t)) return true;
     }
     return false;
+  }
+
+  /** One host's slots: how many are in use, and the tries waiting for one, first come first served. */
+  private final class Slots {
+    int used;
+    final Deque<Promise<Void>> waiting = new ArrayDeque<>();
+
+    Future<Void> take(int max, long waitMs) {
+      if (used < max) {
+        used++;
+        return Future.succeededFuture();
+      }
+      if (waiting.size() >= MAX_WAITING) return Future.failedFuture(new IllegalStateException("busy"));
+      Promise<Void> p = Promise.promise();
+      waiting.add(p);
+      long timer = vertx.setTimer(waitMs, t -> {
+        if (waiting.remove(p)) p.fail(new IllegalStateException("busy"));
+      });
+      return p.future().andThen(x -> vertx.cancelTimer(timer));
+    }
+
+    /** Hands the slot to the next waiting try, or frees it; true when the host has nothing left. */
+    boolean release() {
+      Promise<Void> next = waiting.poll();
+      if (next != null) {
+        next.complete();
+        return false;
+      }
+      used--;
+      return used == 0;
+    }
   }
 
   /** One try's state: the request once there is one, and whether the try is over (a timeout resets the request). */

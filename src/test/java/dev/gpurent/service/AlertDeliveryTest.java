@@ -42,11 +42,11 @@ class AlertDeliveryTest {
   static final Instant NOW = Instant.parse("2026-12-01T08:00:00Z");
   static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
   /**
-   * Quick retries; the fakes' 127.0.0.1 allowed; rates no test here reaches (the clock is fixed,
+   * Quick retries; tries as long as a busy CI machine may need; the fakes' 127.0.0.1 allowed; rates no test here reaches (the clock is fixed,
    * so buckets never refill: WebhookGuardTest counts what they hold back).
    */
   static final AlertSettings FAST = AlertSettings.from(new JsonObject().put("attempts", 3).put("backoff", "20ms")
-      .put("maxBackoff", "50ms").put("jitter", 0.5).put("timeout", "2s").put("maxResponseBytes", 1024)
+      .put("maxBackoff", "50ms").put("jitter", 0.5).put("timeout", "20s").put("connectTimeout", "20s").put("maxResponseBytes", 1024)
       .put("allowHosts", FakeWebhooks.ALLOWED).put("perUrlPerMinute", 1000).put("perClientPerMinute", 1000));
   static final String T0 = "2026-12-01T00:00:00Z", T1 = "2026-12-01T06:00:00Z";
 
