@@ -22,8 +22,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
@@ -34,13 +34,13 @@ import javax.net.ssl.SSLException;
  * check, so a name that resolves elsewhere a moment later reaches nothing new), POSTs the JSON
  * body and lets the platform judge its answer.
  *
- * <p>The HTTP client keeps a connection pool per host (per server address, name and port), of
- * {@code alerts.connectionsPerHost}: a host that never answers holds its own pool, never another
- * host's. Getting a connection is bounded by {@code alerts.connectTimeout}, the whole try by
- * {@code alerts.timeout}, the answer by {@code alerts.maxResponseBytes}. A failure's reason is
- * its class only: the host refused (or not found: the two are one class, so that internal names
- * cannot be probed), connect failed, timed out, connection closed, TLS failed, answer too long;
- * never the target's text, never the URL (which holds the webhook's token).
+ * <p>Each host (scheme, name and port) has {@code alerts.connectionsPerHost} slots of its own: a
+ * try waits for one of its host's at most {@code alerts.connectTimeout} (then it is held back and
+ * tried again later), so a host that never answers holds its own slots, never another host's. The
+ * whole try is bounded by {@code alerts.timeout}, the answer by {@code alerts.maxResponseBytes}.
+ * A failure's reason is its class only: the host refused (or not found: the two are one class, so
+ * that internal names cannot be probed), connect failed, timed out, connection closed, TLS
+ * failed, answer too long; never the target's text, never the URL (which holds the webhook's token).
  */
 final class WebhookSender {
 
