@@ -4,9 +4,10 @@
 # 5,136-workload body x 8 in parallel, the largest admitted scenario x 16, 31 large live scenarios
 # (refusals counted by reason: memory budget, queue, per-client cap), registration from 127.0.0.2-30,
 # an alias-bomb YAML and a recursive alias (admin reload and the CLI), the 20,000-row XFD quote
-# sheet uploaded 4 at a time, 30 WebSocket clients that never read, 5,000
-# slow-header connections. For each it prints what the attacker got, the server's peak heap and
-# heap after GC, and /health latency for a well-behaved client during it. About 3 minutes.
+# sheet uploaded 4 at a time, 30 WebSocket clients that never read, 5,000 slow-header connections,
+# webhooks to loopback and internal targets and 20 registrations amplifying POSTs to one URL.
+# For each it prints what the attacker got, the server's peak heap and heap after GC, and /health
+# latency for a well-behaved client during it. About 5 minutes.
 #   bench/hostile.sh                     # server heap limit 1g (GPURENT_BENCH_XMX to change it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,8 @@ port=${GPURENT_BENCH_PORT:-18089}
 token=bench-admin-token
 log=target/hostile-server.log
 if curl -s -o /dev/null "http://127.0.0.1:$port/health"; then echo "port $port is taken: set GPURENT_BENCH_PORT"; exit 1; fi
-GPURENT_ADMIN_TOKEN=$token GPURENT_HTTP_PORT=$port GPURENT_HTTP_WSSTALLLIMIT=5s \
+# the webhook sink on 127.0.0.2 stands in for a host outside: the operator allows it
+GPURENT_ADMIN_TOKEN=$token GPURENT_HTTP_PORT=$port GPURENT_HTTP_WSSTALLLIMIT=5s GPURENT_ALERTS_ALLOWHOSTS=127.0.0.2 \
   java "-Xmx${GPURENT_BENCH_XMX:-1g}" -jar target/gpurent.jar serve --root "$root" >"$log" 2>&1 &
 server=$!
 # a server wedged by an attack may not stop on SIGTERM: SIGKILL after 10 s

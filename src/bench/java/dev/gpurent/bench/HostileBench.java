@@ -42,7 +42,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Properties: {@code bench.port}, {@code bench.pid} (the server's), {@code bench.root} (its
  * root, where the alias file is written), {@code bench.token}, {@code bench.jar}; {@code bench.attacks}, a comma-separated
- * list of the attacks to run (body, largest, live, neighbours, alias, recursive, xfd, websockets, slowheaders; default all).
+ * list of the attacks to run (body, largest, live, neighbours, alias, recursive, xfd, websockets, slowheaders, webhooks;
+ * default all).
  */
 public final class HostileBench {
 
@@ -78,6 +79,7 @@ public final class HostileBench {
     if (wanted("xfd")) xfdQuoteSheet();
     if (wanted("websockets")) nonReadingWebSockets();
     if (wanted("slowheaders")) slowHeaders();
+    if (wanted("webhooks")) webhooks();
     System.out.println("end: heap after GC " + mib(heapAfterGc()));
     BenchSupport.await(vertx.close());
     System.exit(0);
@@ -408,6 +410,65 @@ public final class HostileBench {
         + (lastClose.get() == 0 ? "-" : String.format(Locale.ROOT, "%.1f s", (lastClose.get() - started[0]) / 1e9)) + " after the first opened");
     open.forEach(NetSocket::close);
     BenchSupport.await(net.close());
+  }
+
+  /** Where the bench's webhook sink listens: the operator allows it (bench/hostile.sh), standing in for a host outside. */
+  static final String SINK = System.getProperty("bench.sink", "127.0.0.2");
+
+  /**
+   * Webhooks as an SSRF: registrations whose alerts go to loopback and internal targets (the
+   * service's own admin route among them), then the amplification of issue 28: 20 registrations
+   * of 20 rules each, all to one URL of the allowed sink that answers 500, counted for 40 s.
+   */
+  static void webhooks() throws Exception {
+    List<String> inside = List.of("http://127.0.0.1:" + PORT + "/api/admin/reload", "http://[::1]:" + PORT + "/", "http://localhost:" + PORT + "/",
+        "http://2130706433:" + PORT + "/", "http://[::ffff:127.0.0.1]:" + PORT + "/", "http://0.0.0.0:" + PORT + "/",
+        "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/", "http://[fd00::1]/", "http://metadata/", "http://db.internal/");
+    Map<String, AtomicInteger> refused = new ConcurrentHashMap<>();
+    measure("webhooks: " + inside.size() + " registrations to loopback and internal targets", 0, () -> {
+      Future<?> chain = Future.succeededFuture();
+      for (String url : inside) {
+        chain = chain.compose(x -> client.post(PORT, HOST, "/api/scenarios").sendJsonObject(webhookScenario(url, 1))
+            .onComplete(ar -> count(refused, new AtomicLong(), ar)));
+      }
+      return chain;
+    }, () -> statuses(refused));
+    AtomicInteger posts = new AtomicInteger();
+    io.vertx.core.http.HttpServer sink = BenchSupport.await(vertx.createHttpServer()
+        .requestHandler(req -> req.body().onComplete(b -> {
+          posts.incrementAndGet();
+          req.response().setStatusCode(500).end("down");
+        })).listen(0, SINK));
+    String url = "http://" + SINK + ":" + sink.actualPort() + "/hook";
+    Map<String, AtomicInteger> registered = new ConcurrentHashMap<>();
+    List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
+    measure("webhooks: 20 registrations x 20 rules to one URL answering 500 (5 tries each: 2,000 POSTs unbounded), 40 s", 40, () -> {
+      Future<?> chain = Future.succeededFuture();
+      for (int i = 0; i < 20; i++) {
+        chain = chain.compose(x -> client.post(PORT, HOST, "/api/scenarios").sendJsonObject(webhookScenario(url, 20)).onComplete(ar -> {
+          count(registered, new AtomicLong(), ar);
+          if (ar.succeeded() && ar.result().statusCode() == 201) ids.add(ar.result().bodyAsJsonObject().getString("id"));
+        }));
+      }
+      return chain.compose(x -> {
+        io.vertx.core.Promise<Void> p = io.vertx.core.Promise.promise();
+        vertx.setTimer(40_000, t -> p.complete());
+        return p.future();
+      });
+    }, () -> "registrations: " + statuses(registered) + "; POSTs the URL received in 40 s: " + posts.get());
+    for (String id : ids) BenchSupport.await(client.delete(PORT, HOST, "/api/scenarios/" + id).send());
+    BenchSupport.await(sink.close());
+  }
+
+  /** A one-workload scenario whose {@code rules} alerts (below a total it is always below) all go to {@code url}. */
+  static JsonObject webhookScenario(String url, int rules) {
+    JsonArray alerts = new JsonArray();
+    for (int i = 0; i < rules; i++) {
+      alerts.add(new JsonObject().put("when", "totalBelow").put("amount", 1_000_000_000 + i)
+          .put("to", new JsonObject().put("type", "json").put("url", url)));
+    }
+    return new JsonObject().put("currency", "USD").put("workloads", new JsonArray().add(new JsonObject().put("kind", "inference")
+        .put("paramsBillions", 7).put("peakQps", 1).put("secondsPerRequest", 1).put("concurrentPerCard", 1))).put("alerts", alerts);
   }
 
   // ------------------------------------------------------------------ measuring

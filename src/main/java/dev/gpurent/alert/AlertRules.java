@@ -39,9 +39,10 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
    * Reads {@code lang} (en or zh, default en) and {@code alerts} (default none) of a registration
    * body (nested maps and lists); other fields are the scenario's and are not looked at here.
    *
+   * @param hosts where webhooks may go: a URL whose host is refused as written is a bad field
    * @throws InvalidInputException naming every bad field
    */
-  public static AlertRules read(Map<String, ?> body) {
+  public static AlertRules read(Map<String, ?> body, WebhookHosts hosts) {
     List<InvalidInputException.Problem> problems = new ArrayList<>();
     Lang lang = Lang.EN;
     Object rawLang = body.get("lang");
@@ -63,7 +64,7 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
         problems.add(new InvalidInputException.Problem("alerts", "at most " + MAX_RULES + " rules, got " + list.size()));
       } else {
         for (int i = 0; i < list.size(); i++) {
-          AlertRule r = rule(i, list.get(i), problems);
+          AlertRule r = rule(i, list.get(i), hosts, problems);
           if (r != null) rules.add(r);
         }
       }
@@ -72,7 +73,7 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
     return new AlertRules(lang, name, rules);
   }
 
-  private static AlertRule rule(int i, Object raw, List<InvalidInputException.Problem> problems) {
+  private static AlertRule rule(int i, Object raw, WebhookHosts hosts, List<InvalidInputException.Problem> problems) {
     String at = "alerts[" + i + "]";
     Map<String, ?> m = object(at, raw, problems);
     if (m == null) return null;
@@ -90,7 +91,7 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
     Optional<BigDecimal> amount = only(at, m, "amount", kind, AlertRule.Kind.TOTAL_BELOW, problems)
         .flatMap(v -> number(at + ".amount", v, MAX_AMOUNT, problems));
     Optional<String> vendor = only(at, m, "vendor", kind, null, problems).flatMap(v -> vendor(at + ".vendor", v, problems));
-    AlertRule.Target to = target(at + ".to", m.get("to"), problems);
+    AlertRule.Target to = target(at + ".to", m.get("to"), hosts, problems);
     return problems.size() > before ? null : new AlertRule(i, kind, percent, amount, vendor, to);
   }
 
@@ -135,7 +136,7 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
     return Optional.empty();
   }
 
-  private static AlertRule.Target target(String at, Object raw, List<InvalidInputException.Problem> problems) {
+  private static AlertRule.Target target(String at, Object raw, WebhookHosts hosts, List<InvalidInputException.Problem> problems) {
     if (raw == null) {
       problems.add(new InvalidInputException.Problem(at, "is required: {type, url, secret?}"));
       return null;
@@ -149,7 +150,7 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
       problems.add(new InvalidInputException.Problem(at + ".type", (type == null ? "is required" : "unknown, got " + shown(type))
           + "; one of " + Channel.names()));
     }
-    String url = url(at + ".url", m.get("url"), problems);
+    String url = url(at + ".url", m.get("url"), hosts, problems);
     Object rawSecret = m.get("secret");
     Optional<String> secret = Optional.empty();
     if (rawSecret != null) {
@@ -164,8 +165,11 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
     return channel == null || url == null ? null : new AlertRule.Target(channel, url, secret);
   }
 
-  /** An absolute http or https URL with a host: a webhook reaches nothing else. */
-  private static String url(String at, Object v, List<InvalidInputException.Problem> problems) {
+  /**
+   * An absolute http or https URL with a host that may be reached: a webhook reaches nothing else.
+   * A refused host gets one neutral reason, without the URL (which the client knows).
+   */
+  private static String url(String at, Object v, WebhookHosts hosts, List<InvalidInputException.Problem> problems) {
     if (v == null) {
       problems.add(new InvalidInputException.Problem(at, "is required"));
       return null;
@@ -177,7 +181,11 @@ public record AlertRules(Lang lang, String name, List<AlertRule> rules) {
     try {
       URI u = new URI(s);
       String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-      if ((scheme.equals("http") || scheme.equals("https")) && u.getHost() != null && u.getRawUserInfo() == null) return s;
+      if ((scheme.equals("http") || scheme.equals("https")) && u.getHost() != null && u.getRawUserInfo() == null) {
+        if (!hosts.refusedAsWritten(u.getHost())) return s;
+        problems.add(new InvalidInputException.Problem(at, WebhookHosts.REFUSED));
+        return null;
+      }
     } catch (URISyntaxException bad) {
       // answered below
     }

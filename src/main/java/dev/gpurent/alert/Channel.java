@@ -43,7 +43,7 @@ public enum Channel {
 
     @Override
     public Verdict verdict(int status, String body) {
-      return platform(status, body, "code", "msg", 11232);
+      return platform(status, body, "code", 11232);
     }
   },
 
@@ -71,7 +71,7 @@ public enum Channel {
 
     @Override
     public Verdict verdict(int status, String body) {
-      return platform(status, body, "errcode", "errmsg", 130101);
+      return platform(status, body, "errcode", 130101);
     }
   },
 
@@ -89,7 +89,7 @@ public enum Channel {
 
     @Override
     public Verdict verdict(int status, String body) {
-      return platform(status, body, "errcode", "errmsg", NONE);
+      return platform(status, body, "errcode", NONE);
     }
   },
 
@@ -109,7 +109,7 @@ public enum Channel {
     @Override
     public Verdict verdict(int status, String body) {
       if (status == 200 && "ok".equals(body.trim())) return Verdict.DELIVERED;
-      return http(status, body).orElseGet(() -> Verdict.failed("slack answered " + status + " " + cut(body.trim())));
+      return http(status).orElseGet(() -> Verdict.failed("slack answered 2xx without its ok"));
     }
   },
 
@@ -123,7 +123,7 @@ public enum Channel {
     @Override
     public Verdict verdict(int status, String body) {
       if (status / 100 == 2) return Verdict.DELIVERED;
-      return http(status, body).orElseGet(() -> Verdict.failed("answered " + status + " " + cut(body.trim())));
+      return http(status).orElseThrow();
     }
   };
 
@@ -146,7 +146,6 @@ public enum Channel {
   private static final JsonFactory JSON_FACTORY = new JsonFactory();
   /** No platform code means "try again later". */
   private static final long NONE = Long.MIN_VALUE;
-  private static final int SHOWN = 200;
 
   private final String wire;
   private final boolean signs;
@@ -179,7 +178,11 @@ public enum Channel {
    */
   public abstract Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret);
 
-  /** Judges the platform's answer (its body cut to the response cap). */
+  /**
+   * Judges the platform's answer (its body cut to the response cap). A reason never repeats the
+   * answer's text, which is the target's to choose: it gives the status class ({@code answered 5xx};
+   * 429 as itself) or a known platform's numeric code ({@code dingtalk answered errcode 310000}).
+   */
   public abstract Verdict verdict(int status, String body);
 
   static Channel parse(String wire) {
@@ -203,21 +206,21 @@ public enum Channel {
   }
 
   /** 429 and 5xx are worth another try; other non-2xx answers are not; a 2xx is left to the platform's own code. */
-  private static Optional<Verdict> http(int status, String body) {
-    if (status == 429 || status >= 500) return Optional.of(Verdict.retry("answered " + status + " " + cut(body.trim())));
-    if (status / 100 != 2) return Optional.of(Verdict.failed("answered " + status + " " + cut(body.trim())));
+  private static Optional<Verdict> http(int status) {
+    if (status == 429) return Optional.of(Verdict.retry("answered 429"));
+    if (status >= 500) return Optional.of(Verdict.retry("answered 5xx"));
+    if (status / 100 != 2) return Optional.of(Verdict.failed("answered " + status / 100 + "xx"));
     return Optional.empty();
   }
 
   /** A platform that answers {@code {<code>: 0, <msg>: ...}} on success and another code otherwise. */
-  Verdict platform(int status, String body, String codeField, String msgField, long rateLimited) {
-    Optional<Verdict> byStatus = http(status, body);
+  Verdict platform(int status, String body, String codeField, long rateLimited) {
+    Optional<Verdict> byStatus = http(status);
     if (byStatus.isPresent()) return byStatus.get();
-    Map<String, Object> top = topLevel(body);
-    Object code = top.get(codeField);
+    Object code = topLevel(body).get(codeField);
     if (code instanceof Long n && n == 0) return Verdict.DELIVERED;
-    if (!(code instanceof Long)) return Verdict.failed(wire + " answered without a " + codeField + ": " + cut(body.trim()));
-    String why = wire + " answered " + codeField + " " + code + " (" + cut(String.valueOf(top.get(msgField))) + ")";
+    if (!(code instanceof Long)) return Verdict.failed(wire + " answered without its " + codeField);
+    String why = wire + " answered " + codeField + " " + code;
     return (Long) code == rateLimited ? Verdict.retry(why) : Verdict.failed(why);
   }
 
@@ -238,9 +241,5 @@ public enum Channel {
       // what was read so far, or nothing
     }
     return out;
-  }
-
-  private static String cut(String s) {
-    return s.length() <= SHOWN ? s : s.substring(0, SHOWN) + "...";
   }
 }

@@ -89,8 +89,9 @@ public final class Addresses {
   public static final String SCENARIOS_DELETE = "gpurent.scenarios.delete";
 
   /**
-   * Publish. Body: {@code {"id": ..., "registration": {...}}}, the registration body as it came
-   * (the scenario with its {@code lang} and {@code alerts}); sent by the RankingVerticle when a
+   * Publish. Body: {@code {"id": ..., "registration": {...}, "client": ...}}, the registration body
+   * as it came (the scenario with its {@code lang} and {@code alerts}) and who registered it (its
+   * alerts share that client's delivery rate); sent by the RankingVerticle when a
    * live scenario is registered, before its first {@link #RANKINGS_CHANGED}, so that the
    * AlertVerticles know its rules. It carries webhook URLs and secrets: never log it.
    */

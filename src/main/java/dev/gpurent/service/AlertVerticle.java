@@ -5,7 +5,9 @@ import dev.gpurent.alert.AlertEvent;
 import dev.gpurent.alert.AlertRule;
 import dev.gpurent.alert.AlertRules;
 import dev.gpurent.alert.Channel;
+import dev.gpurent.alert.DeliveryRates;
 import dev.gpurent.alert.RankingSummary;
+import dev.gpurent.alert.WebhookHosts;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.store.AlertDelivery;
@@ -31,7 +33,11 @@ import java.util.logging.Logger;
  * ({@link Addresses#SCENARIO_REGISTERED}), compares each new ranking of it
  * ({@link Addresses#RANKINGS_CHANGED}) with the one before ({@link AlertEvaluator}), and delivers
  * every event to its webhook, with retries, logging each delivery in the store. It forgets a
- * scenario, and deletes its log, when the scenario is deleted.
+ * scenario, and deletes its log, when the scenario is deleted. Webhooks reach public hosts only
+ * ({@link WebhookHosts}, checked again on each try's addresses by the {@link WebhookSender}),
+ * at most {@code alerts.perUrlPerMinute} tries a minute to one URL and
+ * {@code alerts.perClientPerMinute} for the scenarios of one client ({@link DeliveryRates}; per
+ * node, and a node delivers only the events it claimed): a try over either is held back.
  *
  * <p>Exactly once across a cluster: each node sees the rankings it makes itself (its owner ranks
  * every scenario, and any node whose dashboards follow one ranks it too), and nodes seeing the same
@@ -46,34 +52,49 @@ public final class AlertVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(AlertVerticle.class.getName());
   static final int DEFAULT_LOG_LIMIT = 50, MAX_LOG_LIMIT = 500;
+  static final String HELD_BACK = "held back: over the delivery rate of this webhook or client";
 
   private final SnapshotStore store;
   private final AlertSettings settings;
   private final Clock clock;
+  private final HostResolver resolver;
+  private DeliveryRates rates;
   /** Live scenarios (with rules or without, so that their log can be asked for) and their last ranking. */
   private final Map<String, Live> live = new HashMap<>();
   private WebhookSender sender;
+  private WebhookHosts hosts;
   /** Outcomes being written to the delivery log: a stop waits for them, so that "delivered" is not lost. */
   private final java.util.Set<Future<?>> logging = new java.util.HashSet<>();
 
   private static final class Live {
     final AlertRules rules;
+    /** Who registered it: their scenarios share one delivery rate. */
+    final String client;
     RankingSummary last;
 
-    Live(AlertRules rules) {
+    Live(AlertRules rules, String client) {
       this.rules = rules;
+      this.client = client;
     }
   }
 
   public AlertVerticle(SnapshotStore store, AlertSettings settings, Clock clock) {
+    this(store, settings, clock, null);
+  }
+
+  /** @param resolver finds a webhook host's addresses; null: the system's (hosts file and DNS) */
+  AlertVerticle(SnapshotStore store, AlertSettings settings, Clock clock, HostResolver resolver) {
     this.store = store;
     this.settings = settings;
     this.clock = clock;
+    this.resolver = resolver;
   }
 
   @Override
   public Future<?> start() {
-    sender = new WebhookSender(vertx, settings);
+    hosts = WebhookHosts.ofThisMachine(settings.allowHosts());
+    rates = new DeliveryRates(settings.perUrlPerMinute(), settings.perClientPerMinute());
+    sender = new WebhookSender(vertx, settings, hosts, resolver == null ? HostResolver.system(vertx) : resolver);
     var registered = vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIO_REGISTERED, m -> registered(m.body()));
     var changed = vertx.eventBus().<Object>localConsumer(Addresses.RANKINGS_CHANGED, this::changed);
     var log = vertx.eventBus().<JsonObject>localConsumer(Addresses.ALERTS_LOG, this::log);
@@ -94,7 +115,7 @@ public final class AlertVerticle extends VerticleBase {
     if (id == null || registration == null) return;
     AlertRules rules;
     try {
-      rules = AlertRules.read(PlainValues.map(registration));
+      rules = AlertRules.read(PlainValues.map(registration), hosts);
     } catch (InvalidInputException e) {
       // refused at registration already; one restored from an older gpurent keeps ranking without alerts
       LOG.warning(() -> "scenario " + id + " has unusable alert rules, none are watched: " + e.getMessage());
@@ -102,7 +123,7 @@ public final class AlertVerticle extends VerticleBase {
     }
     // A scenario registered again (a restore on another node of a cluster) keeps its last
     // ranking: its next change is still compared with it, not taken for a baseline.
-    Live again = new Live(rules);
+    Live again = new Live(rules, body.getString("client", ""));
     Live before = live.put(id, again);
     if (before != null) again.last = before.last;
   }
@@ -128,11 +149,12 @@ public final class AlertVerticle extends VerticleBase {
     }
     RankingSummary before = l.last;
     l.last = now;
-    for (AlertEvent e : AlertEvaluator.evaluate(id, l.rules, before, now)) claim(l.rules.lang(), e);
+    for (AlertEvent e : AlertEvaluator.evaluate(id, l.rules, before, now)) claim(l, e);
   }
 
   /** Claims the event in the store; the node whose claim succeeds delivers it. */
-  private void claim(Lang lang, AlertEvent e) {
+  private void claim(Live l, AlertEvent e) {
+    Lang lang = l.rules.lang();
     String text = Messages.of("alerts", lang).render(e.message());
     Map<String, Object> event = e.toMap(lang, text);
     Instant now = clock.instant();
@@ -140,19 +162,24 @@ public final class AlertVerticle extends VerticleBase {
     store.claimAlert(new AlertDelivery(e.key(), e.scenario(), rule.index(), rule.when().wire(), rule.to().channel().wire(),
             AlertDelivery.PENDING, 0, null, now, now, Json.encode(event)))
         .onSuccess(claimed -> {
-          if (claimed) attempt(e, text, event, 1, null);
+          if (claimed) attempt(l.client, e, text, event, 1, null);
         })
         .onFailure(err -> LOG.warning(() -> "alert " + e.key() + " is not delivered: it cannot be claimed (" + err.getMessage() + ")"));
   }
 
   /** Try {@code n}; {@code lastError} is why the try before failed (kept in the log after a later success). */
-  private void attempt(AlertEvent e, String text, Map<String, Object> event, int n, String lastError) {
+  private void attempt(String client, AlertEvent e, String text, Map<String, Object> event, int n, String lastError) {
     AlertRule.Target to = e.rule().to();
     Instant now = clock.instant();
-    // signed at each try: a signature is only good for an hour
-    String url = to.channel().url(to.url(), now, to.secret());
-    String body = Json.encode(to.channel().body(text, event, now, to.secret()));
-    sender.post(to.channel(), url, body).onSuccess(v -> {
+    Future<Channel.Verdict> tried;
+    if (rates.tryTake(to.url(), client, now)) {
+      // signed at each try: a signature is only good for an hour
+      String url = to.channel().url(to.url(), now, to.secret());
+      tried = sender.post(to.channel(), url, Json.encode(to.channel().body(text, event, now, to.secret())));
+    } else {
+      tried = Future.succeededFuture(new Channel.Verdict(Channel.Outcome.RETRY, HELD_BACK));
+    }
+    tried.onSuccess(v -> {
       boolean again = v.outcome() == Channel.Outcome.RETRY && n < settings.attempts() && live.containsKey(e.scenario());
       String status = v.outcome() == Channel.Outcome.DELIVERED ? AlertDelivery.DELIVERED : again ? AlertDelivery.PENDING : AlertDelivery.FAILED;
       String error = v.reason() == null ? lastError : v.reason();
@@ -162,7 +189,7 @@ public final class AlertVerticle extends VerticleBase {
       written.onComplete(x -> logging.remove(written));
       if (again) {
         vertx.setTimer(settings.delayBefore(n + 1, ThreadLocalRandom.current().nextDouble()).toMillis(),
-            t -> attempt(e, text, event, n + 1, error));
+            t -> attempt(client, e, text, event, n + 1, error));
       } else if (!status.equals(AlertDelivery.DELIVERED)) {
         LOG.warning(() -> "alert " + e.key() + " to a " + to + " failed after " + n + " tries: " + v.reason());
       }

@@ -224,7 +224,7 @@ public final class Bootstrap {
         // alerts listen before any scenario is registered or restored
         .compose(n -> vertx.deployVerticle(new AlertVerticle(store, alerts, clock)))
         .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).durable(store.scenarios())
-            .owners(owners).clients(clients)))
+            .owners(owners).clients(clients).webhookHosts(dev.gpurent.alert.WebhookHosts.ofThisMachine(alerts.allowHosts()))))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> vertx.deployVerticle(web))
         // now that the HTTP verticle listens: restored scenarios are ranked (and, in a cluster, every owner publishes again)

@@ -93,6 +93,7 @@ public final class RankingVerticle extends VerticleBase {
   private final Map<String, Registered> scenarios = new LinkedHashMap<>();
   private ScenarioStore store = ScenarioStore.none();
   private Owners owners = Owners.single();
+  private dev.gpurent.alert.WebhookHosts webhookHosts = dev.gpurent.alert.WebhookHosts.ofThisMachine(java.util.Set.of());
   private final Map<String, Integer> perClient = new HashMap<>();
   private final RankingBudget budget;
   private ClientIdentity clients = new ClientIdentity(ClientSettings.DEFAULTS);
@@ -231,6 +232,12 @@ public final class RankingVerticle extends VerticleBase {
     return this;
   }
 
+  /** Where alert webhooks may go, checked at registration (default: public hosts only). Call before deploying. */
+  public RankingVerticle webhookHosts(dev.gpurent.alert.WebhookHosts hosts) {
+    this.webhookHosts = hosts;
+    return this;
+  }
+
   @Override
   public Future<?> start() {
     LoopDelay.watch(vertx, registry, "ranking");
@@ -289,8 +296,8 @@ public final class RankingVerticle extends VerticleBase {
           }
           adopt(s.id(), s.client(), scenario, weight);
           // this node's AlertVerticle learns the rules again (each node restores for itself)
-          vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", s.id()).put("registration", body),
-              new DeliveryOptions().setLocalOnly(true));
+          vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", s.id()).put("registration", body)
+              .put("client", s.client()), new DeliveryOptions().setLocalOnly(true));
         } catch (InvalidInputException | io.vertx.core.json.DecodeException e) {
           LOG.warning(() -> "stored scenario " + s.id() + " is not restored: " + e.getMessage());
         }
@@ -583,7 +590,7 @@ public final class RankingVerticle extends VerticleBase {
       Failures.fail(msg, 503, "the scenario cannot be kept now (" + Failures.text(e) + "); try again");
     }).onSuccess(x -> {
       // Before its first ranking, so that the AlertVerticles (on every node) know its rules when it comes.
-      vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body));
+      vertx.eventBus().publish(Addresses.SCENARIO_REGISTERED, new JsonObject().put("id", id).put("registration", body).put("client", who));
       vertx.eventBus().publish(Addresses.SCENARIOS_CHANGED, new JsonObject().put("id", id).put("client", who)
           .put("created", stored.created().toString()).put("body", stored.body()), fromHere());
       firstRanked(id, r).onComplete(y -> msg.reply(new JsonObject().put("id", id)));
@@ -639,7 +646,7 @@ public final class RankingVerticle extends VerticleBase {
       problems.addAll(e.problems());
     }
     try {
-      dev.gpurent.alert.AlertRules.read(PlainValues.map(body));
+      dev.gpurent.alert.AlertRules.read(PlainValues.map(body), webhookHosts);
     } catch (InvalidInputException e) {
       problems.addAll(e.problems());
     }

@@ -41,8 +41,13 @@ class AlertDeliveryTest {
 
   static final Instant NOW = Instant.parse("2026-12-01T08:00:00Z");
   static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+  /**
+   * Quick retries; tries as long as a busy CI machine may need; the fakes' 127.0.0.1 allowed; rates no test here reaches (the clock is fixed,
+   * so buckets never refill: WebhookGuardTest counts what they hold back).
+   */
   static final AlertSettings FAST = AlertSettings.from(new JsonObject().put("attempts", 3).put("backoff", "20ms")
-      .put("maxBackoff", "50ms").put("jitter", 0.5).put("timeout", "2s").put("maxResponseBytes", 1024));
+      .put("maxBackoff", "50ms").put("jitter", 0.5).put("timeout", "20s").put("connectTimeout", "20s").put("maxResponseBytes", 1024)
+      .put("allowHosts", FakeWebhooks.ALLOWED).put("perUrlPerMinute", 1000).put("perClientPerMinute", 1000));
   static final String T0 = "2026-12-01T00:00:00Z", T1 = "2026-12-01T06:00:00Z";
 
   static Vertx vertx;
@@ -239,7 +244,7 @@ class AlertDeliveryTest {
     assertEquals("s-retry:0:baseline", row.getString("key"));
     assertEquals("delivered", row.getString("status"));
     assertEquals(3, row.getInteger("attempts"));
-    assertEquals("answered 503 still busy", row.getString("lastError"), "the last failure before it went through");
+    assertEquals("answered 5xx", row.getString("lastError"), "the last failure before it went through, without its text");
     assertEquals(NOW.toString(), row.getString("updatedAt"));
     assertEquals(true, row.getJsonObject("event").getBoolean("baseline"));
     assertEquals("gpurent: the best monthly total for \"team-small\" is 1800.00 USD (runpod), below 2000 USD.",
@@ -262,12 +267,13 @@ class AlertDeliveryTest {
     Map<String, JsonObject> byKey = new HashMap<>();
     log.forEach(o -> byKey.put(((JsonObject) o).getString("key"), (JsonObject) o));
     JsonObject slack = byKey.get("s-fail:0:baseline");
-    assertEquals(List.of("failed", 3, "answered 500 rollup_error", "slack"),
+    assertEquals(List.of("failed", 3, "answered 5xx", "slack"),
         List.of(slack.getString("status"), slack.getInteger("attempts"), slack.getString("lastError"), slack.getString("channel")));
     JsonObject ding = byKey.get("s-fail:1:baseline");
-    assertEquals(List.of("failed", 1, "dingtalk answered errcode 310000 (sign not match)"),
+    assertEquals(List.of("failed", 1, "dingtalk answered errcode 310000"),
         List.of(ding.getString("status"), ding.getInteger("attempts"), ding.getString("lastError")));
-    assertTrue(!log.encode().contains("127.0.0.1") && !log.encode().contains("\"s\""), "the log shows no URL and no secret: " + log.encode());
+    assertTrue(!log.encode().contains("127.0.0.1") && !log.encode().contains("\"s\"") && !log.encode().contains("rollup")
+        && !log.encode().contains("sign not match"), "the log shows no URL, no secret and none of the answers' text: " + log.encode());
   }
 
   @Test

@@ -35,6 +35,7 @@ class AlertServiceTest {
     await(fake.start());
     hooks = await(new FakeWebhooks(vertx).start());
     ServiceTest.writeRoot(root, fake);
+    FakeWebhooks.allowIn(root);
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
     ServiceTest.refreshAll(client, service);
@@ -89,6 +90,21 @@ class AlertServiceTest {
     HttpResponse<Buffer> gone = get("/api/scenarios/" + id + "/alerts");
     assertEquals(404, gone.statusCode());
     assertEquals(new JsonObject().put("error", "no live scenario '" + id + "'"), gone.bodyAsJsonObject());
+  }
+
+  /** The service allows 127.0.0.1 (its fake webhooks') and nothing else: the service itself under another name is refused. */
+  @Test
+  void a_webhook_to_a_loopback_or_internal_host_not_allowed_is_refused_with_a_neutral_reason() throws Exception {
+    JsonArray rules = new JsonArray();
+    for (String url : new String[] {"http://localhost:" + service.port() + "/api/admin/reload", "http://[::1]:" + service.port() + "/",
+        "http://127.0.0.2:" + service.port() + "/", "http://169.254.169.254/latest/meta-data/", "http://db.internal/"}) {
+      rules.add(new JsonObject().put("when", "winnerChanged").put("to", new JsonObject().put("type", "json").put("url", url)));
+    }
+    HttpResponse<Buffer> r = post("/api/scenarios", ServiceTest.scenario("team-small.yaml").put("alerts", rules));
+    assertEquals(400, r.statusCode());
+    JsonArray fields = new JsonArray();
+    for (int i = 0; i < 5; i++) fields.add(new JsonObject().put("field", "alerts[" + i + "].to.url").put("reason", dev.gpurent.alert.WebhookHosts.REFUSED));
+    assertEquals(new JsonObject().put("error", "invalid input").put("fields", fields), r.bodyAsJsonObject());
   }
 
   @Test

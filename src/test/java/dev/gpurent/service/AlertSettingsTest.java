@@ -3,9 +3,11 @@ package dev.gpurent.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -28,5 +30,28 @@ class AlertSettingsTest {
         assertThrows(IllegalArgumentException.class, () -> AlertSettings.from(new JsonObject().put("jitter", 2))).getMessage());
     assertEquals("alerts.maxBackoff: must be at least alerts.backoff (PT1M), got PT30S", assertThrows(IllegalArgumentException.class,
         () -> AlertSettings.from(new JsonObject().put("backoff", "1m").put("maxBackoff", "30s"))).getMessage());
+  }
+
+  @Test
+  void webhooks_reach_public_hosts_only_at_a_bounded_rate_by_default_and_the_operator_names_the_exceptions() {
+    AlertSettings d = AlertSettings.DEFAULTS;
+    assertEquals(List.of(Set.of(), Duration.ofSeconds(2), Duration.ofSeconds(5), 4, 20, 60),
+        List.of(d.allowHosts(), d.connectTimeout(), d.timeout(), d.connectionsPerHost(), d.perUrlPerMinute(), d.perClientPerMinute()));
+    assertEquals(Set.of("chat.intranet.example", "127.0.0.1", "::1"),
+        AlertSettings.from(new JsonObject().put("allowHosts", new JsonArray().add("Chat.Intranet.Example.").add("127.0.0.1").add("[::1]")))
+            .allowHosts());
+    assertEquals(Set.of("a.example", "b.example"), AlertSettings.from(new JsonObject().put("allowHosts", "a.example, b.example")).allowHosts(),
+        "as an environment variable gives it");
+    assertEquals("alerts.allowHosts: must be a list of host names, got http://a.example/", assertThrows(IllegalArgumentException.class,
+        () -> AlertSettings.from(new JsonObject().put("allowHosts", new JsonArray().add("http://a.example/")))).getMessage());
+    assertEquals("alerts.perUrlPerMinute: must be a whole number from 1 to 100000, got 0", assertThrows(IllegalArgumentException.class,
+        () -> AlertSettings.from(new JsonObject().put("perUrlPerMinute", 0))).getMessage());
+  }
+
+  /** config/gpurent.yaml and the record say the same: the file's section reads to the defaults. */
+  @Test
+  void the_shipped_file_holds_the_defaults() {
+    JsonObject file = new JsonObject(ServiceTest.castMap(dev.gpurent.config.YamlFiles.load(java.nio.file.Path.of("config/gpurent.yaml"))));
+    assertEquals(AlertSettings.DEFAULTS, AlertSettings.from(file.getJsonObject("alerts")));
   }
 }

@@ -3,6 +3,9 @@ package dev.gpurent.service;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
@@ -15,6 +18,8 @@ import java.util.concurrent.TimeUnit;
  * Local stand-ins for the webhook platforms, one path each ({@code /feishu}, {@code /dingtalk},
  * {@code /wecom}, {@code /slack}, {@code /json}): every POST is recorded, and answered as the
  * platform documents success unless answers were scripted for that path (used up in order).
+ * They listen on 127.0.0.1, which webhooks may reach only when the operator allows it: a test
+ * delivering to them says so in its configuration ({@link #ALLOWED}, {@link #allowIn}).
  */
 final class FakeWebhooks {
 
@@ -31,6 +36,14 @@ final class FakeWebhooks {
       "/wecom", new Answer(200, "{\"errcode\":0,\"errmsg\":\"ok\"}"),
       "/slack", new Answer(200, "ok"),
       "/json", new Answer(204, ""));
+
+  /** The operator's allow-list that lets webhooks reach these fakes. */
+  static final JsonArray ALLOWED = new JsonArray().add("127.0.0.1");
+
+  /** Allows the fakes' host in the configuration of a service root ({@code alerts.allowHosts}). */
+  static void allowIn(Path root) throws IOException {
+    ServiceTest.editConfig(root, c -> c.getJsonObject("alerts").put("allowHosts", ALLOWED.copy()));
+  }
 
   private final Vertx vertx;
   private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
@@ -68,6 +81,16 @@ final class FakeWebhooks {
   /** The next POST received, waiting up to 30 s; null if none came. */
   Received next() throws InterruptedException {
     return received.poll(30, TimeUnit.SECONDS);
+  }
+
+  /** The next POST received, waiting up to {@code seconds}; null if none came. */
+  Received next(int seconds) throws InterruptedException {
+    return received.poll(seconds, TimeUnit.SECONDS);
+  }
+
+  /** How many POSTs were received and not taken yet. */
+  int waiting() {
+    return received.size();
   }
 
   /** A POST received within a short while, or null: used to show that nothing more came. */

@@ -78,6 +78,7 @@ class ScenarioRestartTest {
     await(fake.start());
     ServiceTest.writeRoot(root, fake);
     ServiceTest.editConfig(root, c -> c.getJsonObject("ranking").put("maxScenariosPerClient", 3));
+    FakeWebhooks.allowIn(root);
     client = WebClient.create(vertx);
     FakeWebhooks hooks = await(new FakeWebhooks(vertx).start());
     start();
