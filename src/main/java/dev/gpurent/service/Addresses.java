@@ -178,8 +178,9 @@ public final class Addresses {
   public static final String HISTORY = "gpurent.history";
 
   /**
-   * Request-reply. Body: anything. Reply: {@code {"available": bool, "store": "data/gpurent.db"
-   * (relative to the root), "error"?: why it cannot be read and what to do}}.
+   * Request-reply. Body: anything. Reply: {@code {"available": bool, "error"?: why the store could
+   * not be opened and what to do, "failing"?: why the open store fails now (its integrity check
+   * at start, or its last operation)}}.
    */
   public static final String SNAPSHOTS_STATUS = "gpurent.snapshots.status";
 }

@@ -186,16 +186,19 @@ public final class Bootstrap {
     RankingRules rules;
     RankingSettings ranking;
     AlertSettings alerts;
+    HealthSettings health;
     try {
       rules = RankingRules.from(PlainValues.map(config));
       ranking = RankingSettings.from(config.getJsonObject("ranking"));
       alerts = AlertSettings.from(config.getJsonObject("alerts"));
+      health = HealthSettings.from(config.getJsonObject("health"));
       configuredStore = StoreSettings.from(config, env);
       storeSettings = configuredStore.resolvedAgainst(root);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout());
+    HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout())
+        .health(health, cluster == null ? null : new dev.gpurent.cluster.ClusterView(cluster));
     Owners owners = cluster == null ? singleOwners : new RendezvousOwners(cluster.manager());
     vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))

@@ -101,6 +101,15 @@ public interface SnapshotStore {
     return Optional.empty();
   }
 
+  /**
+   * Why this store, open, is failing now, or empty when it is not: its integrity check at open
+   * found damage (kept until a restart), or its last database operation failed (until a later one
+   * succeeds). {@code /health} names it.
+   */
+  default Optional<String> failing() {
+    return Optional.empty();
+  }
+
   /** Where the snapshots live, for messages (never a password). */
   String describe();
 
