@@ -126,8 +126,10 @@ public interface SnapshotStore {
       return new WriteResult(id, slot, quotes, created, List.copyOf(carried), List.copyOf(left));
     }
 
+    /** {@code partial}: some vendor is in neither the book nor the previous snapshot ({@code left}), so the snapshot lacks it. */
     public io.vertx.core.json.JsonObject toJson() {
       return new io.vertx.core.json.JsonObject().put("id", id).put("slot", slot).put("quotes", quotes).put("created", created)
+          .put("partial", !left.isEmpty())
           .put("carried", new io.vertx.core.json.JsonArray(carried)).put("left", new io.vertx.core.json.JsonArray(left));
     }
   }
