@@ -3,7 +3,7 @@
 # (bench/sample-root.sh) in a JVM of its own, then replays, each bounded in count and time: the
 # 5,136-workload body x 8 in parallel, the largest admitted scenario x 16, 31 large live scenarios,
 # an alias-bomb YAML (admin reload and the CLI), 30 WebSocket clients that never read, 5,000
-# slow-header connections. For each it prints what the attacker got, the server's peak heap and
+# slow-header connections, the store corrupted under the running server. For each it prints what the attacker got, the server's peak heap and
 # heap after GC, and /health latency for a well-behaved client during it. About 3 minutes.
 #   bench/hostile.sh                     # server heap limit 1g (GPURENT_BENCH_XMX to change it)
 set -euo pipefail

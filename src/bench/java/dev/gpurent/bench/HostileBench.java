@@ -33,7 +33,7 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
- * Replays the attacks of issue 15 against a running gpurent (started by bench/hostile.sh in a JVM
+ * Replays the attacks of issues 15 and 28 against a running gpurent (started by bench/hostile.sh in a JVM
  * of its own, on loopback) and prints, for each: what the attacker got, the server's peak heap
  * (its /metrics, sampled every 100 ms) and heap after a full GC (jcmd GC.run, then /metrics), and
  * GET /health latency for a well-behaved client polling every 20 ms on its own kept-alive
@@ -68,6 +68,7 @@ public final class HostileBench {
     aliasFile();
     nonReadingWebSockets();
     slowHeaders();
+    corruptStore();
     System.out.println("end: heap after GC " + mib(heapAfterGc()));
     BenchSupport.await(vertx.close());
     System.exit(0);
@@ -287,6 +288,45 @@ public final class HostileBench {
         + (lastClose.get() == 0 ? "-" : String.format(Locale.ROOT, "%.1f s", (lastClose.get() - started[0]) / 1e9)) + " after the first opened");
     open.forEach(NetSocket::close);
     BenchSupport.await(net.close());
+  }
+
+  /**
+   * The SQLite store overwritten with random bytes under the running server (after another
+   * connection wrote to it, so that the server reads its pages again): what a history route and
+   * /health answer; then the file put back, and /health again. Not an attack a client can make;
+   * what a disk fault looks like from outside.
+   */
+  static void corruptStore() throws Exception {
+    Path db = ROOT.resolve("data/gpurent.db");
+    HttpResponse<Buffer> taken = BenchSupport.await(client.post(PORT, HOST, "/api/admin/snapshot").bearerTokenAuthentication(TOKEN).send());
+    byte[] sound = touched(db);
+    byte[] garbage = new byte[sound.length];
+    ThreadLocalRandom.current().nextBytes(garbage);
+    Files.write(db, garbage);
+    int history = BenchSupport.await(client.get(PORT, HOST, "/api/snapshots").send()).statusCode();
+    System.out.println("store corrupted while running (snapshot " + taken.statusCode() + " before): GET /api/snapshots " + history
+        + "; /health " + health());
+    Files.write(db, sound);
+    touched(db);
+    int again = BenchSupport.await(client.get(PORT, HOST, "/api/snapshots").send()).statusCode();
+    System.out.println("store put back: GET /api/snapshots " + again + "; /health " + health());
+  }
+
+  /** Writes to the store from another connection and checkpoints it; the file's bytes after. */
+  static byte[] touched(Path db) throws Exception {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db); java.sql.Statement st = c.createStatement()) {
+      st.execute("PRAGMA user_version = " + ThreadLocalRandom.current().nextInt(1, 1000));
+      st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    return Files.readAllBytes(db);
+  }
+
+  /** /health's status code, status and the store check, in one line. */
+  static String health() throws Exception {
+    HttpResponse<Buffer> r = BenchSupport.await(client.get(PORT, HOST, "/health").send());
+    JsonObject h = r.bodyAsJsonObject();
+    JsonObject store = h.getJsonObject("checks", new JsonObject()).getJsonObject("store", new JsonObject());
+    return r.statusCode() + " " + h.getString("status") + ", failing " + h.getJsonArray("failing") + ", store: " + store.getString("detail");
   }
 
   // ------------------------------------------------------------------ measuring

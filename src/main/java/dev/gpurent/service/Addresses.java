@@ -123,6 +123,26 @@ public final class Addresses {
   public static final String ADMIN_RELOAD = "gpurent.admin.reload";
 
   /**
+   * Send, local. Body: {@code {"action": "reload"}}, {@code {"action": "refresh", "vendor"?}} or
+   * {@code {"action": "import", "vendor", "files"}} (as {@link #QUOTE_SHEETS_IMPORT}): an admin
+   * action this node has done, for the other nodes of its cluster to do too. The
+   * {@link ClusterAdminVerticle} passes it on as {@link #ADMIN_ACTIONS}; on a single node nothing
+   * listens and it is dropped.
+   */
+  public static final String ADMIN_DONE = "gpurent.admin.done";
+
+  /**
+   * Publish, cluster-wide. Body: as {@link #ADMIN_DONE}. Every other node does the action itself,
+   * so that an admin action on any node takes effect on all: it reloads its own {@code adapters/},
+   * refreshes (each vendor's lease holder fetches it and publishes the quotes), or imports the
+   * quote sheet into its own {@code adapters/} and reloads.
+   */
+  public static final String ADMIN_ACTIONS = "gpurent.admin.actions";
+
+  /** The header of a {@link #QUOTE_SHEETS_IMPORT} passed on from another node: imported here, and not passed on again. */
+  public static final String SHARED_HEADER = "shared";
+
+  /**
    * Request-reply. Body: {@code {"vendor", "files": [{"name", "bytes" (base64)}]}}: a quote sheet
    * (one .xlsx, or an offers .csv and a terms .csv). Imports it into adapters/ and reloads the
    * vendors; reply: {@code {"vendor", "offers", "quotes", "files": [...], "vendors": n}}; fails 400

@@ -11,7 +11,10 @@ import io.vertx.ext.web.RoutingContext;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
-/** {@code /api/admin/refresh} and {@code /reload}, and the bearer-token check every admin route passes first. */
+/**
+ * {@code /api/admin/refresh} and {@code /reload}, and the bearer-token check every admin route
+ * passes first. Each action done is passed on to the other nodes of a cluster ({@link Addresses#ADMIN_DONE}).
+ */
 final class AdminRoutes {
 
   private final Vertx vertx;
@@ -49,12 +52,14 @@ final class AdminRoutes {
     JsonObject body = vendor == null ? new JsonObject() : new JsonObject().put("vendor", vendor);
     vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, body, new DeliveryOptions().setSendTimeout(600_000))
         .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onSuccess(m -> vertx.eventBus().send(Addresses.ADMIN_DONE, body.copy().put("action", "refresh")))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   private void reload(RoutingContext rc) {
     vertx.eventBus().<JsonObject>request(Addresses.ADMIN_RELOAD, null)
         .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onSuccess(m -> vertx.eventBus().send(Addresses.ADMIN_DONE, new JsonObject().put("action", "reload")))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }

@@ -39,7 +39,7 @@ import java.util.Map;
  * <p>With {@code cluster.enabled} (or {@link #clustered}) the node joins a Vert.x cluster on
  * Hazelcast instead ({@link ClusterNode}): vendors are fetched under leases ({@link VendorLeases}),
  * live scenarios ranked by their owner ({@link RendezvousOwners}) and kept in PostgreSQL, which a
- * cluster requires. Without it no Hazelcast is started.
+ * cluster requires, and admin actions done on any node are done on all ({@link ClusterAdminVerticle}). Without it no Hazelcast is started.
  */
 public final class Bootstrap {
 
@@ -226,6 +226,8 @@ public final class Bootstrap {
         .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).durable(store.scenarios())
             .owners(owners)))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
+        .compose(id -> cluster == null ? Future.succeededFuture(id)
+            : vertx.deployVerticle(new ClusterAdminVerticle(cluster.manager().getNodeId())))
         .compose(id -> vertx.deployVerticle(web))
         // now that the HTTP verticle listens: restored scenarios are ranked (and, in a cluster, every owner publishes again)
         .onSuccess(id -> vertx.eventBus().publish(Addresses.RANKINGS_WANTED, null))
