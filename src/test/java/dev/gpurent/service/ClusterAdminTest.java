@@ -83,10 +83,12 @@ class ClusterAdminTest {
       return true;
     }, "three members and one holder per vendor lease, alike on every node");
     assertEquals("ok", views[0].getString("status"), views[0].encode());
+    List<Object> ids = views[0].getJsonArray("members").getList();
     String holder = views[0].getJsonObject("leases").getString("acme");
     int outsider = -1;
     for (int k = 0; k < 3; k++) {
       assertEquals(views[0].getJsonArray("members"), views[k].getJsonArray("members"));
+      assertEquals(true, ids.contains(views[k].getString("node")), "node " + (k + 1) + " is a member: " + views[k].encode());
       if (!views[k].getString("node").equals(holder)) outsider = k;
     }
     for (int k = 0; k < 3; k++) {
