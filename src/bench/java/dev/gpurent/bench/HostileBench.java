@@ -42,8 +42,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Properties: {@code bench.port}, {@code bench.pid} (the server's), {@code bench.root} (its
  * root, where the alias file is written), {@code bench.token}, {@code bench.jar}; {@code bench.attacks}, a comma-separated
- * list of the attacks to run (body, largest, live, neighbours, alias, recursive, xfd, websockets, slowheaders, webhooks;
- * default all).
+ * list of the attacks to run (body, largest, live, neighbours, alias, recursive, xfd, websockets, slowheaders, webhooks,
+ * store; default all).
  */
 public final class HostileBench {
 
@@ -80,6 +80,7 @@ public final class HostileBench {
     if (wanted("websockets")) nonReadingWebSockets();
     if (wanted("slowheaders")) slowHeaders();
     if (wanted("webhooks")) webhooks();
+    if (wanted("store")) corruptStore();
     System.out.println("end: heap after GC " + mib(heapAfterGc()));
     BenchSupport.await(vertx.close());
     System.exit(0);
@@ -469,6 +470,44 @@ public final class HostileBench {
     }
     return new JsonObject().put("currency", "USD").put("workloads", new JsonArray().add(new JsonObject().put("kind", "inference")
         .put("paramsBillions", 7).put("peakQps", 1).put("secondsPerRequest", 1).put("concurrentPerCard", 1))).put("alerts", alerts);
+
+  /**
+   * The SQLite store overwritten with random bytes under the running server (after another
+   * connection wrote to it, so that the server reads its pages again): what a history route and
+   * /health answer; then the file put back, and /health again. Not an attack a client can make;
+   * what a disk fault looks like from outside.
+   */
+  static void corruptStore() throws Exception {
+    Path db = ROOT.resolve("data/gpurent.db");
+    HttpResponse<Buffer> taken = BenchSupport.await(client.post(PORT, HOST, "/api/admin/snapshot").bearerTokenAuthentication(TOKEN).send());
+    byte[] sound = touched(db);
+    byte[] garbage = new byte[sound.length];
+    ThreadLocalRandom.current().nextBytes(garbage);
+    Files.write(db, garbage);
+    int history = BenchSupport.await(client.get(PORT, HOST, "/api/snapshots").send()).statusCode();
+    System.out.println("store corrupted while running (snapshot " + taken.statusCode() + " before): GET /api/snapshots " + history
+        + "; /health " + health());
+    Files.write(db, sound);
+    touched(db);
+    int again = BenchSupport.await(client.get(PORT, HOST, "/api/snapshots").send()).statusCode();
+    System.out.println("store put back: GET /api/snapshots " + again + "; /health " + health());
+  }
+
+  /** Writes to the store from another connection and checkpoints it; the file's bytes after. */
+  static byte[] touched(Path db) throws Exception {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db); java.sql.Statement st = c.createStatement()) {
+      st.execute("PRAGMA user_version = " + ThreadLocalRandom.current().nextInt(1, 1000));
+      st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+    return Files.readAllBytes(db);
+  }
+
+  /** /health's status code, status and the store check, in one line. */
+  static String health() throws Exception {
+    HttpResponse<Buffer> r = BenchSupport.await(client.get(PORT, HOST, "/health").send());
+    JsonObject h = r.bodyAsJsonObject();
+    JsonObject store = h.getJsonObject("checks", new JsonObject()).getJsonObject("store", new JsonObject());
+    return r.statusCode() + " " + h.getString("status") + ", failing " + h.getJsonArray("failing") + ", store: " + store.getString("detail");
   }
 
   // ------------------------------------------------------------------ measuring

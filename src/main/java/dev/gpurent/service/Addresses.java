@@ -131,6 +131,26 @@ public final class Addresses {
   public static final String ADMIN_RELOAD = "gpurent.admin.reload";
 
   /**
+   * Send, local. Body: {@code {"action": "reload"}}, {@code {"action": "refresh", "vendor"?}} or
+   * {@code {"action": "import", "vendor", "files"}} (as {@link #QUOTE_SHEETS_IMPORT}): an admin
+   * action this node has done, for the other nodes of its cluster to do too. The
+   * {@link ClusterAdminVerticle} passes it on as {@link #ADMIN_ACTIONS}; on a single node nothing
+   * listens and it is dropped.
+   */
+  public static final String ADMIN_DONE = "gpurent.admin.done";
+
+  /**
+   * Publish, cluster-wide. Body: as {@link #ADMIN_DONE}. Every other node does the action itself,
+   * so that an admin action on any node takes effect on all: it reloads its own {@code adapters/},
+   * refreshes (each vendor's lease holder fetches it and publishes the quotes), or imports the
+   * quote sheet into its own {@code adapters/} and reloads.
+   */
+  public static final String ADMIN_ACTIONS = "gpurent.admin.actions";
+
+  /** The header of a {@link #QUOTE_SHEETS_IMPORT} passed on from another node: imported here, and not passed on again. */
+  public static final String SHARED_HEADER = "shared";
+
+  /**
    * Request-reply. Body: {@code {"vendor", "files": [{"name", "bytes" (base64)}]}}: a quote sheet
    * (one .xlsx, or an offers .csv and a terms .csv). Imports it into adapters/ and reloads the
    * vendors; reply: {@code {"vendor", "offers", "quotes", "files": [...], "vendors": n}}; fails 400
@@ -186,8 +206,9 @@ public final class Addresses {
   public static final String HISTORY = "gpurent.history";
 
   /**
-   * Request-reply. Body: anything. Reply: {@code {"available": bool, "store": "data/gpurent.db"
-   * (relative to the root), "error"?: why it cannot be read and what to do}}.
+   * Request-reply. Body: anything. Reply: {@code {"available": bool, "error"?: why the store could
+   * not be opened and what to do, "failing"?: why the open store fails now (its integrity check
+   * at start, or its last operation)}}.
    */
   public static final String SNAPSHOTS_STATUS = "gpurent.snapshots.status";
 }

@@ -19,6 +19,7 @@ import java.util.logging.Logger;
  * minute ends, right token or not, so that guessing costs a minute per handful of tries; each
  * failure is logged ({@link ClientLog}, itself rate-limited). A token shorter than
  * {@value #SHORT_TOKEN} characters is warned of at start.
+ * Each action done is passed on to the other nodes of a cluster ({@link Addresses#ADMIN_DONE}).
  */
 final class AdminRoutes {
 
@@ -86,12 +87,14 @@ final class AdminRoutes {
     JsonObject body = vendor == null ? new JsonObject() : new JsonObject().put("vendor", vendor);
     vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, body, new DeliveryOptions().setSendTimeout(600_000))
         .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onSuccess(m -> vertx.eventBus().send(Addresses.ADMIN_DONE, body.copy().put("action", "refresh")))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 
   private void reload(RoutingContext rc) {
     vertx.eventBus().<JsonObject>request(Addresses.ADMIN_RELOAD, null)
         .onSuccess(m -> json(rc, 200, m.body().encode()))
+        .onSuccess(m -> vertx.eventBus().send(Addresses.ADMIN_DONE, new JsonObject().put("action", "reload")))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }

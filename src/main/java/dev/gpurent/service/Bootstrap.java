@@ -39,7 +39,7 @@ import java.util.Map;
  * <p>With {@code cluster.enabled} (or {@link #clustered}) the node joins a Vert.x cluster on
  * Hazelcast instead ({@link ClusterNode}): vendors are fetched under leases ({@link VendorLeases}),
  * live scenarios ranked by their owner ({@link RendezvousOwners}) and kept in PostgreSQL, which a
- * cluster requires. Without it no Hazelcast is started.
+ * cluster requires, and admin actions done on any node are done on all ({@link ClusterAdminVerticle}). Without it no Hazelcast is started.
  */
 public final class Bootstrap {
 
@@ -187,18 +187,20 @@ public final class Bootstrap {
     RankingSettings ranking;
     ClientSettings clients;
     AlertSettings alerts;
+    HealthSettings health;
     try {
       rules = RankingRules.from(PlainValues.map(config));
       ranking = RankingSettings.from(config.getJsonObject("ranking"));
       clients = ClientSettings.from(config.getJsonObject("clients"));
       alerts = AlertSettings.from(config.getJsonObject("alerts"));
+      health = HealthSettings.from(config.getJsonObject("health"));
       configuredStore = StoreSettings.from(config, env);
       storeSettings = configuredStore.resolvedAgainst(root);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout())
-        .clients(clients);
+        .clients(clients).health(health, cluster == null ? null : new dev.gpurent.cluster.ClusterView(cluster));
     Owners owners = cluster == null ? singleOwners : new RendezvousOwners(cluster.manager());
     vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
@@ -226,6 +228,8 @@ public final class Bootstrap {
         .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).durable(store.scenarios())
             .owners(owners).clients(clients).webhookHosts(dev.gpurent.alert.WebhookHosts.ofThisMachine(alerts.allowHosts()))))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
+        .compose(id -> cluster == null ? Future.succeededFuture(id)
+            : vertx.deployVerticle(new ClusterAdminVerticle(cluster.manager().getNodeId())))
         .compose(id -> vertx.deployVerticle(web))
         // now that the HTTP verticle listens: restored scenarios are ranked (and, in a cluster, every owner publishes again)
         .onSuccess(id -> vertx.eventBus().publish(Addresses.RANKINGS_WANTED, null))

@@ -9,8 +9,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -46,6 +44,9 @@ public final class HttpVerticle extends VerticleBase {
   private ConnectionLimits connections;
   private long rankingTimeoutMs = RankingSettings.DEFAULTS.timeout().toMillis();
   private ClientSettings clients = ClientSettings.DEFAULTS;
+  private HealthSettings healthSettings = HealthSettings.DEFAULTS;
+  private dev.gpurent.cluster.ClusterView cluster;
+  private Health health;
 
   public HttpVerticle(HttpSettings settings, GpuCatalog catalog, PrometheusMeterRegistry registry, java.nio.file.Path presets) {
     this.presets = presets;
@@ -66,6 +67,13 @@ public final class HttpVerticle extends VerticleBase {
     return this;
   }
 
+  /** What /health checks past which figures, and, in a cluster, this node's view of it (null on a single node). */
+  public HttpVerticle health(HealthSettings settings, dev.gpurent.cluster.ClusterView cluster) {
+    this.healthSettings = settings;
+    this.cluster = cluster;
+    return this;
+  }
+
   /** The port actually bound (useful when configured as 0). */
   public int port() {
     return server.actualPort();
@@ -77,6 +85,7 @@ public final class HttpVerticle extends VerticleBase {
     guard = new RequestGuard(settings);
     connections = new ConnectionLimits(vertx, settings);
     LoopDelay.watch(vertx, registry, "http");
+    health = new Health(vertx, healthSettings, cluster);
     io.micrometer.core.instrument.Gauge.builder("gpurent.http.connections", connections, ConnectionLimits::open)
         .description("open HTTP connections").register(registry);
     io.micrometer.core.instrument.FunctionCounter.builder("gpurent.http.connections.refused", connections, ConnectionLimits::refused)
@@ -185,26 +194,8 @@ public final class HttpVerticle extends VerticleBase {
   // --- health and admin
 
   private void health(RoutingContext rc) {
-    Future<JsonObject> history = vertx.eventBus().<JsonObject>request(Addresses.SNAPSHOTS_STATUS, null)
-        .map(m -> m.body()).otherwise(new JsonObject().put("available", false).put("error", "snapshots are not running"));
-    vertx.eventBus().<JsonArray>request(Addresses.QUOTES_STATUS, null).compose(m -> history.map(h -> {
-      int total = m.body().size(), fresh = 0, withData = 0;
-      JsonObject vendors = new JsonObject();
-      for (Object o : m.body()) {
-        JsonObject v = (JsonObject) o;
-        String f = v.getString("freshness");
-        vendors.put(v.getString("vendor"), f);
-        if (f.equals("fresh")) fresh++;
-        if (f.equals("fresh") || f.equals("stale")) withData++;
-      }
-      boolean historyUp = h.getBoolean("available", false);
-      String status = withData == 0 ? "down" : fresh == total && historyUp ? "up" : "degraded";
-      JsonObject out = new JsonObject().put("status", status).put("vendors", vendors)
-          .put("history", historyUp ? "available" : "history unavailable: " + h.getString("error", ""))
-          .put("dashboards", sockets.connected()).put("connections", connections.open());
-      return new Object[] {withData == 0 ? 503 : 200, out};
-    })).onSuccess(a -> ApiSupport.json(rc, (Integer) a[0], ((JsonObject) a[1]).encode()))
-        .onFailure(e -> ApiSupport.json(rc, 503, new JsonObject().put("status", "down").put("error", "the quote pipeline is not answering").encode()));
+    health.check().onSuccess(r -> ApiSupport.json(rc, r.status(),
+        r.body().put("dashboards", sockets.connected()).put("connections", connections.open()).encode()));
   }
 
   /** Whether the client takes gzip (browsers always do; curl with --compressed): listed, and not with q=0. */

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * Imports uploaded quote sheets ({@link Addresses#QUOTE_SHEETS_IMPORT}): checks and writes them on
  * a worker thread (POI and the file system block), one import at a time so that two uploads of
- * one vendor cannot interleave, then asks for the vendors to be reloaded.
+ * one vendor cannot interleave, then asks for the vendors to be reloaded. An import done here is
+ * passed on to the other nodes of a cluster ({@link Addresses#ADMIN_DONE}), which import it too.
  */
 public final class QuoteSheetVerticle extends VerticleBase {
 
@@ -51,7 +52,14 @@ public final class QuoteSheetVerticle extends VerticleBase {
                 .put("files", new JsonArray().add(r.yaml().getFileName().toString())
                     .addAll(new JsonArray(r.sheets().stream().map(p -> p.getFileName().toString()).toList())))
                 .put("vendors", m.body() == null ? null : m.body().getValue("vendors"))))
-        .onSuccess(msg::reply)
+        .onSuccess(reply -> {
+          msg.reply(reply);
+          // the other nodes of a cluster import the same sheet (one passed on from another node is not passed on again)
+          if (msg.headers().get(Addresses.SHARED_HEADER) == null) {
+            vertx.eventBus().send(Addresses.ADMIN_DONE, new JsonObject().put("action", "import").put("vendor", vendor)
+                .put("files", body.getJsonArray("files", new JsonArray())));
+          }
+        })
         .onFailure(e -> {
           if (e instanceof BadSheetException bad) {
             // the house's error shape, each bad cell a field: "sheet offers, row 3, column A (GPU model)"

@@ -92,7 +92,7 @@ public final class SnapshotVerticle extends VerticleBase {
       }
     }
     bus.<Object>localConsumer(Addresses.SNAPSHOTS_STATUS, msg -> msg.reply(new JsonObject().put("available", store.unavailable().isEmpty())
-        .put("error", store.unavailable().orElse(null))));
+        .put("error", store.unavailable().orElse(null)).put("failing", store.failing().orElse(null))));
     bus.<Object>localConsumer(Addresses.SNAPSHOTS_TAKE, msg -> answer(msg, body -> take(text(optionalBody(body), "slot"))
         .map(SnapshotStore.WriteResult::toJson)));
     bus.<Object>localConsumer(Addresses.SNAPSHOTS_LIST, msg -> answer(msg, body -> {

@@ -44,6 +44,10 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
   private final WorkerExecutor worker;
   private final boolean ordered;
   private final SqlQueries.Dialect dialect;
+  /** What the integrity check at open found wrong (kept until a restart), or null. */
+  private volatile String damaged;
+  /** Why the last operation that reached the database failed, or null once one succeeds. */
+  private volatile String lastFailure;
 
   /**
    * @param threads worker threads (one per connection)
@@ -77,9 +81,48 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     T run(Connection c) throws SQLException;
   }
 
-  /** Runs {@code work} on the store's worker pool: never on an event loop. The one place store work is dispatched. */
+  /**
+   * Runs {@code work} on the store's worker pool: never on an event loop. The one place store work
+   * is dispatched, so also where its outcome is kept for {@link #failing}: a database fault
+   * (an {@link SQLException}, or a file that cannot be read or written) marks the store failing,
+   * any success clears it; a refused request (no such snapshot, a bad argument) says nothing.
+   */
   final <T> Future<T> run(Callable<T> work) {
-    return worker.executeBlocking(work, ordered);
+    return worker.executeBlocking(work, ordered).andThen(ar -> {
+      if (ar.succeeded()) lastFailure = null;
+      else if (databaseFault(ar.cause())) lastFailure = dev.gpurent.config.UserText.withoutPaths(String.valueOf(ar.cause().getMessage()));
+    });
+  }
+
+  private static boolean databaseFault(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException || t instanceof java.io.IOException || t instanceof java.io.UncheckedIOException) return true;
+    }
+    return false;
+  }
+
+  @Override
+  public Optional<String> failing() {
+    String d = damaged, f = lastFailure;
+    // never describe(): it holds the file's absolute path
+    if (d != null) return Optional.of("the store failed its integrity check at start (" + d + ")");
+    return Optional.ofNullable(f).map(why -> "the store's last operation failed (" + why + ")");
+  }
+
+  /**
+   * Runs the dialect's integrity check ({@code PRAGMA quick_check} on SQLite, a read of every
+   * table on PostgreSQL) on an open connection; what it finds is kept for {@link #failing}.
+   */
+  final void checkIntegrity(Connection c) throws SQLException {
+    List<String> found = new ArrayList<>();
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(dialect.integrityCheck())) {
+      while (rs.next() && found.size() < 5) found.add(rs.getString(1));
+    } catch (SQLException e) {
+      // the check itself stopped at the damage (SQLite does so on a page it cannot read at all)
+      if (broken(e)) throw e;
+      found.add(dev.gpurent.config.UserText.withoutPaths(String.valueOf(e.getMessage())));
+    }
+    damaged = found.equals(List.of("ok")) ? null : found.isEmpty() ? "no answer" : String.join("; ", found);
   }
 
   /** {@code work} as one transaction, on the worker pool: committed when it returns, rolled back when it throws. */

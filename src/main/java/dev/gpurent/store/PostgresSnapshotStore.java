@@ -37,6 +37,7 @@ public final class PostgresSnapshotStore extends JdbcSnapshotStore {
         st.execute(SqlQueries.POSTGRES_MIGRATION_LOCK);
       }
       store.applyMigrations(c);
+      store.checkIntegrity(c);
       return (SnapshotStore) store;
     }).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
   }

@@ -22,9 +22,11 @@ import java.util.Map;
  * @param added     offers only in {@code snapshot}
  * @param removed   offers only in {@code against}
  * @param unchanged offers in both at the same price
+ * @param skipped   vendors missing from either side ({@link SnapshotMeta#missing()}): not compared,
+ *                  so a vendor that had not reported when one side was taken is neither added nor removed
  */
 public record SnapshotDiff(SnapshotMeta snapshot, SnapshotMeta against, List<Change> changed, List<Quote> added,
-                           List<Quote> removed, int unchanged) {
+                           List<Quote> removed, int unchanged, List<String> skipped) {
 
   /**
    * One offer's move.
@@ -43,10 +45,12 @@ public record SnapshotDiff(SnapshotMeta snapshot, SnapshotMeta against, List<Cha
     }
   }
 
-  /** Compares two quote lists; the first quote of a key wins when a list repeats one. */
+  /** Compares two quote lists, leaving out the vendors either side misses; the first quote of a key wins when a list repeats one. */
   public static SnapshotDiff of(SnapshotMeta snapshot, List<Quote> now, SnapshotMeta against, List<Quote> then) {
-    Map<String, Quote> old = index(then);
-    Map<String, Quote> cur = index(now);
+    java.util.Set<String> skipped = new java.util.TreeSet<>(snapshot.missing());
+    skipped.addAll(against.missing());
+    Map<String, Quote> old = index(then, skipped);
+    Map<String, Quote> cur = index(now, skipped);
     List<Change> changed = new ArrayList<>();
     List<Quote> added = new ArrayList<>();
     List<Quote> removed = new ArrayList<>();
@@ -68,12 +72,12 @@ public record SnapshotDiff(SnapshotMeta snapshot, SnapshotMeta against, List<Cha
     changed.sort(Comparator.<Change, BigDecimal>comparing(c -> c.percent() == null ? null : c.percent().abs(),
             Comparator.nullsLast(Comparator.reverseOrder()))
         .thenComparing(c -> c.after().key()));
-    return new SnapshotDiff(snapshot, against, changed, added, removed, same);
+    return new SnapshotDiff(snapshot, against, changed, added, removed, same, List.copyOf(skipped));
   }
 
-  private static Map<String, Quote> index(List<Quote> quotes) {
+  private static Map<String, Quote> index(List<Quote> quotes, java.util.Set<String> skipped) {
     Map<String, Quote> m = new LinkedHashMap<>();
-    for (Quote q : quotes) m.putIfAbsent(q.key(), q);
+    for (Quote q : quotes) if (!skipped.contains(q.vendor())) m.putIfAbsent(q.key(), q);
     return m;
   }
 
@@ -101,6 +105,6 @@ public record SnapshotDiff(SnapshotMeta snapshot, SnapshotMeta against, List<Cha
     JsonArray rem = new JsonArray();
     removed.forEach(q -> rem.add(QuoteJson.toJson(q)));
     return new JsonObject().put("snapshot", snapshot.brief()).put("against", against.brief())
-        .put("changed", ch).put("added", add).put("removed", rem).put("unchanged", unchanged);
+        .put("changed", ch).put("added", add).put("removed", rem).put("unchanged", unchanged).put("skipped", new JsonArray(skipped));
   }
 }

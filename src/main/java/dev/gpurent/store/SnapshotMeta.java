@@ -51,9 +51,24 @@ public record SnapshotMeta(long id, String slot, String kind, Instant takenAt, i
     return brief().put("fx", fx).put("vendors", v);
   }
 
-  /** id, slot, kind, takenAt and quoteCount only. */
+  /**
+   * The vendors this snapshot lacks: unavailable when it was taken (no quotes yet, as right after a
+   * start or a reload, or expired) and not carried from an earlier snapshot. A snapshot that lacks
+   * one is partial: its book was not the whole market, and a diff does not compare that vendor.
+   */
+  public java.util.List<String> missing() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (Object o : vendors) {
+      JsonObject v = (JsonObject) o;
+      if ("unavailable".equals(v.getString("status"))) out.add(v.getString("vendor"));
+    }
+    return out;
+  }
+
+  /** id, slot, kind, takenAt, quoteCount, and whether it is partial with the vendors it lacks. */
   public JsonObject brief() {
+    java.util.List<String> missing = missing();
     return new JsonObject().put("id", id).put("slot", slot).put("kind", kind).put("takenAt", takenAt.toString())
-        .put("quoteCount", quoteCount);
+        .put("quoteCount", quoteCount).put("partial", !missing.isEmpty()).put("missing", new JsonArray(missing));
   }
 }

@@ -101,6 +101,15 @@ public interface SnapshotStore {
     return Optional.empty();
   }
 
+  /**
+   * Why this store, open, is failing now, or empty when it is not: its integrity check at open
+   * found damage (kept until a restart), or its last database operation failed (until a later one
+   * succeeds). {@code /health} names it.
+   */
+  default Optional<String> failing() {
+    return Optional.empty();
+  }
+
   /** Where the snapshots live, for messages (never a password). */
   String describe();
 
@@ -117,8 +126,10 @@ public interface SnapshotStore {
       return new WriteResult(id, slot, quotes, created, List.copyOf(carried), List.copyOf(left));
     }
 
+    /** {@code partial}: some vendor is in neither the book nor the previous snapshot ({@code left}), so the snapshot lacks it. */
     public io.vertx.core.json.JsonObject toJson() {
       return new io.vertx.core.json.JsonObject().put("id", id).put("slot", slot).put("quotes", quotes).put("created", created)
+          .put("partial", !left.isEmpty())
           .put("carried", new io.vertx.core.json.JsonArray(carried)).put("left", new io.vertx.core.json.JsonArray(left));
     }
   }

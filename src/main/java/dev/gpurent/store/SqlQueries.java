@@ -73,16 +73,36 @@ final class SqlQueries {
               + " created_at {int64} NOT NULL," // milliseconds since the epoch (UTC)
               + " body TEXT NOT NULL)")); // the registration body as received, JSON
 
+  /**
+   * SQLite's own check of every page and index, short of matching index entries to rows (that is
+   * {@code integrity_check}, much slower); "ok" or up to 100 lines of damage.
+   */
+  static final String SQLITE_QUICK_CHECK = "PRAGMA quick_check";
+  /** PostgreSQL checks its pages itself; what a start can cheaply ask is that every table answers a read. */
+  static final String POSTGRES_READ_EVERY_TABLE = "SELECT 'ok' WHERE"
+      + " (SELECT count(*) FROM (SELECT 1 FROM schema_version LIMIT 1) a) >= 0"
+      + " AND (SELECT count(*) FROM (SELECT 1 FROM snapshots LIMIT 1) b) >= 0"
+      + " AND (SELECT count(*) FROM (SELECT 1 FROM quotes LIMIT 1) c) >= 0"
+      + " AND (SELECT count(*) FROM (SELECT 1 FROM scenarios LIMIT 1) d) >= 0"
+      + " AND (SELECT count(*) FROM (SELECT 1 FROM alert_deliveries LIMIT 1) e) >= 0";
+
   /** What differs between the two databases: a few type words in the schema, and how migrations are locked. */
   enum Dialect {
     // SQLite: INTEGER PRIMARY KEY is the 64-bit rowid, AUTOINCREMENT keeps deleted ids from coming back
-    SQLITE(Map.of("id", "INTEGER PRIMARY KEY AUTOINCREMENT", "int64", "INTEGER", "double", "REAL")),
-    POSTGRES(Map.of("id", "BIGSERIAL PRIMARY KEY", "int64", "BIGINT", "double", "DOUBLE PRECISION"));
+    SQLITE(Map.of("id", "INTEGER PRIMARY KEY AUTOINCREMENT", "int64", "INTEGER", "double", "REAL"), SQLITE_QUICK_CHECK),
+    POSTGRES(Map.of("id", "BIGSERIAL PRIMARY KEY", "int64", "BIGINT", "double", "DOUBLE PRECISION"), POSTGRES_READ_EVERY_TABLE);
 
     private final List<List<String>> migrations;
+    private final String integrityCheck;
 
-    Dialect(Map<String, String> words) {
+    Dialect(Map<String, String> words, String integrityCheck) {
       this.migrations = MIGRATIONS.stream().map(step -> step.stream().map(sql -> fill(sql, words)).toList()).toList();
+      this.integrityCheck = integrityCheck;
+    }
+
+    /** A query whose rows are the single word {@code ok} when the database reads whole, else what is wrong. */
+    String integrityCheck() {
+      return integrityCheck;
     }
 
     /** {@link SqlQueries#MIGRATIONS} in this dialect's words. */

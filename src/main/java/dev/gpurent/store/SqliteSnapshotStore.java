@@ -30,13 +30,20 @@ public final class SqliteSnapshotStore extends JdbcSnapshotStore {
     this.file = file;
   }
 
-  /** Opens (creating and migrating as needed) the file the settings name, on the store's worker pool. */
+  /**
+   * Opens (creating and migrating as needed) the file the settings name, on the store's worker
+   * pool, then runs {@code PRAGMA quick_check}: a file that opens but is damaged serves what it
+   * can, and says so in {@link #failing()}.
+   */
   public static Future<SnapshotStore> open(Vertx vertx, StoreSettings settings) {
     SqliteSnapshotStore store = new SqliteSnapshotStore(vertx, settings.path());
     return store.run(() -> {
       store.connect();
+      return store;
+    }).compose(x -> store.tx(c -> {
+      store.checkIntegrity(c);
       return (SnapshotStore) store;
-    }).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
+    })).recover(e -> store.close().transform(x -> Future.failedFuture(e)));
   }
 
   @Override

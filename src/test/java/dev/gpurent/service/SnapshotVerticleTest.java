@@ -163,7 +163,7 @@ class SnapshotVerticleTest {
   @Test
   void answers_take_list_get_diff_and_history() {
     JsonObject first = request(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "2026-03-01"));
-    assertEquals(Map.of("id", first.getLong("id"), "slot", "2026-03-01", "quotes", 538, "created", true,
+    assertEquals(Map.of("id", first.getLong("id"), "slot", "2026-03-01", "quotes", 538, "created", true, "partial", true,
         "carried", new JsonArray(), "left", new JsonArray().add("vast")), first.getMap());
     JsonObject again = request(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "2026-03-01"));
     assertFalse(again.getBoolean("created"));
@@ -244,6 +244,37 @@ class SnapshotVerticleTest {
     JsonArray vendors = await(store.get(second.getLong("id"))).meta().vendors();
     JsonObject lambda = vendors.stream().map(JsonObject.class::cast).filter(v -> v.getString("vendor").equals("lambda")).findFirst().orElseThrow();
     assertEquals(first.getLong("id"), lambda.getLong("carriedFrom"));
+  }
+
+  @Test
+  void a_snapshot_before_every_vendor_reported_is_partial_and_the_next_diff_does_not_call_them_added() {
+    // a fresh store right after a start: only RunPod has answered
+    Map<String, QuoteBook.Entry> m = new java.util.LinkedHashMap<>();
+    m.put("runpod", new QuoteBook.Entry(RealBooks.RUNPOD_QUOTES, dev.gpurent.quote.Freshness.fresh()));
+    Map<String, String> waiting = new java.util.LinkedHashMap<>();
+    waiting.put("lambda", "no quotes yet: first fetch under way");
+    waiting.put("vast", "no quotes yet: first fetch under way");
+    book.set(new QuoteBook(m, waiting, RealBooks.FX, JUST_BEFORE));
+    JsonObject early = request(Addresses.SNAPSHOTS_TAKE, new JsonObject().put("slot", "2026-03-01"));
+    assertEquals(147, early.getInteger("quotes"));
+    assertTrue(early.getBoolean("partial"));
+    assertEquals(new JsonArray().add("lambda").add("vast"), early.getJsonArray("left"));
+    JsonObject listed = this.<JsonArray>request(Addresses.SNAPSHOTS_LIST, null).getJsonObject(0);
+    assertEquals(true, listed.getBoolean("partial"));
+    assertEquals(new JsonArray().add("lambda").add("vast"), listed.getJsonArray("missing"));
+
+    // Lambda reports; Vast still has not
+    clock.advance(Duration.ofHours(1));
+    book.set(RealBooks.book(clock.instant()));
+    JsonObject later = request(Addresses.SNAPSHOTS_TAKE, null);
+    assertEquals(538, later.getInteger("quotes"));
+    assertEquals(new JsonArray().add("vast"), this.<JsonArray>request(Addresses.SNAPSHOTS_LIST, null).getJsonObject(0).getJsonArray("missing"));
+    JsonObject diff = request(Addresses.SNAPSHOTS_DIFF, new JsonObject().put("id", later.getLong("id")));
+    assertEquals(new JsonArray().add("lambda").add("vast"), diff.getJsonArray("skipped"));
+    assertEquals(new JsonArray(), diff.getJsonArray("added"), "Lambda's 391 quotes had not been reported: not news");
+    assertEquals(new JsonArray(), diff.getJsonArray("removed"));
+    assertEquals(147, diff.getInteger("unchanged"));
+    assertEquals(true, diff.getJsonObject("against").getBoolean("partial"));
   }
 
   /** A bus failure's {@code error} text (every failure is JSON {error, fields?}). */

@@ -126,6 +126,16 @@ abstract class SnapshotStoreContract {
   // ------------------------------------------------------------------ write and read
 
   @Test
+  void a_sound_store_passes_its_integrity_check_and_a_refused_request_is_no_fault() {
+    assertEquals(java.util.Optional.empty(), store.failing(), "the integrity check at open found the new store whole");
+    await(store.write("2026-03-01", RealBooks.book(T1), T1));
+    assertEquals(java.util.Optional.empty(), store.failing());
+    // a request the store refuses (no such snapshot) is no database fault
+    assertThrows(NoSuchSnapshotException.class, () -> await(store.get(999_999)));
+    assertEquals(java.util.Optional.empty(), store.failing());
+  }
+
+  @Test
   void writes_a_real_book_and_reads_it_back_exactly() {
     QuoteBook book = RealBooks.book(T1);
     WriteResult w = await(store.write("2026-03-01", book, T1));
