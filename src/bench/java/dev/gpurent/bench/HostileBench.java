@@ -470,6 +470,7 @@ public final class HostileBench {
     }
     return new JsonObject().put("currency", "USD").put("workloads", new JsonArray().add(new JsonObject().put("kind", "inference")
         .put("paramsBillions", 7).put("peakQps", 1).put("secondsPerRequest", 1).put("concurrentPerCard", 1))).put("alerts", alerts);
+  }
 
   /**
    * The SQLite store overwritten with random bytes under the running server (after another
