@@ -3,9 +3,11 @@
 # (bench/sample-root.sh) in a JVM of its own, then replays, each bounded in count and time: the
 # 5,136-workload body x 8 in parallel, the largest admitted scenario x 16, 31 large live scenarios,
 # an alias-bomb YAML (admin reload and the CLI), 30 WebSocket clients that never read, 5,000
-# slow-header connections. For each it prints what the attacker got, the server's peak heap and
-# heap after GC, and /health latency for a well-behaved client during it. About 3 minutes.
+# slow-header connections, 10,000 WebSocket open/close cycles, 4 sockets flooding pings that never
+# read. For each it prints what the attacker got, the server's peak heap and
+# heap after GC, and /health latency for a well-behaved client during it. About 4 minutes.
 #   bench/hostile.sh                     # server heap limit 1g (GPURENT_BENCH_XMX to change it)
+#   bench/hostile.sh -Dbench.only=webSocketCycles,pingFlood   # only these attacks (HostileBench's method names)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # the server's jar first: a build without the bench profile drops the bench classes lib.sh compiles

@@ -401,6 +401,7 @@ final class DashboardSockets {
     for (Dashboard d : Set.copyOf(all)) {
       long bytes = d.channel.held();
       total += bytes;
+      if (d.ws.isClosed()) continue;  // closing: its close handler forgets it
       if (d.ws.writeQueueFull()) d.full();
       if (d.fullSince != 0 && now - d.fullSince > limit) {
         stalls.add(d);

@@ -23,7 +23,9 @@ import java.util.Set;
  *                        is refused, so a page on a rebound DNS name cannot reach the service
  * @param allowedOrigins  origins besides the service's own that may change state (POST, DELETE)
  *                        or open a WebSocket, e.g. {@code https://dash.example}
- * @param idleTimeout     a connection that sends and receives nothing this long is closed
+ * @param idleTimeout     a connection that sends and receives nothing this long is closed; a
+ *                        dashboard, which the server pings every half of it, that sends nothing (not
+ *                        even a pong) this long is closed
  * @param headerTimeout   a connection whose request headers are not all in this long after it
  *                        opened (or after its last answer) is closed: slow senders hold nothing
  * @param maxConnections  open connections at once; past it a new one is closed at once
