@@ -5,11 +5,13 @@
 # (refusals counted by reason: memory budget, queue, per-client cap), registration from 127.0.0.2-30,
 # an alias-bomb YAML and a recursive alias (admin reload and the CLI), the 20,000-row XFD quote
 # sheet uploaded 4 at a time, 30 WebSocket clients that never read, 5,000 slow-header connections,
+# 10,000 WebSocket open/close cycles, 4 sockets flooding pings that never read,
 # webhooks to loopback and internal targets and 20 registrations amplifying POSTs to one URL, the
 # store corrupted under the running server.
 # For each it prints what the attacker got, the server's peak heap and heap after GC, and /health
 # latency for a well-behaved client during it. About 5 minutes.
 #   bench/hostile.sh                     # server heap limit 1g (GPURENT_BENCH_XMX to change it)
+#   bench/hostile.sh -Dbench.attacks=wscycles,pingflood   # only these attacks (names in HostileBench's comment)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # the server's jar first: a build without the bench profile drops the bench classes lib.sh compiles

@@ -42,8 +42,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Properties: {@code bench.port}, {@code bench.pid} (the server's), {@code bench.root} (its
  * root, where the alias file is written), {@code bench.token}, {@code bench.jar}; {@code bench.attacks}, a comma-separated
- * list of the attacks to run (body, largest, live, neighbours, alias, recursive, xfd, websockets, slowheaders, webhooks,
- * store; default all).
+ * list of the attacks to run (body, largest, live, neighbours, alias, recursive, xfd, websockets, slowheaders, wscycles,
+ * pingflood, webhooks, store; default all).
  */
 public final class HostileBench {
 
@@ -79,6 +79,8 @@ public final class HostileBench {
     if (wanted("xfd")) xfdQuoteSheet();
     if (wanted("websockets")) nonReadingWebSockets();
     if (wanted("slowheaders")) slowHeaders();
+    if (wanted("wscycles")) webSocketCycles();
+    if (wanted("pingflood")) pingFlood();
     if (wanted("webhooks")) webhooks();
     if (wanted("store")) corruptStore();
     System.out.println("end: heap after GC " + mib(heapAfterGc()));
@@ -487,11 +489,11 @@ public final class HostileBench {
     Files.write(db, garbage);
     int history = BenchSupport.await(client.get(PORT, HOST, "/api/snapshots").send()).statusCode();
     System.out.println("store corrupted while running (snapshot " + taken.statusCode() + " before): GET /api/snapshots " + history
-        + "; /health " + health());
+        + "; /health " + healthLine());
     Files.write(db, sound);
     touched(db);
     int again = BenchSupport.await(client.get(PORT, HOST, "/api/snapshots").send()).statusCode();
-    System.out.println("store put back: GET /api/snapshots " + again + "; /health " + health());
+    System.out.println("store put back: GET /api/snapshots " + again + "; /health " + healthLine());
   }
 
   /** Writes to the store from another connection and checkpoints it; the file's bytes after. */
@@ -504,11 +506,120 @@ public final class HostileBench {
   }
 
   /** /health's status code, status and the store check, in one line. */
-  static String health() throws Exception {
+  static String healthLine() throws Exception {
     HttpResponse<Buffer> r = BenchSupport.await(client.get(PORT, HOST, "/health").send());
     JsonObject h = r.bodyAsJsonObject();
     JsonObject store = h.getJsonObject("checks", new JsonObject()).getJsonObject("store", new JsonObject());
     return r.statusCode() + " " + h.getString("status") + ", failing " + h.getJsonArray("failing") + ", store: " + store.getString("detail");
+  }
+
+  /**
+   * 10,000 anonymous WebSocket upgrades, each closed at once, 16 at a time, for at most 60 s: every
+   * one must give its connection back (they once filled http.maxConnections for good).
+   */
+  static void webSocketCycles() throws Exception {
+    int n = 10_000;
+    AtomicInteger upgraded = new AtomicInteger(), failed = new AtomicInteger();
+    AtomicInteger left = new AtomicInteger(n);
+    int[] connections = {health().getInteger("connections", -1)};
+    io.vertx.core.http.WebSocketClient ws = vertx.createWebSocketClient();
+    measure("websocket: 10,000 upgrades closed at once, 16 at a time, up to 60 s", 0, () -> {
+      List<Future<?>> workers = new ArrayList<>();
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      for (int i = 0; i < 16; i++) {
+        workers.add(loop(end, left, () -> ws.connect(PORT, HOST, "/ws").compose(s -> {
+          upgraded.incrementAndGet();
+          return s.close();
+        }).onFailure(e -> failed.incrementAndGet())));
+      }
+      return Future.all(workers);
+    }, () -> {
+      // what the server counts once the last closes have reached it (the bench's own kept-alive connections included)
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      JsonObject h;
+      do {
+        h = health();
+      } while (h.getInteger("connections", -1) > connections[0] && System.nanoTime() < until && sleep(100));
+      return upgraded.get() + " upgraded and closed, " + failed.get() + " refused or failed; /health connections "
+          + connections[0] + " before, " + h.getInteger("connections", -1) + " after, " + h.getInteger("dashboards", -1) + " dashboards";
+    });
+    BenchSupport.await(ws.close());
+  }
+
+  /**
+   * 4 WebSocket clients that send pings (125 bytes each, the most a control frame holds) as fast
+   * as they can and never read a pong, for at most 20 s each; a server that answered every one
+   * held gigabytes of pongs.
+   */
+  static void pingFlood() throws Exception {
+    int clients = 4;
+    AtomicInteger upgraded = new AtomicInteger(), cut = new AtomicInteger();
+    AtomicLong bytes = new AtomicLong(), lastCut = new AtomicLong();
+    long started = System.nanoTime();
+    double[] answered = {pingsAnswered(), 0};
+    measure("websocket: 4 clients flood pings and never read, up to 20 s", 0, () -> vertx.executeBlocking(() -> {
+      List<Thread> threads = new ArrayList<>();
+      byte[] ping = control(0x9, new byte[125]);
+      for (int c = 0; c < clients; c++) {
+        Thread t = new Thread(() -> {
+          try (Socket s = new Socket(HOST, PORT)) {
+            s.setReceiveBufferSize(4096);
+            upgrade(s);
+            upgraded.incrementAndGet();
+            OutputStream out = s.getOutputStream();
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (System.nanoTime() < end) {
+              out.write(ping);
+              bytes.addAndGet(ping.length);
+            }
+          } catch (IOException e) {
+            cut.incrementAndGet();
+            lastCut.set(System.nanoTime());
+          }
+        }, "ping-flood-" + c);
+        t.setDaemon(true);
+        t.start();
+        threads.add(t);
+      }
+      for (Thread t : threads) t.join(30_000);
+      answered[1] = pingsAnswered();
+      return null;
+    }), () -> upgraded.get() + " upgraded, " + String.format(Locale.ROOT, "%.1f MB", bytes.get() / 1e6) + " of pings sent; " + cut.get()
+        + " cut off by the server, the last " + (lastCut.get() == 0 ? "-" : String.format(Locale.ROOT, "%.1f s", (lastCut.get() - started) / 1e9))
+        + " after the start; the server answered " + String.format(Locale.ROOT, "%.0f", answered[1] - answered[0]) + " pings");
+  }
+
+  static JsonObject health() {
+    try {
+      return BenchSupport.await(client.get(PORT, HOST, "/health").send(), 10).bodyAsJsonObject();
+    } catch (Exception e) {
+      return new JsonObject();
+    }
+  }
+
+  /** The server's count of pings it answered (gpurent_ws_pings_total, outcome answered); NaN before it counted them. */
+  static double pingsAnswered() {
+    try {
+      String text = BenchSupport.await(client.get(PORT, HOST, "/metrics").send(), 10).bodyAsString();
+      for (String line : text.split("\n")) {
+        if (line.startsWith("gpurent_ws_pings_total{") && line.contains("outcome=\"answered\"")) {
+          return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+        }
+      }
+    } catch (Exception e) {
+      // counted as unknown
+    }
+    return Double.NaN;
+  }
+
+  static boolean sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    return true;
   }
 
   // ------------------------------------------------------------------ measuring
@@ -573,6 +684,12 @@ public final class HostileBench {
   static Future<Void> loop(long end, Supplier<Future<?>> send) {
     if (System.nanoTime() > end) return Future.succeededFuture();
     return send.get().transform(x -> loop(end, send));
+  }
+
+  /** {@link #loop} for at most {@code left} sends in all (shared by the loops that take from it). */
+  static Future<Void> loop(long end, AtomicInteger left, Supplier<Future<?>> send) {
+    if (System.nanoTime() > end || left.decrementAndGet() < 0) return Future.succeededFuture();
+    return send.get().transform(x -> loop(end, left, send));
   }
 
   static void count(Map<String, AtomicInteger> got, AtomicLong bytes, io.vertx.core.AsyncResult<HttpResponse<Buffer>> ar) {
@@ -654,6 +771,18 @@ public final class HostileBench {
       if (b < 0) throw new IOException("closed during the upgrade");
       state = (b == '\r' && (state == 0 || state == 2)) || (b == '\n' && (state == 1 || state == 3)) ? state + 1 : 0;
     }
+  }
+
+  /** One masked control frame, of at most 125 bytes. */
+  static byte[] control(int opcode, byte[] payload) {
+    byte[] f = new byte[6 + payload.length];
+    f[0] = (byte) (0x80 | opcode);
+    f[1] = (byte) (0x80 | payload.length);
+    byte[] mask = new byte[4];
+    ThreadLocalRandom.current().nextBytes(mask);
+    System.arraycopy(mask, 0, f, 2, 4);
+    for (int i = 0; i < payload.length; i++) f[6 + i] = (byte) (payload[i] ^ mask[i & 3]);
+    return f;
   }
 
   /** One masked text frame (RFC 6455 requires clients to mask). */

@@ -1,6 +1,8 @@
 package dev.gpurent.service;
 
 import dev.gpurent.text.Lang;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
@@ -20,9 +22,14 @@ import java.util.Set;
  * slow dashboard never holds memory without bound: while its write queue is full it keeps only the
  * latest ranking per scenario (rendered when it is written, against the last one written) and at most
  * {@value #MAX_PENDING_REPLIES} other replies (errors), is not read from (so it cannot ask for
- * more), and one that stays full past the stall limit is reset. A message asks for at most
- * {@value #MAX_IDS} ids; a malformed one gets one error reply and one rate-limited log line.
- * Used on one event loop only.
+ * more), and one that stays full past the stall limit is reset; so is one holding more than
+ * {@code http.wsMaxHeldBytes} queued and not written that took none of it for a whole sweep (a
+ * second). Pings and pongs are under the same limits ({@link ControlFrameLimit}): a ping is
+ * answered only while the queue has room, and a client over {@code http.wsControlFrameRate} is
+ * cut off. A dashboard that sends nothing, not even a pong to the server's pings, for
+ * {@code http.idleTimeout} is closed. A message asks for at most {@value #MAX_IDS} ids; a malformed
+ * one gets one error reply and one rate-limited log line. Each dashboard's end, however it comes,
+ * is its TCP connection's ({@link DashboardChannel}). Used on one event loop only.
  */
 final class DashboardSockets {
 
@@ -43,9 +50,17 @@ final class DashboardSockets {
   private final Map<String, Set<Dashboard>> byScenario = new HashMap<>();
   private final WatchedScenarios watched;
   private final Set<Dashboard> all = new HashSet<>();
+  private final ControlFrameLimit.Totals controlFrames = new ControlFrameLimit.Totals();
+  /** Dashboards cut off by the sweep or the control-frame limit, per reason. */
+  private long stalled, overHeld, idle, flooded;
+  /** Bytes queued for every dashboard and not yet written, at the last sweep. */
+  private long held;
+  private final long pingEveryMs;
 
   private final class Dashboard {
     final ServerWebSocket ws;
+    final DashboardChannel channel;
+    final ControlFrameLimit control;
     /** The language its rankings are rendered in: {@code /ws?lang=zh}, else the upgrade's Accept-Language. */
     final Lang lang;
     /** Whether it takes deltas ({@code ?deltas=true}); then {@code sent} holds the last ranking written per scenario. */
@@ -57,9 +72,15 @@ final class DashboardSockets {
     long fullSince;
     boolean paused;
     int unknown;
+    /** Bytes held at the last sweep while over the ceiling; -1 when under it. */
+    long heldSeen = -1;
+    /** Whether its queue drained since the last sweep: it is reading. */
+    boolean drained;
 
-    Dashboard(ServerWebSocket ws, Lang lang, boolean deltas) {
+    Dashboard(ServerWebSocket ws, DashboardChannel channel, Lang lang, boolean deltas) {
       this.ws = ws;
+      this.channel = channel;
+      this.control = new ControlFrameLimit(settings.wsControlFrameRate(), System::nanoTime, controlFrames, () -> flooded(this));
       this.lang = lang;
       this.deltas = deltas;
     }
@@ -112,6 +133,7 @@ final class DashboardSockets {
     }
 
     void drain() {
+      drained = true;
       while (!replies.isEmpty() && !ws.writeQueueFull()) ws.writeTextMessage(replies.poll());
       var it = pending.entrySet().iterator();
       while (it.hasNext() && !ws.writeQueueFull()) {
@@ -134,10 +156,10 @@ final class DashboardSockets {
     this.settings = settings;
     this.rankings = rankings;
     this.watched = new WatchedScenarios(vertx);
-    vertx.setPeriodic(1000, t -> closeStalled());
-    // The connection's idle timeout must not close a dashboard that only waits for prices.
-    long ping = Math.max(1000, settings.idleTimeout().toMillis() / 2);
-    vertx.setPeriodic(ping, t -> all.forEach(d -> {
+    vertx.setPeriodic(1000, t -> sweep());
+    // The connection's idle timeout must not close a dashboard that only waits for prices; its pongs show it is there.
+    pingEveryMs = Math.max(1000, settings.idleTimeout().toMillis() / 2);
+    vertx.setPeriodic(pingEveryMs, t -> all.forEach(d -> {
       if (!d.ws.isClosed() && !d.ws.writeQueueFull()) d.ws.writePing(io.vertx.core.buffer.Buffer.buffer());
     }));
   }
@@ -146,7 +168,26 @@ final class DashboardSockets {
     return all.size();
   }
 
-  void accept(ServerWebSocket ws) {
+  /** Counts and bytes for /metrics. */
+  void register(io.micrometer.core.instrument.MeterRegistry registry) {
+    String closed = "gpurent.ws.closed";
+    String why = "dashboards cut off by the server: stalled (queue full past http.wsStallLimit), held (over http.wsMaxHeldBytes "
+        + "and not reading), idle (silent past http.idleTimeout), control-frames (over http.wsControlFrameRate)";
+    FunctionCounter.builder(closed, this, s -> s.stalled).tag("reason", "stalled").description(why).register(registry);
+    FunctionCounter.builder(closed, this, s -> s.overHeld).tag("reason", "held").description(why).register(registry);
+    FunctionCounter.builder(closed, this, s -> s.idle).tag("reason", "idle").description(why).register(registry);
+    FunctionCounter.builder(closed, this, s -> s.flooded).tag("reason", "control-frames").description(why).register(registry);
+    String pings = "gpurent.ws.pings";
+    String what = "pings from dashboards: answered, or dropped unanswered while their write queue was full";
+    FunctionCounter.builder(pings, controlFrames, ControlFrameLimit.Totals::answered).tag("outcome", "answered").description(what)
+        .register(registry);
+    FunctionCounter.builder(pings, controlFrames, ControlFrameLimit.Totals::dropped).tag("outcome", "dropped").description(what)
+        .register(registry);
+    Gauge.builder("gpurent.ws.held.bytes", this, s -> s.held).baseUnit("bytes")
+        .description("bytes queued for every dashboard and not yet written, at the last sweep (each second)").register(registry);
+  }
+
+  void accept(ServerWebSocket ws, DashboardChannel channel) {
     Lang lang;
     boolean deltas;
     try {
@@ -161,7 +202,8 @@ final class DashboardSockets {
       refuseUpgrade(ws, unknown.getMessage(), "deltas is neither true nor false");
       return;
     }
-    Dashboard d = new Dashboard(ws, lang, deltas);
+    Dashboard d = new Dashboard(ws, channel, lang, deltas);
+    channel.limitControlFrames(d.control);
     all.add(d);
     ws.setWriteQueueMaxSize(settings.wsQueueBytes());
     ws.drainHandler(v -> d.drain());
@@ -337,29 +379,84 @@ final class DashboardSockets {
     for (String id : Set.copyOf(d.scenarios)) unsubscribe(d, id);
   }
 
-  private void closeStalled() {
+  /** A client past the control-frame rate, cut off by its limit: forgotten here, and said so. */
+  private void flooded(Dashboard d) {
+    flooded++;
+    ClientLog.bad("WebSocket client " + d.ws.remoteAddress() + " sent more than " + settings.wsControlFrameRate()
+        + " pings and pongs in a second: closed");
+    forget(d);
+  }
+
+  /**
+   * Once a second: resets the dashboards whose queue has been full past the stall limit, or that
+   * hold more than the ceiling and took none of it since the last sweep; closes the silent ones.
+   * A queue filled by pongs counts as full as one filled by rankings.
+   */
+  private void sweep() {
     long limit = settings.wsStallLimit().toNanos();
+    long silence = Math.max(settings.idleTimeout().toMillis(), 2 * pingEveryMs) * 1_000_000L;
     long now = System.nanoTime();
-    int reset = 0;
-    String first = null;
+    Cut stalls = new Cut(), holders = new Cut(), silent = new Cut();
+    long total = 0;
     for (Dashboard d : Set.copyOf(all)) {
+      long bytes = d.channel.held();
+      total += bytes;
+      if (d.ws.isClosed()) continue;  // closing: its close handler forgets it
+      if (d.ws.writeQueueFull()) d.full();
       if (d.fullSince != 0 && now - d.fullSince > limit) {
-        if (first == null) first = String.valueOf(d.ws.remoteAddress());
-        reset++;
-        forget(d);
-        abort(d);
+        stalls.add(d);
+      } else if (holding(d, bytes)) {
+        holders.add(d);
+      } else if (now - d.control.heardAt() > silence) {
+        silent.add(d);
       }
     }
-    // one line a sweep: a whole wall of dashboards cut off at once must be visible in the log
-    if (reset > 0) {
-      ClientLog.bad(reset + " dashboard(s) reset, their write queue full past http.wsStallLimit (" + settings.wsStallLimit().toSeconds()
-          + " s), e.g. " + first);
+    held = total;
+    stalled += stalls.dashboards.size();
+    overHeld += holders.dashboards.size();
+    idle += silent.dashboards.size();
+    for (Dashboard d : stalls.dashboards) abort(d);
+    for (Dashboard d : holders.dashboards) abort(d);
+    for (Dashboard d : silent.dashboards) {
+      forget(d);
+      d.ws.close((short) 1000, "idle");
+    }
+    // one line a sweep and reason: a whole wall of dashboards cut off at once must be visible in the log
+    stalls.log("reset, their write queue full past http.wsStallLimit (" + settings.wsStallLimit().toSeconds() + " s)");
+    holders.log("reset, holding over http.wsMaxHeldBytes (" + settings.wsMaxHeldBytes() + ") and reading none of it for a second");
+    silent.log("closed, silent past http.idleTimeout (" + settings.idleTimeout().toSeconds() + " s)");
+  }
+
+  /** Whether {@code d} holds more than the ceiling and held no less at the last sweep, with no drain between: it is not reading. */
+  private boolean holding(Dashboard d, long bytes) {
+    boolean drained = d.drained;
+    d.drained = false;
+    if (bytes <= settings.wsMaxHeldBytes()) {
+      d.heldSeen = -1;
+      return false;
+    }
+    boolean stuck = d.heldSeen >= 0 && bytes >= d.heldSeen && !drained;
+    d.heldSeen = bytes;
+    return stuck;
+  }
+
+  /** The dashboards one sweep cuts off for one reason, and its log line. */
+  private static final class Cut {
+    final java.util.List<Dashboard> dashboards = new java.util.ArrayList<>();
+
+    void add(Dashboard d) {
+      dashboards.add(d);
+    }
+
+    void log(String what) {
+      if (!dashboards.isEmpty()) ClientLog.bad(dashboards.size() + " dashboard(s) " + what + ", e.g. " + dashboards.get(0).ws.remoteAddress());
     }
   }
 
-  /** Cuts a stalled dashboard off at once: a reset, not a close that would wait behind what it never reads. */
-  private static void abort(Dashboard d) {
-    SocketReset.reset(d.ws);
+  /** Cuts a dashboard off at once: a reset, not a close that would wait behind what it never reads. */
+  private void abort(Dashboard d) {
+    forget(d);
+    d.channel.reset();
   }
 
   private static String error(String scenario, String message) {

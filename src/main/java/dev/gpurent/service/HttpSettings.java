@@ -23,18 +23,24 @@ import java.util.Set;
  *                        is refused, so a page on a rebound DNS name cannot reach the service
  * @param allowedOrigins  origins besides the service's own that may change state (POST, DELETE)
  *                        or open a WebSocket, e.g. {@code https://dash.example}
- * @param idleTimeout     a connection that sends and receives nothing this long is closed
+ * @param idleTimeout     a connection that sends and receives nothing this long is closed; a
+ *                        dashboard, which the server pings every half of it, that sends nothing (not
+ *                        even a pong) this long is closed
  * @param headerTimeout   a connection whose request headers are not all in this long after it
  *                        opened (or after its last answer) is closed: slow senders hold nothing
  * @param maxConnections  open connections at once; past it a new one is closed at once
+ * @param wsControlFrameRate control frames (pings, pongs) one dashboard may send a second; past it
+ *                        it is closed (1008)
+ * @param wsMaxHeldBytes  bytes queued for a dashboard and not yet written past which one that took
+ *                        none of them for a whole second is reset, without waiting for the stall limit
  */
 public record HttpSettings(String host, int port, int bodyLimit, String adminToken, int wsQueueBytes, Duration wsStallLimit,
                            Set<String> hostnames, Set<String> allowedOrigins, Duration idleTimeout, Duration headerTimeout,
-                           int maxConnections) {
+                           int maxConnections, int wsControlFrameRate, int wsMaxHeldBytes) {
 
   public HttpSettings(String host, int port, int bodyLimit, String adminToken, int wsQueueBytes, Duration wsStallLimit) {
     this(host, port, bodyLimit, adminToken, wsQueueBytes, wsStallLimit, defaultHostnames(host), Set.of(), Duration.ofSeconds(60),
-        Duration.ofSeconds(10), 10_000);
+        Duration.ofSeconds(10), 10_000, 20, 1 << 20);
   }
 
   public static HttpSettings from(JsonObject http, java.util.function.Function<String, String> env) {
@@ -45,10 +51,15 @@ public record HttpSettings(String host, int port, int bodyLimit, String adminTok
     Set<String> names = h.getValue("hostnames") == null ? defaultHostnames(host) : lowercase(list(h, "hostnames"));
     int maxConnections = h.getInteger("maxConnections", 10_000);
     if (maxConnections < 1) throw new IllegalArgumentException("http.maxConnections: must be >= 1, got " + maxConnections);
+    int controlFrames = h.getInteger("wsControlFrameRate", 20);
+    if (controlFrames < 1) throw new IllegalArgumentException("http.wsControlFrameRate: must be >= 1, got " + controlFrames);
+    int held = h.getInteger("wsMaxHeldBytes", 1 << 20);
+    if (held < 1) throw new IllegalArgumentException("http.wsMaxHeldBytes: must be >= 1, got " + held);
     return new HttpSettings(host, h.getInteger("port", 8080), h.getInteger("bodyLimit", 64 * 1024),
         token == null ? "" : token.trim(), h.getInteger("wsQueueBytes", 256 * 1024),
         QuoteSettings.duration(h, "wsStallLimit", "30s"), names, lowercase(list(h, "allowedOrigins")),
-        QuoteSettings.duration(h, "idleTimeout", "60s"), QuoteSettings.duration(h, "headerTimeout", "10s"), maxConnections);
+        QuoteSettings.duration(h, "idleTimeout", "60s"), QuoteSettings.duration(h, "headerTimeout", "10s"), maxConnections,
+        controlFrames, held);
   }
 
   public boolean adminEnabled() {

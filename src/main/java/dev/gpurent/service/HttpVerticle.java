@@ -90,6 +90,7 @@ public final class HttpVerticle extends VerticleBase {
         .description("open HTTP connections").register(registry);
     io.micrometer.core.instrument.FunctionCounter.builder("gpurent.http.connections.refused", connections, ConnectionLimits::refused)
         .description("connections closed at once: over http.maxConnections").register(registry);
+    sockets.register(registry);
     var changes = vertx.eventBus().<Object>localConsumer(Addresses.RANKINGS_CHANGED, m -> {
       String id = m.headers().get(Addresses.SCENARIO_HEADER);
       String status = m.headers().get(Addresses.STATUS_HEADER);
@@ -146,11 +147,16 @@ public final class HttpVerticle extends VerticleBase {
 
   /**
    * A dashboard's WebSocket, upgraded here rather than through the router: the router's wrapper
-   * would hide the socket's channel, which DashboardSockets needs to reset a stalled dashboard.
+   * would hide the socket's channel, which the connection limits watch for its end and
+   * DashboardSockets needs for its own limits.
    */
   private void dashboard(io.vertx.core.http.HttpServerRequest req) {
     // a request that is no upgrade gets Vert.x's own 400 (ServiceTest checks it)
-    req.toWebSocket().onSuccess(sockets::accept);
+    req.toWebSocket().onSuccess(ws -> {
+      DashboardChannel channel = DashboardChannel.of(ws, context);
+      connections.upgraded(req.connection(), channel.closed());
+      sockets.accept(ws, channel);
+    });
   }
 
   /**

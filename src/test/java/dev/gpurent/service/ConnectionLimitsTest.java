@@ -77,10 +77,32 @@ class ConnectionLimitsTest {
   }
 
   @Test
-  void a_connection_past_the_cap_is_closed_at_once() throws Exception {
-    List<NetSocket> kept = new java.util.concurrent.CopyOnWriteArrayList<>();
-    int closed = closedOf(320, 300, kept);  // well before the header timeout
-    assertTrue(closed >= 20, closed + " closed at once");
-    kept.forEach(NetSocket::close);
+  void a_connection_past_the_cap_is_closed_at_once_and_logged_once() throws Exception {
+    List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Handler capture = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord r) {
+        logged.add(r.getLevel() + " " + r.getMessage());
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    java.util.logging.Logger http = java.util.logging.Logger.getLogger("dev.gpurent.http");
+    http.addHandler(capture);
+    try {
+      List<NetSocket> kept = new java.util.concurrent.CopyOnWriteArrayList<>();
+      int closed = closedOf(320, 300, kept);  // well before the header timeout
+      assertTrue(closed >= 20, closed + " closed at once");
+      kept.forEach(NetSocket::close);
+      // one line for the whole burst: at most one a minute
+      assertEquals(1, logged.size(), String.valueOf(logged));
+      assertTrue(logged.get(0).startsWith("WARNING 1 connection(s) closed at once: 300 open, http.maxConnections is 300"), logged.get(0));
+    } finally {
+      http.removeHandler(capture);
+    }
   }
 }

@@ -516,8 +516,8 @@ class HostileInputTest {
       new Cli("advise count 1e9", "fleet.yaml", "fleet: {gpu: a100-80g-sxm, count: 1e9, pricePerCardMonth: 7500}\n"
           + "utilization: {gpuPercent: 22, vramPercent: 30, peakQps: 8}\nworkload: {paramsBillions: 3.5, secondsPerRequest: 2, "
           + "concurrentPerCard: 4}\n", new String[] {"advise"}, 2, "fleet.count"),
-      new Cli("sizing params 1e12", null, null, new String[] {"sizing", "--params", "1e12"}, 2, "paramsBillions"),
-      new Cli("sizing qps 1e9", null, null, new String[] {"sizing", "--params", "7", "--qps", "1e9"}, 2, "peakQps"),
+      new Cli("sizing params 1e12", null, null, new String[] {"sizing", "--params", "1e12"}, 2, "--params: must be > 0"),
+      new Cli("sizing qps 1e9", null, null, new String[] {"sizing", "--params", "7", "--qps", "1e9"}, 2, "--qps: must be > 0"),
       new Cli("sizing an unknown card", null, null, new String[] {"sizing", "--params", "7", "--gpu", "nope"}, 2, "unknown GPU"));
 
   @TestFactory
