@@ -130,6 +130,30 @@ abstract class JdbcSnapshotStore implements SnapshotStore {
     return run(() -> inTransaction(work));
   }
 
+  /**
+   * {@code work} that only reads, on the worker pool, ended by a rollback: a read of a damaged file
+   * (the integrity check) can leave SQLite refusing a commit, which a read never needed.
+   */
+  final <T> Future<T> read(SqlWork<T> work) {
+    return run(() -> {
+      Connection c = acquire();
+      boolean broken = false;
+      try {
+        return work.run(c);
+      } catch (SQLException e) {
+        broken = broken(e);
+        throw e;
+      } finally {
+        try {
+          c.rollback();
+        } catch (SQLException nothingToEnd) {
+          // SQLite ended the read itself at the damage: nothing is held
+        }
+        release(c, broken);
+      }
+    });
+  }
+
   private <T> T inTransaction(SqlWork<T> work) throws SQLException {
     Connection c = acquire();
     boolean broken = false;

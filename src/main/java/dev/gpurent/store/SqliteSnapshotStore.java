@@ -40,7 +40,7 @@ public final class SqliteSnapshotStore extends JdbcSnapshotStore {
     return store.run(() -> {
       store.connect();
       return store;
-    }).compose(x -> store.tx(c -> {
+    }).compose(x -> store.read(c -> {
       store.checkIntegrity(c);
       return (SnapshotStore) store;
     })).recover(e -> store.close().transform(x -> Future.failedFuture(e)));

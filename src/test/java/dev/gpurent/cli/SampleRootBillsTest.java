@@ -124,6 +124,9 @@ class SampleRootBillsTest {
       List<Map<String, Object>> plans = (List<Map<String, Object>>) RANKINGS.get(e.getKey()).get("plans");
       List<Map<String, Object>> lines = new ArrayList<>();
       for (Map<String, Object> p : plans) lines.addAll((List<Map<String, Object>>) ((Map<String, Object>) p.get("bill")).get("lines"));
+      // then the mixed plan's lines, each under the vendor it is bought from
+      Map<String, Object> mixed = (Map<String, Object>) RANKINGS.get(e.getKey()).get("mixed");
+      if (mixed != null) lines.addAll((List<Map<String, Object>>) ((Map<String, Object>) mixed.get("bill")).get("lines"));
       assertEquals(lines.size(), records.size(), e.getKey());
       for (int i = 0; i < records.size(); i++) {
         CSVRecord row = records.get(i);

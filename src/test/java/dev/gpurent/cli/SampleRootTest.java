@@ -189,10 +189,12 @@ class SampleRootTest {
     assertEquals(List.of("object storage", "public bandwidth", "load balancer"), gaps.stream().map(l -> l.getString("item")).toList());
     java.math.BigDecimal own = java.math.BigDecimal.ZERO;
     for (JsonObject l : lines) if (l.getString("pricedBy").equals("vendor")) own = own.add(new java.math.BigDecimal(l.getString("perMonth")));
+    // each missing service at the exact price it was billed at (a line shows its unit price rounded to what reconciles)
+    List<JsonObject> caps = objects(pi.getJsonObject("winsAt").getJsonArray("services")).toList();
     java.util.function.LongFunction<java.math.BigDecimal> total = k -> {
       java.math.BigDecimal t = java.math.BigDecimal.ZERO;
-      for (JsonObject l : gaps) {
-        t = t.add(new java.math.BigDecimal(l.getString("units")).multiply(new java.math.BigDecimal(l.getString("unitPrice")))
+      for (int i = 0; i < gaps.size(); i++) {
+        t = t.add(new java.math.BigDecimal(gaps.get(i).getString("quantity")).multiply(new java.math.BigDecimal(caps.get(i).getString("billedAt")))
             .multiply(java.math.BigDecimal.valueOf(k, 4)).setScale(2, java.math.RoundingMode.HALF_UP));
       }
       return t;
@@ -203,10 +205,9 @@ class SampleRootTest {
     assertTrue(k > 10_000 && rest.add(total.apply(k)).compareTo(best) < 0);
     JsonObject winsAt = pi.getJsonObject("winsAt");
     assertTrue(winsAt.getBoolean("possible"));
-    List<JsonObject> caps = objects(winsAt.getJsonArray("services")).toList();
     assertEquals(List.of("objectStorage", "egress", "loadBalancer"), caps.stream().map(c -> c.getString("service")).toList());
     for (int i = 0; i < gaps.size(); i++) {
-      java.math.BigDecimal want = new java.math.BigDecimal(gaps.get(i).getString("unitPrice")).multiply(java.math.BigDecimal.valueOf(k, 4))
+      java.math.BigDecimal want = new java.math.BigDecimal(caps.get(i).getString("billedAt")).multiply(java.math.BigDecimal.valueOf(k, 4))
           .setScale(4, java.math.RoundingMode.DOWN);
       assertEquals(0, want.compareTo(new java.math.BigDecimal(caps.get(i).getString("atMost"))), caps.get(i).encode() + " vs " + want);
       assertEquals("fallback", caps.get(i).getString("pricedBy"));

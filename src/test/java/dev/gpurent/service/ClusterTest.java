@@ -111,7 +111,7 @@ class ClusterTest {
     d3.subscribe(a);
     JsonObject first = d3.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type")), 30);
     List<String> ranked = ScenarioRestartTest.comparable(first.getJsonObject("ranking"));
-    assertEquals(List.of("guide-reference 1800.00 CNY", "runpod 2279.30 CNY", "vast 3180.38 CNY"), ranked);
+    assertEquals(List.of("guide-reference 1800.00 CNY", "runpod 2303.92 CNY", "vast 3209.34 CNY"), ranked);
     assertEquals(ranked, ScenarioRestartTest.comparable(ranking(n1, a)));
     d2.subscribe(a);
     d2.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type")), 30);
@@ -145,8 +145,8 @@ class ClusterTest {
     for (Dashboard d : List.of(d2, d3)) {
       JsonObject moved = d.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type"))
           && !ScenarioRestartTest.comparable(m.getJsonObject("ranking")).equals(ranked), 30);
-      // RunPod's 4090 at half price: 886.24 a month for the card plus 506.83 of storage
-      assertEquals(List.of("runpod 1393.07 CNY", "guide-reference 1800.00 CNY", "vast 3180.38 CNY"),
+      // RunPod's 4090 at half price: 898.54 a month for the card (730 h) plus 506.83 of storage
+      assertEquals(List.of("runpod 1405.37 CNY", "guide-reference 1800.00 CNY", "vast 3209.34 CNY"),
           ScenarioRestartTest.comparable(moved.getJsonObject("ranking")));
     }
 

@@ -157,7 +157,7 @@ class HealthTest {
     for (int i = 0; i < 3; i++) await(store.write("2026-03-0" + (i + 1), dev.gpurent.store.RealBooks.book(t.plusSeconds(86_400L * i)), t.plusSeconds(86_400L * i)));
     await(store.close());
     byte[] bytes = Files.readAllBytes(db);
-    int page = bytes.length / 4096 * 3 / 4;
+    int page = dev.gpurent.store.RealBooks.rowPage(bytes);
     java.util.Arrays.fill(bytes, page * 4096, (page + 1) * 4096, (byte) 0x5a);
     Files.write(db, bytes);
 

@@ -109,7 +109,7 @@ class ScenarioRestartTest {
     }
     assertEquals(rankings.keySet(), alerted);
     java.util.List<String> small = comparable(rankings.values().iterator().next());
-    assertEquals(java.util.List.of("guide-reference 1800.00 CNY", "runpod 2279.30 CNY", "vast 3180.38 CNY"), small);
+    assertEquals(java.util.List.of("guide-reference 1800.00 CNY", "runpod 2303.92 CNY", "vast 3209.34 CNY"), small);
     assertNotEquals(small, comparable(rankings.values().stream().skip(1).findFirst().orElseThrow()));
 
     // the webhook answered; its outcome is in the log before the restart (a stop waits for the write,

@@ -87,4 +87,20 @@ public final class RealBooks {
     return new Quote(q.vendor(), q.region(), q.offerId(), q.gpuId(), q.gpuCount(), q.vcpus(), q.ramGiB(), q.billing(),
         new Money(new BigDecimal(price), q.price().currency()), q.unit(), q.observedAt(), q.source());
   }
+
+  /**
+   * A page of table rows (a b-tree leaf: its first byte 0x0D) near three quarters into an SQLite
+   * file of 4 KiB pages: damaging it spoils quote rows that only a read of them (or quick_check)
+   * touches, never a page the open itself writes (the schema, an index, the free list), whatever
+   * the rows' layout this version writes.
+   */
+  public static int rowPage(byte[] db) {
+    int pages = db.length / 4096;
+    for (int d = 0; d < pages; d++) {
+      for (int p : new int[] {pages * 3 / 4 + d, pages * 3 / 4 - d}) {
+        if (p > 1 && p < pages && db[p * 4096] == 0x0D) return p;
+      }
+    }
+    throw new IllegalStateException("no table leaf page in " + pages + " pages");
+  }
 }
