@@ -304,9 +304,12 @@ class DashboardBrowserTest {
 
     // printed: the ranking on the first page, then one page per plan
     String pdf = driver.print(new org.openqa.selenium.print.PrintOptions()).getContent();
-    String raw = new String(java.util.Base64.getDecoder().decode(pdf), StandardCharsets.ISO_8859_1);
+    byte[] printed = java.util.Base64.getDecoder().decode(pdf);
+    Files.write(Path.of("target/dashboard-en.pdf"), printed);  // to look at when the page count is off
+    String raw = new String(printed, StandardCharsets.ISO_8859_1);
     long pages = java.util.regex.Pattern.compile("/Type\\s*/Page[^s]").matcher(raw).results().count();
-    assertEquals(1 + rankedRows(), pages, "a summary page and a page per plan");
+    // a plan whose bill, gaps and warnings run long (vast's, with its typical figures) goes on to a second page
+    assertTrue(pages >= 1 + rankedRows() && pages <= 1 + 2 * rankedRows(), pages + " pages: a summary page and a page or two per plan");
 
     // Chinese: the page's labels (both tables have every key), the guide's terms
     assertEquals("[]", driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
