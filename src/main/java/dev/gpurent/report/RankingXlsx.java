@@ -63,7 +63,7 @@ public final class RankingXlsx {
   private final Messages common;
   private final XSSFWorkbook wb = new XSSFWorkbook();
   private final Set<String> sheetNames = new HashSet<>();
-  private final CellStyle bold, money, unitPrice;
+  private final CellStyle bold, money, unitPrice, day, instant;
   private final Sheet summary;
 
   private RankingXlsx(Map<String, ?> ranking, Lang lang) {
@@ -77,6 +77,9 @@ public final class RankingXlsx {
     money = style(prefix + "#,##0.00" + suffix);
     // as many decimals as the figure has (up to Excel's 15 digits), at least 2: a bill's unit price must multiply out
     unitPrice = style(prefix + "#,##0.00##########" + suffix);
+    // dates as Excel dates, so that a finance sheet can sort and subtract them; times are UTC
+    day = style("yyyy-mm-dd");
+    instant = style("yyyy-mm-dd hh:mm:ss");
     bold = wb.createCellStyle();
     Font f = wb.createFont();
     f.setBold(true);
@@ -138,6 +141,7 @@ public final class RankingXlsx {
     summary.setColumnWidth(1, 20 * 256);
     summary.setColumnWidth(2, 36 * 256);
     for (int c = 3; c < 12 + 4 * workloads.size(); c++) summary.setColumnWidth(c, 16 * 256);
+    printSetup(summary, TABLE_HEADER);
 
     wb.getCreationHelper().createFormulaEvaluator().evaluateAll();
     wb.setForceFormulaRecalculation(true);
@@ -154,7 +158,9 @@ public final class RankingXlsx {
     Row horizon = row(summary, HORIZON_ROW);
     horizon.createCell(0).setCellValue(words.text("summary.horizon"));
     horizon.createCell(1).setCellValue(((Number) ranking.get("horizonMonths")).doubleValue());
-    labelled(4, "summary.quotesAt", text(ranking.get("quotesAt")));
+    Row quotesAt = row(summary, 4);
+    quotesAt.createCell(0).setCellValue(words.text("summary.quotesAt"));
+    date(quotesAt, 1, ranking.get("quotesAt"), false);
     Set<String> fx = new LinkedHashSet<>();
     for (Map<String, ?> p : all) {
       for (Map<String, ?> l : lines(p)) {
@@ -166,6 +172,45 @@ public final class RankingXlsx {
     labelled(7, "summary.mixedNote", text(ranking.get("mixedNote")));
     cell(summary, 8, 0, words.text("summary.edit"));
     cell(summary, 9, 0, words.text("summary.order"));
+  }
+
+  /**
+   * An ISO date ("2025-01-01") or instant ("2026-12-02T06:09:05.274504493Z", kept to the second,
+   * in UTC) as an Excel date cell, or only its day; text that is neither stays text.
+   */
+  private void date(Row row, int column, Object iso, boolean dayOnly) {
+    String v = text(iso);
+    Cell c = row.createCell(column);
+    try {
+      if (v.length() == 10 || dayOnly) {
+        c.setCellValue(v.length() == 10 ? java.time.LocalDate.parse(v)
+            : java.time.LocalDate.ofInstant(java.time.Instant.parse(v), java.time.ZoneOffset.UTC));
+        c.setCellStyle(day);
+      } else {
+        c.setCellValue(java.time.LocalDateTime.ofInstant(java.time.Instant.parse(v), java.time.ZoneOffset.UTC)
+            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        c.setCellStyle(instant);
+      }
+    } catch (java.time.format.DateTimeParseException notADate) {
+      c.setCellValue(v);
+    }
+  }
+
+  /**
+   * Printed as a finance lead prints it: landscape, one page wide, the sheet's used range as the
+   * print area, and its headings repeated on every page.
+   */
+  private void printSetup(Sheet s, int headingRow) {
+    s.setFitToPage(true);
+    s.setAutobreaks(true);
+    s.getPrintSetup().setLandscape(true);
+    s.getPrintSetup().setFitWidth((short) 1);
+    s.getPrintSetup().setFitHeight((short) 0);
+    int lastRow = Math.max(s.getLastRowNum(), headingRow);
+    int lastColumn = 0;
+    for (Row r : s) lastColumn = Math.max(lastColumn, r.getLastCellNum() - 1);
+    wb.setPrintArea(wb.getSheetIndex(s), 0, Math.max(lastColumn, 0), 0, lastRow);
+    s.setRepeatingRows(new org.apache.poi.ss.util.CellRangeAddress(headingRow, headingRow, -1, -1));
   }
 
   private void labelled(int r, String code, String value) {
@@ -215,7 +260,7 @@ public final class RankingXlsx {
     row.createCell(7).setCellValue(String.join("; ", maps(plan.get("gaps")).stream()
         .map(g -> text(g.get("item")) + ": " + text(g.get("reason"))).toList()));
     if (plan.containsKey("dated")) row.createCell(8).setCellValue(words.text(Boolean.TRUE.equals(plan.get("dated")) ? "yes" : "no"));
-    if (plan.get("priceDate") != null) row.createCell(9).setCellValue(text(plan.get("priceDate")));
+    if (plan.get("priceDate") != null) date(row, 9, plan.get("priceDate"), true);
     int c = 10;
     for (Map<String, ?> p : placements) {
       row.createCell(c++).setCellValue(text(p.get("gpuName")));
@@ -326,6 +371,7 @@ public final class RankingXlsx {
     int[] widths = {18, 48, 12, 16, 10, 16, 60, 12, 40, 40, 16, 20};
     for (int c = ITEM; c <= BOUGHT_FROM; c++) s.setColumnWidth(c, widths[c] * 256);
     s.createFreezePane(0, FIRST_LINE);
+    printSetup(s, FIRST_LINE - 1);
     return new BillSheet(name, r);
   }
 

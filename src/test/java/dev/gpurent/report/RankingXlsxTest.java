@@ -58,7 +58,7 @@ class RankingXlsxTest {
           "fine-tuning: card", "fine-tuning: count", "fine-tuning: billing", "fine-tuning: region", "What it would take to be 1", "Sheet"),
           texts(summary, RankingXlsx.TABLE_HEADER));
       assertEquals(List.of("1", "guide-reference", "Guide reference prices (not a real vendor)", "5000.0", "60000.0", "CNY",
-          "yes", "", "yes", "2025-01-01T00:00:00Z", "NVIDIA GeForce RTX 4090", "2.0", "monthly", "cn", "NVIDIA A100 40GB SXM",
+          "yes", "", "yes", "45658.0", "NVIDIA GeForce RTX 4090", "2.0", "monthly", "cn", "NVIDIA A100 40GB SXM",
           "1.0", "on-demand", "cn", "1 guide-reference"), texts(summary, RankingXlsx.TABLE_HEADER + 1));
       assertEquals(12.0, summary.getRow(RankingXlsx.HORIZON_ROW).getCell(1).getNumericCellValue());
     }
@@ -180,6 +180,34 @@ class RankingXlsxTest {
       List<String> from = new ArrayList<>();
       for (int i = 0; i < 6; i++) from.add(mixed.getRow(RankingXlsx.FIRST_LINE + i).getCell(RankingXlsx.BOUGHT_FROM).getStringCellValue());
       assertEquals(List.of("infer-cloud", "train-cloud", "infer-cloud", "infer-cloud", "infer-cloud", "infer-cloud"), from);
+    }
+  }
+
+  @Test
+  void dates_are_excel_dates_and_every_sheet_prints_one_page_wide_with_its_headings() throws Exception {
+    Map<String, Object> ranking = guideTemplate();
+    try (XSSFWorkbook wb = RankingWorkbook.open(RankingXlsx.render(ranking, Lang.EN))) {
+      Sheet summary = wb.getSheet("Summary");
+      org.apache.poi.ss.usermodel.Cell priceDate = summary.getRow(RankingXlsx.TABLE_HEADER + 1).getCell(9);
+      assertEquals(CellType.NUMERIC, priceDate.getCellType());
+      assertTrue(org.apache.poi.ss.usermodel.DateUtil.isCellDateFormatted(priceDate));
+      assertEquals(java.time.LocalDateTime.of(2025, 1, 1, 0, 0), priceDate.getLocalDateTimeCellValue(), "the guide's prices are of 2025-01-01");
+      assertEquals("yyyy-mm-dd", priceDate.getCellStyle().getDataFormatString());
+      org.apache.poi.ss.usermodel.Cell quotesAt = summary.getRow(4).getCell(1);
+      assertEquals(CellType.NUMERIC, quotesAt.getCellType());
+      assertTrue(org.apache.poi.ss.usermodel.DateUtil.isCellDateFormatted(quotesAt));
+      assertEquals(java.time.LocalDateTime.ofInstant(java.time.Instant.parse(String.valueOf(ranking.get("quotesAt"))), java.time.ZoneOffset.UTC)
+          .truncatedTo(java.time.temporal.ChronoUnit.SECONDS), quotesAt.getLocalDateTimeCellValue(), "to the second, in UTC");
+      for (int i = 0; i < wb.getNumberOfSheets(); i++) {
+        Sheet s = wb.getSheetAt(i);
+        assertTrue(s.getFitToPage(), s.getSheetName());
+        assertEquals(1, s.getPrintSetup().getFitWidth(), s.getSheetName());
+        assertEquals(0, s.getPrintSetup().getFitHeight(), s.getSheetName() + ": as many pages down as it takes");
+        assertTrue(s.getPrintSetup().getLandscape(), s.getSheetName());
+        assertTrue(wb.getPrintArea(i) != null && wb.getPrintArea(i).contains("$A$1"), s.getSheetName() + ": " + wb.getPrintArea(i));
+        int headings = i == 0 ? RankingXlsx.TABLE_HEADER : RankingXlsx.FIRST_LINE - 1;
+        assertEquals(new org.apache.poi.ss.util.CellRangeAddress(headings, headings, -1, -1), s.getRepeatingRows(), s.getSheetName());
+      }
     }
   }
 
