@@ -46,10 +46,13 @@ export function time(d) {
   return d ? d.toLocaleTimeString(locale(), { hour12: false }) : '';
 }
 
+/** A time in ISO form, 2026-12-02 09:38, in the reader's time zone: 12/02/2026 reads as two different days. */
 export function dateTime(iso) {
   if (!iso) return '—';
   const d = new Date(iso);
-  return isNaN(d) ? iso : d.toLocaleString(locale(), { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  if (isNaN(d)) return iso;
+  const two = n => String(n).padStart(2, '0');
+  return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate()) + ' ' + two(d.getHours()) + ':' + two(d.getMinutes());
 }
 
 /** A UTC date, 2026-05-31 style (with the time when not midnight): how snapshots are dated. */

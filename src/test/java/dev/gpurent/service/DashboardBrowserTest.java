@@ -301,6 +301,9 @@ class DashboardBrowserTest {
         "the guide's two monthly 4090s at 1500");
     assertTrue(driver.findElements(By.cssSelector("#compare tbody tr")).size() >= 4);
     fullScreenshot("dashboard-en.png");
+    // when the prices were read, in ISO form: 12/02/2026 is December 2 to some readers and February 12 to others
+    String caption = driver.findElement(By.id("scenario-summary")).getText();
+    assertTrue(caption.matches(".* · prices read \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d"), caption);
 
     // printed: the ranking on the first page, then one page per plan
     String pdf = driver.print(new org.openqa.selenium.print.PrintOptions()).getContent();
