@@ -53,7 +53,13 @@ public final class ClusterAdminVerticle extends VerticleBase {
           new DeliveryOptions().addHeader(Addresses.SHARED_HEADER, from == null ? "" : from));
       default -> Future.failedFuture("unknown admin action '" + action + "'");
     };
-    done.onSuccess(x -> LOG.info(() -> "admin " + what + " done here, as on node " + from))
-        .onFailure(e -> LOG.warning(() -> "admin " + what + " done on node " + from + " failed here: " + e.getMessage()));
+    done.onSuccess(x -> {
+      LOG.info(() -> "admin " + what + " done here, as on node " + from);
+      // The vendor's holder may have fetched the new file and published it before this node had
+      // re-read its own: asked again now, it publishes once more to a node that has.
+      if (action.equals("import")) {
+        vertx.eventBus().send(Addresses.ADMIN_DONE, new JsonObject().put("action", "refresh").put("vendor", body.getString("vendor")));
+      }
+    }).onFailure(e -> LOG.warning(() -> "admin " + what + " done on node " + from + " failed here: " + e.getMessage()));
   }
 }
