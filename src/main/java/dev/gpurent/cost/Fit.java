@@ -108,7 +108,7 @@ public final class Fit {
     if (perCopy > Sizing.MAX_CARDS) return tooMany(gpu, "fit.what.copy");
     int refPerCopy = Math.min(Sizing.cardsForMemory(need, ref), Sizing.MAX_CARDS);
     double share = need / (perCopy * gpu.memoryGB());
-    if (w instanceof Inference i && i.modelSizing().isPresent()) return measured(i, i.modelSizing().get(), gpu, perCopy, share, headroom);
+    if (w instanceof Inference i && i.modelSizing().isPresent()) return measured(i, i.modelSizing().get(), gpu, perCopy, need, headroom);
     if (w instanceof Inference i) {
       double speed = Sizing.relativeSpeed(gpu, perCopy, ref, refPerCopy, i.computeBound());
       double qps = Sizing.referenceQpsPerCard(i) * speed;
@@ -136,14 +136,18 @@ public final class Fit {
   }
 
   /**
-   * A named model sized from measurements: a copy of {@code perCopy} cards serves the measured
+   * A named model sized from measurements: a copy of a power-of-two count of cards serves the measured
    * output tokens a second per GPU x perCopy, so {@code / outputTokens} requests a second; copies
    * for the load with headroom. Latency targets are held to roofline floors, which no engine
    * beats: a token reads every active weight once (TPOT >= active bytes / the copy's bandwidth),
    * and a prompt takes 2 FLOPs a token per active parameter (TTFT >= 2 x active x input / the
    * copy's FP16 TFLOPS); a card whose floor misses the target is unfit.
    */
-  private static Fit measured(Inference i, ModelLoad m, Gpu gpu, int perCopy, double share, double headroom) {
+  private static Fit measured(Inference i, ModelLoad m, Gpu gpu, int memoryCards, double need, double headroom) {
+    // Tensor (or expert) parallelism splits heads and experts evenly: a copy runs on 1, 2, 4, 8 ... cards, as every measured row does.
+    int perCopy = Integer.highestOneBit(memoryCards) == memoryCards ? memoryCards : Integer.highestOneBit(memoryCards) << 1;
+    if (perCopy > Sizing.MAX_CARDS) return tooMany(gpu, "fit.what.copy");
+    double share = need / (perCopy * gpu.memoryGB());
     java.util.Optional<SpeedTable.Speed> found = m.speeds().perGpu(m.model(), i.precision(), m.inputTokens(), m.outputTokens(), gpu, perCopy);
     if (found.isEmpty()) return unfit(gpu, Words.of("fit.noSpeed", "model", m.model().id()));
     SpeedTable.Speed speed = found.get();

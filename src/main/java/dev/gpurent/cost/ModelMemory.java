@@ -40,7 +40,7 @@ public record ModelMemory(double weightsGB, double kvGB, double overheadGB, long
         "params", Sizing.fmt(m.model().paramsBillions()), "bytes", i.precision().bytesPerParam(), "precision", i.precision().wire(),
         "weights", Sizing.fmt(weightsGB), "kv", Sizing.fmt(kvGB), "perToken", kvBytesPerToken, "context", m.contextTokens(),
         "sequences", m.concurrentSequences(), "kvPrecision", m.kvPrecision().wire(), "overhead", Sizing.fmt(overheadGB),
-        "share", USABLE_SHARE, "gb", Sizing.fmt(totalGB()), "active", Sizing.fmt(m.model().activeParamsBillions()),
+        "share", Math.round(USABLE_SHARE * 100), "gb", Sizing.fmt(totalGB()), "active", Sizing.fmt(m.model().activeParamsBillions()),
         "attention", Words.of(m.model().isMla() ? "vram.model.mla" : "vram.model.gqa"));
   }
 }

@@ -54,7 +54,7 @@ class ModelSizingTest {
     assertEquals(63.2774144, m.overheadGB(), 1e-6);
     assertEquals(632.774144, Sizing.vram(i).highGB(), 1e-6);
     assertEquals("Llama-3.1-70B: weights 140 GB (70B x 2 B, fp16) + KV cache 429.5 GB (2 x layers x KV heads x head dim: "
-        + "327680 B a token at fp16 x 32768 tokens x 40 sequences) + runtime 63.28 GB (the engine gives weights and cache 0.9 "
+        + "327680 B a token at fp16 x 32768 tokens x 40 sequences) + runtime 63.28 GB (the engine gives weights and cache 90% "
         + "of card memory) = 632.77 GB", Localizer.en(Sizing.vram(i).formula()));
     // 632.77 GB over an 80 GiB (85.899 GB) H100: 7.37, so 8 cards hold one copy
     assertEquals(8, Fit.of(i, CATALOG.resolve("h100-sxm"), CATALOG.resolve("rtx-4090"), 0.3).cardsPerCopy());

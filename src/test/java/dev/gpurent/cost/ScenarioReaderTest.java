@@ -45,7 +45,7 @@ class ScenarioReaderTest {
   @Test
   void names_an_unknown_field_and_the_known_ones() {
     assertEquals("workloads[0].qps: unknown field; known here: allowMultiNode, bound, concurrentPerCard, daysPerMonth, gpu, hoursPerDay, "
-        + "interruptible, kind, latencyTargetSeconds, name, paramsBillions, peakQps, precision, referenceGpu, "
+        + "interruptible, kind, latencyTargetSeconds, model, name, paramsBillions, peakQps, precision, referenceGpu, "
         + "restartOverheadHours, secondsPerRequest, vendor", error(GOOD + "    qps: 3\n"));
   }
 
