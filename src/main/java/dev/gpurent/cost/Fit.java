@@ -143,11 +143,17 @@ public final class Fit {
    * and a prompt takes 2 FLOPs a token per active parameter (TTFT >= 2 x active x input / the
    * copy's FP16 TFLOPS); a card whose floor misses the target is unfit.
    */
+  /** NVIDIA's FP8 tensor cores start with Ada (8.9) and Hopper (9.0); every fp8 row measured ran on such cards. */
+  static final double FP8_COMPUTE_CAPABILITY = 8.9;
+
   private static Fit measured(Inference i, ModelLoad m, Gpu gpu, int memoryCards, double need, double headroom) {
     // Tensor (or expert) parallelism splits heads and experts evenly: a copy runs on 1, 2, 4, 8 ... cards, as every measured row does.
     int perCopy = Integer.highestOneBit(memoryCards) == memoryCards ? memoryCards : Integer.highestOneBit(memoryCards) << 1;
     if (perCopy > Sizing.MAX_CARDS) return tooMany(gpu, "fit.what.copy");
     double share = need / (perCopy * gpu.memoryGB());
+    if (i.precision() == Precision.FP8 && gpu.maker().equals("nvidia") && gpu.computeCapability() < FP8_COMPUTE_CAPABILITY) {
+      return unfit(gpu, Words.of("fit.fp8", "gpu", gpu.id(), "cc", gpu.computeCapability()));
+    }
     java.util.Optional<SpeedTable.Speed> found = m.speeds().perGpu(m.model(), i.precision(), m.inputTokens(), m.outputTokens(), gpu, perCopy);
     if (found.isEmpty()) return unfit(gpu, Words.of("fit.noSpeed", "model", m.model().id()));
     SpeedTable.Speed speed = found.get();
