@@ -168,6 +168,10 @@ public final class ScenarioReader {
                               boolean interruptible) {
     // A named model (issue 31) gives the parameter count; sized from measurements, it states its load in tokens.
     Optional<ModelLoad> named = modelFields.read(w);
+    if (named.isEmpty() && w.has("model")) {
+      w.readAll();  // the model's refusal says it all; the fields it would have sized are not refused one by one
+      return null;
+    }
     boolean measured = named.isPresent() && !named.get().guideSizing();
     double params = named.isPresent() ? named.get().model().paramsBillions() : w.requiredPositive("paramsBillions", MAX_PARAMS_BILLIONS);
     String precisionText = w.string("precision", named.map(n -> n.model().weights()).filter(p -> p != null).orElse("fp16"));
