@@ -51,6 +51,8 @@ public final class SizingCommand implements Callable<Integer> {
   double qps;
   @Option(names = "--seconds", paramLabel = "T", defaultValue = "2", description = "seconds per request on the reference card (default ${DEFAULT-VALUE})")
   double seconds;
+  /** The guide's N when --concurrent is left out (guide 2.3: 4 requests at once on a card). */
+  static final double DEFAULT_CONCURRENT = 4;
   @Option(names = "--concurrent", paramLabel = "N", description = "concurrent requests per card on the reference card (default 4); with --model, sequences served at once")
   Double concurrent;
   @Option(names = "--context", paramLabel = "TOKENS", description = "with --model: tokens of context a sequence holds (default input + output tokens)")
@@ -93,6 +95,7 @@ public final class SizingCommand implements Callable<Integer> {
     if (reference != null) w.put("referenceGpu", reference);
     boolean inference = kind.trim().toLowerCase(Locale.ROOT).equals("inference");
     boolean measured = model != null && !"guide".equals(sizing);
+    double perCard = concurrent == null ? DEFAULT_CONCURRENT : concurrent;
     if (inference && measured) {
       ModelOptions.put(w, this);
     } else if (inference) {
@@ -100,7 +103,7 @@ public final class SizingCommand implements Callable<Integer> {
       if (precision != null) w.put("precision", precision);
       w.put("peakQps", qps);
       w.put("secondsPerRequest", seconds);
-      w.put("concurrentPerCard", concurrent == null ? 4.0 : concurrent);
+      w.put("concurrentPerCard", perCard);
       w.put("bound", bound);
     } else {
       if (method != null) w.put("method", method);
@@ -124,7 +127,7 @@ public final class SizingCommand implements Callable<Integer> {
     out.println("VRAM need: " + Localizer.text(need.formula(), lang) + (inference ? "" : "; cards are sized on the high end"));
     if (inference) {
       out.printf(Locale.ROOT, "Load: %s QPS peak; %s QPS per card on %s (N/T = %s/%s), x %.2f headroom%n",
-          fmt(qps), fmt(concurrent / seconds), ref.name(), fmt(concurrent), fmt(seconds), 1 + headroom);
+          fmt(qps), fmt(perCard / seconds), ref.name(), fmt(perCard), fmt(seconds), 1 + headroom);
     }
     List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());
     TextTable table = inference
