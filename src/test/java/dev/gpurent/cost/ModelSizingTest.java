@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.ModelCatalog;
 import dev.gpurent.config.YamlFiles;
+import dev.gpurent.quote.Money;
 import dev.gpurent.text.Localizer;
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -21,6 +22,17 @@ import org.junit.jupiter.api.Test;
 class ModelSizingTest {
 
   static final ModelCatalog MODELS = ModelCatalog.besides(Path.of("config/gpus.yaml"));
+
+  /** Llama 3.1 70B at fp8, 2 requests a second of 1000/1000 tokens, 8 sequences of 2k context. */
+  static final String LLAMA_70B_FP8 = """
+      model: Llama-3.1-70B
+      precision: fp8
+      contextTokens: 2048
+      concurrentSequences: 8
+      requestsPerSecond: 2
+      inputTokens: 1000
+      outputTokens: 1000
+      """;
 
   static Inference read(String fields) {
     String yaml = "workloads:\n  - kind: inference\n" + fields.indent(4);
@@ -114,15 +126,7 @@ class ModelSizingTest {
 
   @Test
   void counts_h100_cards_from_the_measured_tensorrt_llm_row() {
-    Inference i = read("""
-        model: Llama-3.1-70B
-        precision: fp8
-        contextTokens: 2048
-        concurrentSequences: 8
-        requestsPerSecond: 2
-        inputTokens: 1000
-        outputTokens: 1000
-        """);
+    Inference i = read(LLAMA_70B_FP8);
     Gpu h100 = CATALOG.resolve("h100-sxm");
     Fit f = Fit.of(i, h100, CATALOG.resolve("rtx-4090"), 0.3);
     // memory: 70 GB + 327,680 x 2048 x 8 / 1e9 = 5.369 GB, / 0.9 = 83.74 GB: one 80 GiB (85.9 GB) card
@@ -138,15 +142,7 @@ class ModelSizingTest {
 
   @Test
   void scales_a_card_with_no_measurement_from_the_nearest_measured_card_and_says_so() {
-    Inference i = read("""
-        model: Llama-3.1-70B
-        precision: fp8
-        contextTokens: 2048
-        concurrentSequences: 8
-        requestsPerSecond: 2
-        inputTokens: 1000
-        outputTokens: 1000
-        """);
+    Inference i = read(LLAMA_70B_FP8);
     // The H100 PCIe (2000 GB/s) has no row; of the cards measured at fp8 (H200 4800, GH200 4000, H100 SXM 3350,
     // L40S 864 GB/s) the H100 SXM is nearest in bandwidth: 839.97 x 2000 / 3350 = 501.47 tokens/s a GPU
     Fit f = Fit.of(i, CATALOG.resolve("h100-pcie"), CATALOG.resolve("rtx-4090"), 0.3);
@@ -189,6 +185,25 @@ class ModelSizingTest {
     // the guide's 2.2 and 2.3: 7B x 2 B x 1.2 = 16.8 GB; 20 QPS at N/T = 2 with 30% headroom: 13 RTX 4090s
     assertEquals(16.8, Sizing.vram(i).highGB(), 1e-9);
     assertEquals(13, Fit.of(i, CATALOG.resolve("rtx-4090"), CATALOG.resolve("rtx-4090"), 0.3).cards());
+  }
+
+  @Test
+  void bills_a_named_model_at_the_guides_prices_and_says_where_its_speed_came_from() {
+    Scenario s = new ScenarioReader(CATALOG, MODELS, 50).read(YamlFiles.load(Path.of("config/scenarios/models/chat-llama-8b.yaml")));
+    Ranking r = new CostModel(CATALOG, dev.gpurent.Fixtures.RULES)
+        .rank(s.withConstraints(s.constraints().withIncludeReference(true)), dev.gpurent.Fixtures.book(dev.gpurent.Fixtures.guideReference()));
+    VendorPlan plan = r.plans().get(0);
+    // Llama-3.1-8B fp16: 16 GB + 131,072 B x 4096 x 8 = 4.29 GB, / 0.9 = 22.55 GB: one 24 GiB RTX 4090 (88%).
+    // No 4090 row: the A100 80GB SXM fp16 row (TP1, 1000/1000) scaled by bandwidth, 3786.83 x 1008 / 2039 = 1872.06
+    // tokens/s, / 500 = 3.74 requests/s a copy: one card carries 1 request/s with 30% headroom, on the guide's
+    // monthly 1500.00, + storage 1000 GB x 0.10 + egress 250 GB x 0.80 = 1800.00 CNY
+    assertEquals(Money.of("1800.00", "CNY"), plan.monthlyTotal());
+    Placement p = plan.placements().get(0);
+    assertEquals("rtx-4090", p.gpu().id());
+    assertEquals(1, p.cards());
+    assertTrue(Localizer.en(p.explanation()).contains("1872.06 output tokens/s per GPU (estimated from NVIDIA A100 80GB SXM by "
+        + "memory bandwidth: TensorRT-LLM perf overview v0.17, A100-SXM4-80GB x1 (TP1), LLaMA v3.1 8B fp16, 1000/1000; "
+        + "memory bandwidth 2039 GB/s on a100-80g-sxm, 1008 GB/s here)"), Localizer.en(p.explanation()));
   }
 
   @Test
