@@ -273,7 +273,7 @@ class ServiceTest {
     assertEquals(new JsonObject().put("error", "invalid input").put("fields", new JsonArray()
         .add(new JsonObject().put("field", "workloads[0].peakQps").put("reason", "must be > 0, got -1"))
         .add(new JsonObject().put("field", "workloads[0].qps").put("reason", "unknown field; known here: allowMultiNode, bound, "
-            + "concurrentPerCard, daysPerMonth, gpu, hoursPerDay, interruptible, kind, latencyTargetSeconds, name, "
+            + "concurrentPerCard, daysPerMonth, gpu, hoursPerDay, interruptible, kind, latencyTargetSeconds, model, name, "
             + "paramsBillions, peakQps, precision, referenceGpu, restartOverheadHours, secondsPerRequest, vendor"))), r.bodyAsJsonObject());
     HttpResponse<Buffer> notJson = post("/api/rank", Buffer.buffer("workloads: [1"));
     assertEquals(400, notJson.statusCode());
