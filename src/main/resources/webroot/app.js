@@ -272,6 +272,7 @@ async function init() {
   renderAll();
   setStatus('registering');
   const gpus = api.getJson('/api/gpus').catch(() => []);
+  const models = api.getJson('/api/models').catch(() => []);
   await loadPresets();
   const saved = savedScenario();
   if (saved) {
@@ -284,6 +285,7 @@ async function init() {
     usePreset(state.presets.some(p => p.id === DEFAULT_PRESET) ? DEFAULT_PRESET : (state.presets[0] || {}).id);
   }
   form.gpus = await gpus;
+  form.models = await models;
   form.render();
   loadVendors(() => history.render());
   setInterval(() => loadVendors(), VENDORS_EVERY_MS);

@@ -38,17 +38,33 @@ const COMMON = [
   { p: 'kind', k: 'w_kind', type: 'select', options: ['inference', 'fine-tune', 'training', 'batch'], label: v => t('kind_' + v), required: true },
   { p: 'gpu', k: 'w_gpu', type: 'gpu' },
 ];
+// A workload that names its model (issue 31) is sized from its architecture and measured speed,
+// with its load in tokens; without one, or with sizing "guide", by the guide's N/T fields.
+const byModel = w => !!w.model && w.sizing !== 'guide';
+const byGuide = w => !byModel(w);
+const MODEL_LOAD = { contextTokens: 4096, concurrentSequences: 8, requestsPerSecond: 1, inputTokens: 1000, outputTokens: 500 };
+const GUIDE_LOAD = { peakQps: 3, secondsPerRequest: 2, concurrentPerCard: 4 };
 const INFERENCE = [
-  { p: 'paramsBillions', k: 'w_paramsBillions', min: 0, step: 0.5 },
-  { p: 'precision', k: 'w_precision', type: 'select', options: ['fp16', 'bf16', 'fp32', 'int8', 'int4'], def: 'fp16' },
-  { p: 'peakQps', k: 'w_peakQps', min: 0, step: 0.5 },
-  { p: 'secondsPerRequest', k: 'w_secondsPerRequest', min: 0, step: 0.1 },
-  { p: 'concurrentPerCard', k: 'w_concurrentPerCard', min: 1, step: 1 },
+  { p: 'model', k: 'w_model', type: 'model' },
+  { p: 'sizing', k: 'w_sizing', type: 'select', options: ['model', 'guide'], def: 'model', when: w => !!w.model },
+  { p: 'paramsBillions', k: 'w_paramsBillions', min: 0, step: 0.5, when: w => !w.model },
+  { p: 'precision', k: 'w_precision', type: 'select', options: ['fp16', 'bf16', 'fp8', 'fp32', 'int8', 'int4'], def: 'fp16' },
+  { p: 'contextTokens', k: 'w_contextTokens', min: 1, step: 1, when: byModel },
+  { p: 'concurrentSequences', k: 'w_concurrentSequences', min: 1, step: 1, when: byModel },
+  { p: 'requestsPerSecond', k: 'w_requestsPerSecond', min: 0, step: 0.1, when: byModel },
+  { p: 'inputTokens', k: 'w_inputTokens', min: 1, step: 1, when: byModel },
+  { p: 'outputTokens', k: 'w_outputTokens', min: 1, step: 1, when: byModel },
+  { p: 'ttftSeconds', k: 'w_ttftSeconds', def: 0, min: 0, step: 0.1, when: byModel },
+  { p: 'tpotSeconds', k: 'w_tpotSeconds', def: 0, min: 0, step: 0.01, when: byModel },
+  { p: 'kvCachePrecision', k: 'w_kvCachePrecision', type: 'select', options: ['fp16', 'bf16', 'fp8'], def: 'fp16', when: byModel },
+  { p: 'peakQps', k: 'w_peakQps', min: 0, step: 0.5, when: byGuide },
+  { p: 'secondsPerRequest', k: 'w_secondsPerRequest', min: 0, step: 0.1, when: byGuide },
+  { p: 'concurrentPerCard', k: 'w_concurrentPerCard', min: 1, step: 1, when: byGuide },
   { p: 'hoursPerDay', k: 'w_hoursPerDay', def: 24, min: 0.1, max: 24, step: 1 },
   { p: 'daysPerMonth', k: 'w_daysPerMonth', def: 30.42, min: 1, max: 31 },
-  { p: 'latencyTargetSeconds', k: 'w_latencyTargetSeconds', def: 0, min: 0, step: 0.1 },
-  { p: 'bound', k: 'w_bound', type: 'select', options: ['memory', 'compute'], def: 'memory' },
-  { p: 'referenceGpu', k: 'w_referenceGpu', type: 'gpu', def: 'rtx-4090' },
+  { p: 'latencyTargetSeconds', k: 'w_latencyTargetSeconds', def: 0, min: 0, step: 0.1, when: byGuide },
+  { p: 'bound', k: 'w_bound', type: 'select', options: ['memory', 'compute'], def: 'memory', when: byGuide },
+  { p: 'referenceGpu', k: 'w_referenceGpu', type: 'gpu', def: 'rtx-4090', when: byGuide },
   { p: 'vendor', k: 'w_vendor', type: 'text' },
   { p: 'interruptible', k: 'w_interruptible', type: 'bool', def: false },
   { p: 'restartOverheadHours', k: 'w_restartOverheadHours', def: 1.5, min: 0, step: 0.5 },
@@ -98,6 +114,7 @@ export class ScenarioForm {
     this.root = root;
     this.onChange = onChange;
     this.gpus = [];
+    this.models = [];  // GET /api/models: [{id, hf, aliases}], the picker's choices
   }
 
   render() {
@@ -114,7 +131,8 @@ export class ScenarioForm {
       this.group('storageTitle', DATA.map(f => this.field(s, f, f.p))),
       this.group('filtersTitle', FILTERS.map(f => this.field(s, f, f.p))),
       this.group('migrationTitle', MIGRATION.map(f => this.field(s, f, f.p)), !s.migration),
-      el('datalist', { id: 'gpu-list' }, this.gpus.map(g => el('option', { value: g.id }, g.name))));
+      el('datalist', { id: 'gpu-list' }, this.gpus.map(g => el('option', { value: g.id }, g.name))),
+      el('datalist', { id: 'model-list' }, this.models.map(m => el('option', { value: m.id }, m.hf))));
     this.showErrors();
   }
 
@@ -123,7 +141,8 @@ export class ScenarioForm {
   }
 
   workload(w, i) {
-    const fields = [...COMMON, ...(w.kind === 'inference' ? INFERENCE : JOB).filter(f => !f.only || f.only === w.kind)];
+    const fields = [...COMMON, ...(w.kind === 'inference' ? INFERENCE : JOB)
+      .filter(f => (!f.only || f.only === w.kind) && (!f.when || f.when(w)))];
     return el('fieldset', { class: 'workload', 'data-workload': i },
       el('legend', null, t('workload', { n: i + 1 }) + ' · ' + t('kind_' + w.kind)),
       el('button', { type: 'button', class: 'link-button remove', 'data-remove': i, onclick: () => this.remove(i) }, t('removeWorkload')),
@@ -141,7 +160,8 @@ export class ScenarioForm {
     const commit = (value, now) => {
       set(obj, f.p, value);
       if (f.p === 'kind') this.kindChanged(obj);
-      this.onChange(now || f.p === 'kind');
+      if (f.p === 'model' || f.p === 'sizing') this.sizingChanged(obj);
+      this.onChange(now || f.p === 'kind' || f.p === 'model' || f.p === 'sizing');
     };
     if (type === 'bool') {
       const checked = v == null ? !!def : !!v;
@@ -160,9 +180,10 @@ export class ScenarioForm {
       input = el('input', {
         id, 'data-path': path, value: shown, autocomplete: 'off',
         type: type === 'number' ? 'number' : 'text', inputmode: type === 'number' ? 'decimal' : null,
-        min: f.min, max: f.max, step: f.step || 'any', list: type === 'gpu' ? 'gpu-list' : null,
+        min: f.min, max: f.max, step: f.step || 'any', list: type === 'gpu' ? 'gpu-list' : type === 'model' ? 'model-list' : null,
         placeholder: def != null ? String(def) : null,
-        oninput: e => commit(parse(type, e.target.value), false),
+        // a model name is taken when picked or left, not at each key: it changes which fields the workload has
+        [type === 'model' ? 'onchange' : 'oninput']: e => commit(parse(type, e.target.value), type === 'model'),
       });
     }
     return el('div', { class: 'field', 'data-field': path },
@@ -175,6 +196,16 @@ export class ScenarioForm {
   kindChanged(w) {
     for (const k of Object.keys(w)) if (KIND_FIELDS.has(k) && !(k in NEW_WORKLOAD[w.kind])) delete w[k];
     Object.assign(w, { ...NEW_WORKLOAD[w.kind], ...w });
+    this.render();
+  }
+
+  /** A model named or cleared, or its sizing switched: the load fields of the other way go, this way's come with defaults. */
+  sizingChanged(w) {
+    const [keep, drop] = byModel(w) ? [MODEL_LOAD, GUIDE_LOAD] : [GUIDE_LOAD, MODEL_LOAD];
+    for (const f of INFERENCE) if (f.when && !f.when(w)) delete w[f.p];
+    for (const k of Object.keys(drop)) delete w[k];
+    for (const [k, v] of Object.entries(keep)) if (w[k] == null) w[k] = v;
+    if (!w.model && w.paramsBillions == null) w.paramsBillions = NEW_WORKLOAD.inference.paramsBillions;
     this.render();
   }
 

@@ -2,7 +2,9 @@ package dev.gpurent.cli;
 
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.ModelCatalog;
 import dev.gpurent.cost.Fit;
+import dev.gpurent.cost.Inference;
 import dev.gpurent.cost.InvalidInputException;
 import dev.gpurent.cost.Scenario;
 import dev.gpurent.cost.ScenarioReader;
@@ -12,6 +14,7 @@ import dev.gpurent.report.TextTable;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Localizer;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,9 +37,13 @@ public final class SizingCommand implements Callable<Integer> {
 
   @Option(names = "--kind", paramLabel = "KIND", defaultValue = "inference", description = "inference, fine-tune or training (default ${DEFAULT-VALUE})")
   String kind;
-  @Option(names = "--params", paramLabel = "B", required = true, description = "model parameters in billions, e.g. 7")
-  double params;
-  @Option(names = "--precision", paramLabel = "P", defaultValue = "fp16", description = "fp32, bf16, fp16, int8, int4 (inference)")
+  @Option(names = "--params", paramLabel = "B", description = "model parameters in billions, e.g. 7 (or --model)")
+  Double params;
+  @Option(names = "--model", paramLabel = "NAME", description = "a model of config/models.yaml, e.g. qwen2.5-72b or meta-llama/Llama-3.1-70B-Instruct")
+  String model;
+  @Option(names = "--sizing", paramLabel = "MODE", description = "with --model: model (weights + KV cache, measured speed; the default) or guide (x 1.2, N/T)")
+  String sizing;
+  @Option(names = "--precision", paramLabel = "P", description = "fp32, bf16, fp16, fp8, int8, int4 (inference; default fp16, or the model's published precision)")
   String precision;
   @Option(names = "--method", paramLabel = "M", description = "full, lora or qlora (fine-tune, training)")
   String method;
@@ -44,8 +51,24 @@ public final class SizingCommand implements Callable<Integer> {
   double qps;
   @Option(names = "--seconds", paramLabel = "T", defaultValue = "2", description = "seconds per request on the reference card (default ${DEFAULT-VALUE})")
   double seconds;
-  @Option(names = "--concurrent", paramLabel = "N", defaultValue = "4", description = "concurrent requests per card on the reference card (default ${DEFAULT-VALUE})")
-  double concurrent;
+  /** The guide's N when --concurrent is left out (guide 2.3: 4 requests at once on a card). */
+  static final double DEFAULT_CONCURRENT = 4;
+  @Option(names = "--concurrent", paramLabel = "N", description = "concurrent requests per card on the reference card (default 4); with --model, sequences served at once")
+  Double concurrent;
+  @Option(names = "--context", paramLabel = "TOKENS", description = "with --model: tokens of context a sequence holds (default input + output tokens)")
+  Integer context;
+  @Option(names = "--input-tokens", paramLabel = "TOKENS", description = "with --model: prompt tokens a request")
+  Integer inputTokens;
+  @Option(names = "--output-tokens", paramLabel = "TOKENS", description = "with --model: generated tokens a request")
+  Integer outputTokens;
+  @Option(names = "--rps", paramLabel = "RPS", description = "with --model: requests a second")
+  Double rps;
+  @Option(names = "--ttft", paramLabel = "S", description = "with --model: time-to-first-token target in seconds")
+  Double ttft;
+  @Option(names = "--tpot", paramLabel = "S", description = "with --model: time-per-output-token target in seconds")
+  Double tpot;
+  @Option(names = "--kv-precision", paramLabel = "P", description = "with --model: the KV cache's precision, fp16 (default) or fp8")
+  String kvPrecision;
   @Option(names = "--reference", paramLabel = "CARD", description = "card the speed figures were measured on")
   String reference;
   @Option(names = "--bound", paramLabel = "BOUND", defaultValue = "memory", description = "memory (LLM decoding) or compute (image models)")
@@ -62,17 +85,25 @@ public final class SizingCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    GpuCatalog catalog = GpuCatalog.load(root.dir.resolve("config/gpus.yaml"));
+    Path catalogFile = root.dir.resolve("config/gpus.yaml");
+    GpuCatalog catalog = GpuCatalog.load(catalogFile);
+    ModelCatalog models = ModelCatalog.besides(catalogFile);
     Map<String, Object> w = new LinkedHashMap<>();
     w.put("kind", kind);
-    w.put("paramsBillions", params);
+    if (model != null) w.put("model", model);
+    if (params != null || model == null) w.put("paramsBillions", params == null ? missing("--params", "(or --model)") : params);
     if (reference != null) w.put("referenceGpu", reference);
     boolean inference = kind.trim().toLowerCase(Locale.ROOT).equals("inference");
-    if (inference) {
-      w.put("precision", precision);
+    boolean measured = model != null && !"guide".equals(sizing);
+    double perCard = concurrent == null ? DEFAULT_CONCURRENT : concurrent;
+    if (inference && measured) {
+      ModelOptions.put(w, this);
+    } else if (inference) {
+      if (sizing != null) w.put("sizing", sizing);
+      if (precision != null) w.put("precision", precision);
       w.put("peakQps", qps);
       w.put("secondsPerRequest", seconds);
-      w.put("concurrentPerCard", concurrent);
+      w.put("concurrentPerCard", perCard);
       w.put("bound", bound);
     } else {
       if (method != null) w.put("method", method);
@@ -80,19 +111,23 @@ public final class SizingCommand implements Callable<Integer> {
     }
     Scenario s;
     try {
-      s = new ScenarioReader(catalog).read(Map.of("headroom", headroom, "workloads", List.of(w)));
+      s = new ScenarioReader(catalog, models, ScenarioReader.DEFAULT_MAX_WORKLOADS).read(Map.of("headroom", headroom, "workloads", List.of(w)));
     } catch (InvalidInputException e) {
       throw new InvalidInputException(e.problems().stream().map(p -> p.at(option(p.field()))).toList());
     }
     Workload wl = s.workloads().get(0);
     Gpu ref = catalog.byId(wl.referenceGpu()).orElseThrow();
     List<Gpu> cards = gpus == null ? new ArrayList<>(catalog.all()) : gpus.stream().map(catalog::resolve).toList();
-    Sizing.VramNeed need = Sizing.vram(wl);
     Lang lang = language.lang();
+    if (wl instanceof Inference i && i.modelSizing().isPresent()) {
+      ModelOptions.print(out, i, Fit.onEach(wl, cards, ref, s.headroom()), s.headroom(), lang);
+      return 0;
+    }
+    Sizing.VramNeed need = Sizing.vram(wl);
     out.println("VRAM need: " + Localizer.text(need.formula(), lang) + (inference ? "" : "; cards are sized on the high end"));
     if (inference) {
       out.printf(Locale.ROOT, "Load: %s QPS peak; %s QPS per card on %s (N/T = %s/%s), x %.2f headroom%n",
-          fmt(qps), fmt(concurrent / seconds), ref.name(), fmt(concurrent), fmt(seconds), 1 + headroom);
+          fmt(qps), fmt(perCard / seconds), ref.name(), fmt(perCard), fmt(seconds), 1 + headroom);
     }
     List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());
     TextTable table = inference
@@ -121,6 +156,16 @@ public final class SizingCommand implements Callable<Integer> {
     return switch (key) {
       case "kind" -> "--kind";
       case "paramsBillions" -> "--params";
+      case "model" -> "--model";
+      case "sizing" -> "--sizing";
+      case "contextTokens" -> "--context";
+      case "concurrentSequences" -> "--concurrent";
+      case "inputTokens" -> "--input-tokens";
+      case "outputTokens" -> "--output-tokens";
+      case "requestsPerSecond" -> "--rps";
+      case "ttftSeconds" -> "--ttft";
+      case "tpotSeconds" -> "--tpot";
+      case "kvCachePrecision" -> "--kv-precision";
       case "precision" -> "--precision";
       case "method" -> "--method";
       case "peakQps" -> "--qps";
@@ -133,7 +178,12 @@ public final class SizingCommand implements Callable<Integer> {
     };
   }
 
-  private static String fmt(double d) {
+  /** Fails as an option error does: "--params: is required (or --model)". */
+  private static Object missing(String option, String hint) {
+    throw new InvalidInputException(option, "is required " + hint);
+  }
+
+  static String fmt(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 }

@@ -62,6 +62,7 @@ final class Explanations {
       }
       out.add(Words.of(copies == 1 ? "explain.serves.one" : "explain.serves.many", "qps", inf.peakQps(), "each", f.qpsPerCopy,
           "headroom", pctOf(s.headroom())));
+      if (f.speed != null) out.add(Words.of("explain.speed", "perGpu", Sizing.fmt(f.speed.perGpu()), "source", f.speed.source()));
     } else {
       int per = (int) p.gpusPerInstance;
       out.add(Words.of(p.cards() == 1 ? "explain.job.one" : "explain.job.many", "refHours", ((Job) wl).gpuHoursPerMonth(),

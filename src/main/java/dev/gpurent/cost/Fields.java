@@ -274,6 +274,11 @@ final class Fields {
     return v == null ? null : new Fields(at(field), v, problems);
   }
 
+  /** Marks every field read: an input refused as a whole (an unknown model) is not also refused field by field. */
+  void readAll() {
+    read.addAll(map.keySet());
+  }
+
   /** Records every field that was never read: an unknown field or a typo. */
   void done() {
     for (String k : new TreeSet<>(map.keySet())) {

@@ -2,6 +2,7 @@ package dev.gpurent.cost;
 
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.ModelCatalog;
 import dev.gpurent.catalog.UnknownGpuException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +23,11 @@ public record SizingRequest(Scenario scenario, Workload workload, List<Gpu> card
   public static final int MAX_GPUS = 200;
 
   public static SizingRequest read(Object root, GpuCatalog catalog) {
+    return read(root, catalog, ModelCatalog.EMPTY);
+  }
+
+  /** As above, a workload may name its {@code model} from {@code models} (issue 31). */
+  public static SizingRequest read(Object root, GpuCatalog catalog, ModelCatalog models) {
     if (!(root instanceof Map<?, ?> body)) throw new InvalidInputException("(body)", "must be an object");
     Map<String, Object> workload = new LinkedHashMap<>();
     body.forEach((k, v) -> workload.put(String.valueOf(k), v));
@@ -36,7 +42,7 @@ public record SizingRequest(Scenario scenario, Workload workload, List<Gpu> card
     List<InvalidInputException.Problem> problems = new ArrayList<>();
     Scenario s = null;
     try {
-      s = new ScenarioReader(catalog).read(scenario);
+      s = new ScenarioReader(catalog, models, ScenarioReader.DEFAULT_MAX_WORKLOADS).read(scenario);
     } catch (InvalidInputException e) {
       e.problems().forEach(p -> problems.add(p.at(p.field().replace("workloads[0].", ""))));
     }

@@ -30,6 +30,8 @@ class CliTest {
       Files.createDirectories(root.resolve("config"));
       Files.copy(Path.of("config/gpurent.yaml"), root.resolve("config/gpurent.yaml"));
       Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+      Files.copy(Path.of("config/models.yaml"), root.resolve("config/models.yaml"));
+      Files.copy(Path.of("config/throughput.yaml"), root.resolve("config/throughput.yaml"));
       Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
       Path dir = Files.createDirectories(root.resolve("adapters"));
       Files.copy(Path.of("adapters/guide-reference.yaml"), dir.resolve("guide-reference.yaml"));

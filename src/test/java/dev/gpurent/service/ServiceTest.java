@@ -195,7 +195,7 @@ class ServiceTest {
     assertEquals(new JsonObject().put("error", "invalid input").put("fields", new JsonArray()
         .add(new JsonObject().put("field", "workloads[0].peakQps").put("reason", "must be > 0, got -1"))
         .add(new JsonObject().put("field", "workloads[0].qps").put("reason", "unknown field; known here: allowMultiNode, bound, "
-            + "concurrentPerCard, daysPerMonth, gpu, hoursPerDay, interruptible, kind, latencyTargetSeconds, name, "
+            + "concurrentPerCard, daysPerMonth, gpu, hoursPerDay, interruptible, kind, latencyTargetSeconds, model, name, "
             + "paramsBillions, peakQps, precision, referenceGpu, restartOverheadHours, secondsPerRequest, vendor"))), r.bodyAsJsonObject());
     HttpResponse<Buffer> notJson = post("/api/rank", Buffer.buffer("workloads: [1"));
     assertEquals(400, notJson.statusCode());
@@ -203,6 +203,33 @@ class ServiceTest {
     HttpResponse<Buffer> big = post("/api/rank", Buffer.buffer("{\"name\": \"" + "x".repeat(30_000) + "\"}"));
     assertEquals(413, big.statusCode());
     assertEquals(new JsonObject().put("error", "request body over 20000 bytes"), big.bodyAsJsonObject());
+  }
+
+  @Test
+  void sizes_a_named_model_from_its_kv_cache_and_measured_speed() throws Exception {
+    HttpResponse<Buffer> r = post("/api/sizing", new JsonObject().put("model", "meta-llama/Llama-3.1-70B-Instruct").put("precision", "fp8")
+        .put("contextTokens", 2048).put("concurrentSequences", 8).put("requestsPerSecond", 2).put("inputTokens", 1000)
+        .put("outputTokens", 1000).put("gpus", new JsonArray().add("H100 SXM")));
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject body = r.bodyAsJsonObject();
+    assertEquals("Llama-3.1-70B", body.getJsonObject("model").getString("id"));
+    // 2 x 80 x 8 x 128 x 2 B a token; 70 GB of fp8 weights
+    assertEquals(327_680, body.getJsonObject("memory").getLong("kvBytesPerToken"));
+    assertEquals(70, body.getJsonObject("memory").getDouble("weightsGB"), 1e-9);
+    // 2 req/s x 1000 output tokens x 3600 x 730 h
+    assertEquals(5_256_000_000.0, body.getJsonObject("tokensPerMonth").getDouble("output"), 1e-3);
+    JsonObject h100 = body.getJsonArray("cards").getJsonObject(0);
+    // the TensorRT-LLM v0.17 row, H100 TP1 fp8 1000/1000, 839.97 tokens/s: 2 x 1.3 / 0.83997 = 3.1, so 4 cards
+    assertEquals(4, h100.getInteger("cards"));
+    assertEquals(new JsonObject().put("tokensPerSecondPerGpu", 839.97).put("measured", true)
+        .put("source", "measured: TensorRT-LLM perf overview v0.17, H100 80GB HBM3 x1 (TP1), LLaMA v3.1 70B fp8, 1000/1000"), h100.getJsonObject("speed"));
+    HttpResponse<Buffer> unknown = post("/api/sizing", new JsonObject().put("model", "llama-4-70b"));
+    assertEquals(400, unknown.statusCode());
+    assertEquals("model", unknown.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"), unknown.bodyAsString());
+    JsonArray models = get("/api/models").bodyAsJsonArray();
+    assertEquals(30, models.size());
+    assertEquals("Qwen/Qwen3-235B-A22B", models.stream().map(JsonObject.class::cast).filter(m -> m.getString("id").equals("Qwen3-235B-A22B"))
+        .findFirst().orElseThrow().getString("hf"));
   }
 
   @Test

@@ -56,6 +56,8 @@ public final class ServiceFixtures {
     Files.createDirectories(root.resolve("config"));
     Files.createDirectories(root.resolve("adapters"));
     Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
+    Files.copy(Path.of("config/models.yaml"), root.resolve("config/models.yaml"));
+    Files.copy(Path.of("config/throughput.yaml"), root.resolve("config/throughput.yaml"));
     Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
     Files.copy(Path.of("adapters/guide-reference.yaml"), root.resolve("adapters/guide-reference.yaml"));
     Files.createDirectories(root.resolve("config/scenarios"));

@@ -189,10 +189,12 @@ public final class Bootstrap {
 
   private Future<Running> deploy(Vertx vertx, JsonObject config, PrometheusMeterRegistry registry) {
     GpuCatalog catalog;
+    dev.gpurent.catalog.ModelCatalog models;
     Regions regions;
     HttpSettings http;
     try {
       catalog = GpuCatalog.load(root.resolve(config.getString("catalog", "config/gpus.yaml")));
+      models = dev.gpurent.catalog.ModelCatalog.besides(root.resolve(config.getString("catalog", "config/gpus.yaml")));
       regions = Regions.load(root.resolve(config.getString("regions", "config/regions.yaml")));
       http = HttpSettings.from(config.getJsonObject("http"), env::get);
     } catch (RuntimeException e) {
@@ -217,7 +219,7 @@ public final class Bootstrap {
       return Future.failedFuture(e);
     }
     HttpVerticle web = new HttpVerticle(http, catalog, registry, root.resolve("config/scenarios")).rankingTimeout(ranking.timeout())
-        .clients(clients).health(health, cluster == null ? null : new dev.gpurent.cluster.ClusterView(cluster));
+        .clients(clients).health(health, cluster == null ? null : new dev.gpurent.cluster.ClusterView(cluster)).models(models);
     Owners owners = cluster == null ? singleOwners : new RendezvousOwners(cluster.manager());
     vertx.eventBus().localConsumer(Addresses.ADMIN_RELOAD, msg -> redeployQuotes(vertx, config, catalog, regions, registry)
         .onSuccess(n -> msg.reply(new JsonObject().put("vendors", n)))
@@ -242,7 +244,7 @@ public final class Bootstrap {
         .compose(x -> redeployQuotes(vertx, config, catalog, regions, registry))
         // alerts listen before any scenario is registered or restored
         .compose(n -> vertx.deployVerticle(new AlertVerticle(store, alerts, clock)))
-        .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).durable(store.scenarios())
+        .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).models(models).durable(store.scenarios())
             .owners(owners).clients(clients).webhookHosts(dev.gpurent.alert.WebhookHosts.ofThisMachine(alerts.allowHosts()))))
         .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
         .compose(id -> cluster == null ? Future.succeededFuture(id)

@@ -7,6 +7,8 @@ import static dev.gpurent.service.http.ApiSupport.shown;
 
 import dev.gpurent.catalog.Gpu;
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.Model;
+import dev.gpurent.catalog.ModelCatalog;
 import dev.gpurent.catalog.UnknownGpuException;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.config.YamlFiles;
@@ -28,21 +30,24 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 
-/** {@code /api/gpus}, {@code /api/presets}, {@code /api/vendors[/{id}]}, {@code /api/quotes}: what there is to rank. */
+/** {@code /api/gpus}, {@code /api/models}, {@code /api/presets}, {@code /api/vendors[/{id}]}, {@code /api/quotes}: what there is to rank. */
 final class CatalogRoutes {
 
   private final Vertx vertx;
   private final GpuCatalog catalog;
+  private final ModelCatalog models;
   private final Path presets;
 
-  CatalogRoutes(Vertx vertx, GpuCatalog catalog, Path presets) {
+  CatalogRoutes(Vertx vertx, GpuCatalog catalog, ModelCatalog models, Path presets) {
     this.vertx = vertx;
     this.catalog = catalog;
+    this.models = models;
     this.presets = presets;
   }
 
   void mount(Router router) {
     router.get("/api/gpus").handler(this::gpus);
+    router.get("/api/models").handler(this::models);
     router.get("/api/presets").handler(this::presets);
     router.get("/api/vendors").handler(this::vendors);
     router.get("/api/vendors/:id").handler(this::vendor);
@@ -56,6 +61,17 @@ final class CatalogRoutes {
           .put("bandwidthGBs", g.bandwidthGBs()).put("fp16Tflops", g.fp16Tflops())
           .put("interconnect", g.interconnect().label()).put("maker", g.maker()).put("computeCapability", g.computeCapability())
           .put("aliases", new JsonArray(g.aliases())));
+    }
+    json(rc, 200, out.encode());
+  }
+
+  /** The model catalog (config/models.yaml): what a workload's {@code model} may name, for the dashboard's picker. */
+  private void models(RoutingContext rc) {
+    JsonArray out = new JsonArray();
+    for (Model m : models.all()) {
+      out.add(new JsonObject().put("id", m.id()).put("hf", m.hf()).put("kind", m.kind()).put("paramsBillions", m.paramsBillions())
+          .put("activeParamsBillions", m.activeParamsBillions()).put("maxContext", m.maxContext())
+          .put("aliases", new JsonArray(m.aliases())).put("source", m.source()));
     }
     json(rc, 200, out.encode());
   }

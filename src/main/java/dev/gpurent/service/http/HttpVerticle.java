@@ -47,6 +47,7 @@ public final class HttpVerticle extends VerticleBase {
 
   private final HttpSettings settings;
   private final GpuCatalog catalog;
+  private dev.gpurent.catalog.ModelCatalog models = dev.gpurent.catalog.ModelCatalog.EMPTY;
   private final PrometheusMeterRegistry registry;
   private final java.nio.file.Path presets;
   private HttpServer server;
@@ -65,6 +66,12 @@ public final class HttpVerticle extends VerticleBase {
     this.settings = settings;
     this.catalog = catalog;
     this.registry = registry;
+  }
+
+  /** The models {@code /api/models} lists and {@code /api/sizing} sizes by name (config/models.yaml; default: none). */
+  public HttpVerticle models(dev.gpurent.catalog.ModelCatalog models) {
+    this.models = models;
+    return this;
   }
 
   /** How long a one-off ranking may take, queue included, before its client is answered 503 (ranking.timeout). */
@@ -123,8 +130,8 @@ public final class HttpVerticle extends VerticleBase {
     QuoteSheetRoutes.mount(vertx, router, admin::admin);  // before the body handler: uploads have a limit of their own
     // Only POSTs carry a body: GETs (the cached rankings above all) skip the body handler.
     router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
-    new CatalogRoutes(vertx, catalog, presets).mount(router);
-    new ScenarioRoutes(vertx, catalog, rankingTimeoutMs, this::serveCached, new ClientIdentity(clients)).mount(router);
+    new CatalogRoutes(vertx, catalog, models, presets).mount(router);
+    new ScenarioRoutes(vertx, catalog, models, rankingTimeoutMs, this::serveCached, new ClientIdentity(clients)).mount(router);
     new AlertRoutes(vertx).mount(router);
     new HistoryRoutes(vertx, catalog).mount(router, admin::admin);
     admin.mount(router);

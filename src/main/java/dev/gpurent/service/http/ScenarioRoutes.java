@@ -45,16 +45,18 @@ final class ScenarioRoutes {
 
   private final Vertx vertx;
   private final GpuCatalog catalog;
+  private final dev.gpurent.catalog.ModelCatalog models;
   private final long rankingTimeoutMs;
   /** Answers a live scenario's ranking from the HTTP verticle's own copy; false when it has none. */
   private final BiPredicate<HttpServerRequest, String> cached;
   /** Who registers a live scenario: the per-client cap counts it. */
   private final ClientIdentity clients;
 
-  ScenarioRoutes(Vertx vertx, GpuCatalog catalog, long rankingTimeoutMs, BiPredicate<HttpServerRequest, String> cached,
-                 ClientIdentity clients) {
+  ScenarioRoutes(Vertx vertx, GpuCatalog catalog, dev.gpurent.catalog.ModelCatalog models, long rankingTimeoutMs,
+                 BiPredicate<HttpServerRequest, String> cached, ClientIdentity clients) {
     this.vertx = vertx;
     this.catalog = catalog;
+    this.models = models;
     this.rankingTimeoutMs = rankingTimeoutMs;
     this.cached = cached;
     this.clients = clients;
@@ -176,7 +178,7 @@ final class ScenarioRoutes {
     if (lang == null) return;
     SizingRequest req;
     try {
-      req = SizingRequest.read(PlainValues.of(body), catalog);
+      req = SizingRequest.read(PlainValues.of(body), catalog, models);
     } catch (InvalidInputException e) {
       HttpErrors.invalid(rc, e.problems());
       return;
@@ -191,9 +193,24 @@ final class ScenarioRoutes {
           .put("memoryGiB", f.gpu().memoryGiB()).put("fits", f.ok()).put("reason", f.ok() ? null : Localizer.text(f.unfitReason(), lang))
           .put("cardsPerCopy", f.cardsPerCopy()).put("cards", f.cards()).put("memoryShare", Math.round(f.memoryShare() * 1000) / 1000.0)
           .put("qpsPerCopy", Math.round(f.qpsPerCopy() * 1000) / 1000.0));
+      if (f.speed() != null) {
+        fits.getJsonObject(fits.size() - 1).put("speed", new JsonObject().put("tokensPerSecondPerGpu", Math.round(f.speed().perGpu() * 100) / 100.0)
+            .put("measured", f.speed().measured()).put("source", Localizer.text(f.speed().source(), lang)));
+      }
     }
-    json(rc, 200, new JsonObject().put("lang", lang.tag()).put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
-        .put("formula", Localizer.text(need.formula(), lang))).put("headroom", s.headroom()).put("cards", fits).encode());
+    JsonObject answer = new JsonObject().put("lang", lang.tag()).put("vram", new JsonObject().put("lowGB", need.lowGB()).put("highGB", need.highGB())
+        .put("formula", Localizer.text(need.formula(), lang))).put("headroom", s.headroom()).put("cards", fits);
+    if (w instanceof dev.gpurent.cost.Inference i && i.modelSizing().isPresent()) {
+      // issue 31: the named model, its memory by part, and the tokens a month a per-token API would bill
+      dev.gpurent.cost.ModelLoad m = i.modelSizing().get();
+      dev.gpurent.cost.ModelMemory mem = dev.gpurent.cost.ModelMemory.of(i, m);
+      answer.put("model", new JsonObject().put("id", m.model().id()).put("hf", m.model().hf()).put("source", m.model().source()))
+          .put("memory", new JsonObject().put("weightsGB", mem.weightsGB()).put("kvGB", mem.kvGB()).put("overheadGB", mem.overheadGB())
+              .put("kvBytesPerToken", mem.kvBytesPerToken()));
+      dev.gpurent.cost.TokenDemand.of(i).ifPresent(d -> answer.put("tokensPerMonth",
+          new JsonObject().put("input", d.inputTokensPerMonth()).put("output", d.outputTokensPerMonth())));
+    }
+    json(rc, 200, answer.encode());
   }
 
   private void advise(RoutingContext rc, JsonObject body) {

@@ -89,7 +89,8 @@ public final class RankingVerticle extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(RankingVerticle.class.getName());
 
   private final CostModel model;
-  private final ScenarioReader reader;
+  private ScenarioReader reader;
+  private final GpuCatalog catalog;
   private final java.util.Set<String> makers;
   /** The names a filter may use, and the book they were read from (read again for each new book). */
   private FilterNames names;
@@ -198,6 +199,7 @@ public final class RankingVerticle extends VerticleBase {
   public RankingVerticle(GpuCatalog catalog, RankingRules rules, MeterRegistry registry, RankingSettings limits) {
     this.model = new CostModel(catalog, rules);
     this.makers = catalog.makers();
+    this.catalog = catalog;
     this.reader = new ScenarioReader(catalog, limits.maxWorkloads());
     this.limits = limits;
     this.budget = new RankingBudget(limits.memoryBudget());
@@ -223,6 +225,12 @@ public final class RankingVerticle extends VerticleBase {
         .description("the memory budget the one-off rankings under way hold").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.scenarios.unloaded", unloaded, Map::size)
         .description("stored live scenarios not loaded at start: over the memory budget").register(registry);
+  }
+
+  /** The models a workload may name (config/models.yaml; default: none). Call before deploying. */
+  public RankingVerticle models(dev.gpurent.catalog.ModelCatalog models) {
+    this.reader = new ScenarioReader(catalog, models, limits.maxWorkloads());
+    return this;
   }
 
   /** Where live scenarios are kept (default: nowhere, they live until the process ends). Call before deploying. */
