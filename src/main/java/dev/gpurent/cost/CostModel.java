@@ -4,6 +4,7 @@ import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.VendorTerms;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -92,9 +93,16 @@ public final class CostModel {
       scan.countExclusions(e, asReference, excluded);
       Picks[] picks = new Picks[s.workloads().size()];
       List<dev.gpurent.text.Message> missing = new ArrayList<>();
+      List<Skipped> skipped = new ArrayList<>(0);
       for (int w = 0; w < picks.length; w++) {
         picks[w] = scan.select(w, e);
-        if (picks[w].best == null) missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", scan.whyNot(w, e)));
+        Skipped sold = asReference ? null : skipped(w, e, picks[w].best);
+        if (sold != null) skipped.add(sold);
+        if (picks[w].best == null) {
+          dev.gpurent.text.Message why = sold == null ? scan.whyNot(w, e)
+              : Words.of("why.soldOut", "offer", sold.quote().offerId(), "reason", sold.reason());
+          missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", why));
+        }
       }
       VendorPlan plan = null;
       if (asReference) {
@@ -115,7 +123,31 @@ public final class CostModel {
         modes = new ArrayList<>(picks.length);
         for (Picks p : picks) modes.add(scan.index().modesOf(p.best.quote));
       }
-      return new VendorResult(e, excluded, List.copyOf(unavailable), picks, asReference, plan, modes);
+      return new VendorResult(e, excluded, List.copyOf(unavailable), picks, asReference, plan, modes, List.copyOf(skipped));
+    }
+
+    /** The offer the scan left out for want of stock that would have carried workload {@code w} for less than {@code chosen}; null for none. */
+    private Skipped skipped(int w, QuoteBook.Entry e, Pick chosen) {
+      Pick sold = scan.skippedForStock(w, e, chosen);
+      if (sold == null) return null;
+      VendorTerms terms = e.quotes().terms();
+      return new Skipped(s.workloads().get(w).name(), sold.quote, scan.exactCost(sold, terms).cents(),
+          Optional.ofNullable(chosen).map(p -> scan.exactCost(p, terms).cents()), false);
+    }
+
+    /**
+     * Whether {@code k}, in place of its vendor's pick, would have put that vendor's plan at #1: the
+     * vendor is #1 already, or its plan with the pick's cost swapped for the skipped offer's is cheaper
+     * than #1 (and as complete, or #1 is not complete either).
+     */
+    private static boolean wouldLead(Skipped k, List<VendorPlan> plans) {
+      if (plans.isEmpty() || k.instead().isEmpty()) return false;
+      VendorPlan best = plans.get(0);
+      VendorPlan own = plans.stream().filter(p -> p.vendor().equals(k.quote().vendor())).findFirst().orElse(null);
+      if (own == null) return false;
+      if (own == best) return true;
+      java.math.BigDecimal with = own.monthlyTotal().amount().subtract(k.instead().get().amount()).add(k.perMonth().amount());
+      return with.compareTo(best.monthlyTotal().amount()) < 0 && (own.complete() || !best.complete());
     }
 
     /** The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order. */
@@ -131,11 +163,13 @@ public final class CostModel {
       Map<String, Integer> excluded = new LinkedHashMap<>();
       List<VendorPlan> plans = new ArrayList<>();
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
+      List<Skipped> skipped = new ArrayList<>(0);
       Map<String, Picks[]> allPicks = new LinkedHashMap<>();
       Optional<VendorPlan> reference = Optional.empty();
       for (VendorResult r : results) {
         r.excluded().forEach((rule, n) -> excluded.merge(rule, n, Integer::sum));
         unavailable.addAll(r.unavailable());
+        skipped.addAll(r.skipped());
         if (r.picks() == null) continue;
         if (r.reference()) {
           if (r.plan() != null) reference = Optional.of(r.plan());
@@ -176,8 +210,11 @@ public final class CostModel {
         mixed = builder.mixedPlan(allPicks, plans, mixedNote);
       }
       next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
+      skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));
+      skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
+          .thenComparing(k -> k.quote().key()));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
-          reference, excluded);
+          reference, excluded, skipped);
     }
   }
 

@@ -41,10 +41,7 @@ public final class QuoteJson {
 
   /** A stated availability as JSON: {@code {"state": "available", "count": 3, "said": "available_count=3"}} (count only when stated). */
   public static JsonObject toJson(Stock s) {
-    JsonObject j = new JsonObject().put("state", s.state().wire());
-    if (s.count() != null) j.put("count", s.count());
-    if (!s.said().isEmpty()) j.put("said", s.said());
-    return j;
+    return new JsonObject(s.toMap());
   }
 
   public static Stock stock(JsonObject j) {

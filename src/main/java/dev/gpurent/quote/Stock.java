@@ -1,6 +1,8 @@
 package dev.gpurent.quote;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -63,5 +65,14 @@ public record Stock(State state, Integer count, String said) {
 
   public boolean isKnown() {
     return state != State.UNKNOWN;
+  }
+
+  /** {@code {"state": "available", "count": 3, "said": "available_count=3"}}: count only when stated, said only when not empty. */
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("state", state.wire());
+    if (count != null) m.put("count", count);
+    if (!said.isEmpty()) m.put("said", said);
+    return m;
   }
 }
