@@ -93,17 +93,19 @@ public final class CostModel {
       scan.countExclusions(e, asReference, excluded);
       Picks[] picks = new Picks[s.workloads().size()];
       List<dev.gpurent.text.Message> missing = new ArrayList<>();
-      List<Skipped> skipped = new ArrayList<>(0);
+      Pick[] sold = new Pick[picks.length];
+      boolean anySold = false;
       for (int w = 0; w < picks.length; w++) {
         picks[w] = scan.select(w, e);
-        Skipped sold = asReference ? null : skipped(w, e, picks[w].best);
-        if (sold != null) skipped.add(sold);
+        sold[w] = asReference ? null : scan.skippedForStock(w, e, picks[w].best);
+        anySold |= sold[w] != null;
         if (picks[w].best == null) {
-          dev.gpurent.text.Message why = sold == null ? scan.whyNot(w, e)
-              : Words.of("why.soldOut", "offer", sold.quote().offerId(), "reason", sold.reason());
+          dev.gpurent.text.Message why = sold[w] == null ? scan.whyNot(w, e)
+              : Words.of("why.soldOut", "offer", sold[w].quote.offerId(), "reason", Words.stock(sold[w].quote.stock()));
           missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", why));
         }
       }
+      List<Skipped> skipped = anySold ? skipped(e, picks, sold) : List.of();
       VendorPlan plan = null;
       if (asReference) {
         // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
@@ -126,28 +128,50 @@ public final class CostModel {
       return new VendorResult(e, excluded, List.copyOf(unavailable), picks, asReference, plan, modes, List.copyOf(skipped));
     }
 
-    /** The offer the scan left out for want of stock that would have carried workload {@code w} for less than {@code chosen}; null for none. */
-    private Skipped skipped(int w, QuoteBook.Entry e, Pick chosen) {
-      Pick sold = scan.skippedForStock(w, e, chosen);
-      if (sold == null) return null;
+    /**
+     * The offers the scan left out for want of stock ({@code sold}, per workload; null where none
+     * would have been picked), each with what it and the pick it displaced cost a month, and the
+     * vendor's whole plan as it would have been with them: that plan is built (rare: only a vendor
+     * with such offers), so "would have led" compares real bills.
+     */
+    private List<Skipped> skipped(QuoteBook.Entry e, Picks[] picks, Pick[] sold) {
       VendorTerms terms = e.quotes().terms();
-      return new Skipped(s.workloads().get(w).name(), sold.quote, scan.exactCost(sold, terms).cents(),
-          Optional.ofNullable(chosen).map(p -> scan.exactCost(p, terms).cents()), false);
+      Picks[] whatIf = new Picks[picks.length];
+      for (int w = 0; w < picks.length; w++) {
+        whatIf[w] = picks[w];
+        if (sold[w] == null) continue;
+        Picks p = whatIf[w] = new Picks();
+        p.best = sold[w];
+        p.onDemand = picks[w].onDemand;
+        p.monthly = picks[w].monthly;
+        p.singleCard = picks[w].singleCard;
+        p.onReference = picks[w].onReference;
+        p.otherGpu = picks[w].otherGpu;
+        p.fitting = picks[w].fitting;
+      }
+      boolean carried = java.util.Arrays.stream(whatIf).allMatch(p -> p.best != null);
+      Optional<VendorPlan> with = carried ? builder.plan(e, whatIf, new ArrayList<>()) : Optional.empty();
+      List<Skipped> out = new ArrayList<>();
+      for (int w = 0; w < picks.length; w++) {
+        if (sold[w] == null) continue;
+        Pick chosen = picks[w].best;
+        out.add(new Skipped(s.workloads().get(w).name(), sold[w].quote, scan.exactCost(sold[w], terms).cents(),
+            Optional.ofNullable(chosen).map(p -> scan.exactCost(p, terms).cents()), with.map(VendorPlan::monthlyTotal),
+            with.map(VendorPlan::complete).orElse(false), false));
+      }
+      return out;
     }
 
     /**
-     * Whether {@code k}, in place of its vendor's pick, would have put that vendor's plan at #1: the
-     * vendor is #1 already, or its plan with the pick's cost swapped for the skipped offer's is cheaper
-     * than #1 (and as complete, or #1 is not complete either).
+     * Whether the vendor's plan with {@code k} (and any other offer skipped there) would have been #1:
+     * complete and cheaper than #1 or #1 not complete, or incomplete and cheaper than an incomplete #1.
      */
     private static boolean wouldLead(Skipped k, List<VendorPlan> plans) {
-      if (plans.isEmpty() || k.instead().isEmpty()) return false;
+      if (k.planWith().isEmpty()) return false;
+      if (plans.isEmpty()) return true;
       VendorPlan best = plans.get(0);
-      VendorPlan own = plans.stream().filter(p -> p.vendor().equals(k.quote().vendor())).findFirst().orElse(null);
-      if (own == null) return false;
-      if (own == best) return true;
-      java.math.BigDecimal with = own.monthlyTotal().amount().subtract(k.instead().get().amount()).add(k.perMonth().amount());
-      return with.compareTo(best.monthlyTotal().amount()) < 0 && (own.complete() || !best.complete());
+      boolean cheaper = k.planWith().get().amount().compareTo(best.monthlyTotal().amount()) < 0;
+      return k.planWithComplete() ? !best.complete() || cheaper : !best.complete() && cheaper;
     }
 
     /** The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order. */

@@ -18,12 +18,16 @@ import java.util.Optional;
  * @param quote     the offer; its {@link Quote#stock()} says, in the source's words, why it is left out
  * @param perMonth  what it would have cost a month for that workload, to the cent
  * @param instead   what the vendor's own pick for the workload costs a month; empty when nothing else there can carry it
- * @param wouldLead whether, with it, its vendor's plan would have been #1
+ * @param planWith  the vendor's whole monthly bill had it been picked (with every offer skipped at that
+ *                  vendor); empty when even then the vendor could not carry the scenario
+ * @param planWithComplete whether that bill would have been complete
+ * @param wouldLead whether that bill would have been #1
  */
-public record Skipped(String workload, Quote quote, Money perMonth, Optional<Money> instead, boolean wouldLead) {
+public record Skipped(String workload, Quote quote, Money perMonth, Optional<Money> instead, Optional<Money> planWith,
+                      boolean planWithComplete, boolean wouldLead) {
 
   Skipped withLead(boolean lead) {
-    return new Skipped(workload, quote, perMonth, instead, lead);
+    return new Skipped(workload, quote, perMonth, instead, planWith, planWithComplete, lead);
   }
 
   /** Why it is left out: "not rentable now (rentable: false)". */
@@ -41,6 +45,7 @@ public record Skipped(String workload, Quote quote, Money perMonth, Optional<Mon
     m.put("billing", quote.billing().wire());
     m.put("perMonth", perMonth.plain());
     m.put("instead", instead.map(Money::plain).orElse(null));
+    m.put("planWith", planWith.map(Money::plain).orElse(null));
     m.put("wouldLead", wouldLead);
     m.put("stock", quote.stock().toMap());
     m.put("reason", Localizer.neutral(reason()));

@@ -107,7 +107,7 @@ public final class RankingText {
       sb.append(w.t("rank.skipped.offer", "vendor", q.vendor(), "offer", q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()),
           "billing", Words.billing(q.billing()), "workload", k.workload(), "total", k.perMonth(), "reason", k.reason()));
       k.instead().ifPresent(i -> sb.append(w.t("rank.skipped.instead", "total", i)));
-      if (k.wouldLead()) sb.append(w.t("rank.skipped.lead"));
+      k.planWith().ifPresent(t -> sb.append(w.t(k.wouldLead() ? "rank.skipped.lead" : "rank.skipped.plan", "vendor", q.vendor(), "total", t)));
       sb.append('\n');
     }
     return sb.toString();

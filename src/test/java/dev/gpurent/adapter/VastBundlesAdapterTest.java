@@ -42,7 +42,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * example record COPIED with only {@code gpu_name} changed to a real Vast name.
  */
 @ExtendWith(VertxExtension.class)
-class VastBundlesAdapterTest {
+public class VastBundlesAdapterTest {
 
   static final Path SPEC = Path.of("../shared/data/vast/openapi/search_offers.yaml");
   static final Instant AT = Instant.parse("2026-02-19T00:00:00Z");
@@ -62,7 +62,7 @@ class VastBundlesAdapterTest {
    * read with SnakeYAML's defaults (the later value wins; the example is not affected).
    */
   @SuppressWarnings("unchecked")
-  static JsonObject specExample() {
+  public static JsonObject specExample() {
     Map<String, Object> spec;
     try (Reader r = Files.newBufferedReader(SPEC)) {
       spec = (Map<String, Object>) new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
