@@ -91,9 +91,13 @@ class SampleBookTest {
     assertTrue(refused.stream().allMatch(r -> mithril.rejected().contains(r)), refused.toString());
     assertTrue(refused.stream().anyMatch(r -> r.startsWith("neb-b200.sxm.8x in us-central5-a (spot): implausibly cheap against the market: "
         + "0.08 USD/hour is ")), refused.toString());
-    // and nothing real is too dear: no quote of the sample is above 20 times its market median, nor the absolute ceiling
-    assertEquals(List.of(), book.vendors().values().stream().flatMap(e -> e.quotes().rejected().stream())
+    // and nothing real is too dear: the one quote of the sample above 20 times its market median is aethir's lone T4 at
+    // 19.0/h in the OpenComputePrices feed (PROVENANCE.md 10a, trap 4), and none is above the absolute ceiling
+    assertEquals(List.of("T4 (on-demand): implausibly dear against the market: 19.00 USD/hour is 16.8859 EUR per GPU-hour, 24.8396 times "
+        + "the market median for t4 (0.6798, the median of the median per GPU-hour at 7 other vendors; the ceiling is 20 times); refused as "
+        + "no price"), book.vendors().values().stream().flatMap(e -> e.quotes().rejected().stream())
         .filter(r -> r.contains(MarketPlausibility.DEAR_REASON) || r.contains(dev.gpurent.quote.PriceCeiling.REASON)).toList());
+    assertTrue(vendor("aethir").quotes().isEmpty());
   }
 
   @Test
