@@ -102,7 +102,7 @@ class RegionsTest {
     assertEquals(Map.of("hyperbolic", Set.of("default"), "daytona", Set.of("earth"), "market", Set.of("eu")), noCountry);
     assertEquals(Set.of("aws", "azure", "cudo", "daytona", "digitalocean", "fluidstack", "gcp", "guide-reference", "hyperbolic",
         "hyperstack", "ibm", "jarvislabs", "lambda", "market", "mithril", "oci", "paperspace", "resold", "runpod", "scp", "seeweb",
-        "vast", "verda"), emitted.keySet());
+        "vast", "verda", "vultr"), emitted.keySet());
     // how many distinct regions each table placed here (Local and Wavelength Zones included for AWS; resold: the
     // 62 of Shadeform, 26 of Prime Intellect and 36 of Spheron, 27 of them shared)
     Map<String, Integer> counts = emitted.entrySet().stream()
@@ -112,7 +112,7 @@ class RegionsTest {
         Map.entry("hyperbolic", 1), Map.entry("hyperstack", 3), Map.entry("ibm", 9), Map.entry("jarvislabs", 2),
         Map.entry("lambda", 17), Map.entry("market", 2), Map.entry("mithril", 4), Map.entry("oci", 1), Map.entry("paperspace", 1),
         Map.entry("resold", 97), Map.entry("runpod", 14), Map.entry("scp", 1), Map.entry("seeweb", 1), Map.entry("vast", 34),
-        Map.entry("verda", 3)), counts);
+        Map.entry("verda", 3), Map.entry("vultr", 11)), counts);
   }
 
   @Test
