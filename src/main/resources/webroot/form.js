@@ -26,6 +26,7 @@ const FILTERS = [
   { p: 'minComputeCapability', k: 'f_minComputeCapability', def: 0, min: 0, max: 20, step: 0.1 },
   { p: 'requireComplete', k: 'f_requireComplete', type: 'bool', def: false },
   { p: 'includeReference', k: 'f_includeReference', type: 'bool', def: false },
+  { p: 'inStock', k: 'f_inStock', type: 'bool', def: false },
 ];
 const MIGRATION = [
   { p: 'migration.gb', k: 'f_migrationGb', min: 0 },

@@ -107,7 +107,18 @@ function badges(p) {
 function rentItem(pl) {
   return el('li', { 'data-workload': pl.workload, 'data-gpu': pl.gpu, 'data-cards': pl.cards, 'data-billing': pl.billing },
     el('span', { class: 'workload' }, pl.workload), ': ',
-    t('rentLine', { gpu: pl.gpuName || pl.gpu, n: pl.cards, billing: billingText(pl.billing), region: pl.region || '—' }));
+    t('rentLine', { gpu: pl.gpuName || pl.gpu, n: pl.cards, billing: billingText(pl.billing), region: pl.region || '—' }),
+    pl.stock && pl.stock.state === 'available' ? [' ', el('span', { class: 'flag stock-flag', 'data-stock': pl.stock.count ?? '',
+      title: pl.stock.said || null }, pl.stock.count != null ? t('inStockN', { n: pl.stock.count }) : t('inStock'))] : null);
+}
+
+/** An offer left out as not rentable now where it would have been picked: "sold out, skipped", with the source's words. */
+function skippedItem(k, currency) {
+  return el('li', { class: 'skipped', 'data-vendor': k.vendor, 'data-offer': k.offer, 'data-lead': String(k.wouldLead) },
+    el('span', { class: 'flag soldout-flag', title: (k.stock && k.stock.said) || null }, t('soldOutSkipped')), ' ',
+    t('skippedLine', { vendor: k.vendor, offer: k.offer, workload: k.workload, monthly: moneyCur(k.perMonth, currency),
+      said: (k.stock && k.stock.said) || '' }),
+    k.planWith ? ' ' + t(k.wouldLead ? 'skippedLead' : 'skippedPlan', { vendor: k.vendor, monthly: moneyCur(k.planWith, currency) }) : '');
 }
 
 /** A bill; a mixed plan's lines carry the vendor each is bought from, shown in a first column. */
@@ -174,6 +185,11 @@ function renderNotes() {
   if (excluded.length) {
     notes.push(el('p', { class: 'excluded-note' }, t('excludedText', { n: excluded.reduce((a, [, n]) => a + n, 0) }),
       ' (' + excluded.map(([k, n]) => k + ' ' + n).join(', ') + ')'));
+  }
+  const skipped = (r && r.skipped) || [];
+  if (skipped.length) {
+    notes.push(el('div', { class: 'skipped-note' }, el('p', null, t('skippedTitle')),
+      el('ul', null, skipped.map(k => skippedItem(k, r.currency)))));
   }
   const un = $('#unavailable');
   un.hidden = list.length === 0 && notes.length === 0;

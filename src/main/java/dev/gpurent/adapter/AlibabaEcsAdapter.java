@@ -5,6 +5,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -22,11 +23,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -40,7 +39,11 @@ import java.util.regex.Pattern;
  * <ol>
  *   <li>{@code DescribeAvailableResource} (DestinationResource InstanceType, IoOptimized optimized,
  *       InstanceChargeType PostPaid for on-demand and spot, PrePaid for subscriptions): the
- *       instance types a zone sells ({@code SupportedResource.Value} with Status Available). The
+ *       instance types a zone lists ({@code SupportedResource.Value}), each with its stock: Status
+ *       Available ("资源充足") or SoldOut ("资源已售罄"), and StatusCategory WithStock, ClosedWithStock
+ *       ("库存接近水位低线") or WithoutStock ("库存告罄"). A type is available in the region when some
+ *       zone lists it Available and not WithoutStock, else unavailable (priced all the same, never
+ *       picked, so the ranking can say a cheaper type is sold out). The
  *       API answers the whole region at once; it has no paging parameter. An instance type of no
  *       GPU family ({@link #FAMILIES}) is not priced: "not a GPU instance".</li>
  *   <li>{@code DescribePrice} per GPU instance type and billing mode (ResourceType instance):
@@ -165,13 +168,16 @@ public final class AlibabaEcsAdapter {
     return vcpus * y / x;
   }
 
-  /** The instance types a DescribeAvailableResource answer says are available, in order, without repeats. */
-  static List<String> parseAvailable(JsonObject body) throws IOException {
+  /**
+   * The instance types a DescribeAvailableResource answer lists in its available zones, in order,
+   * each with its stock in the region (see the class comment), in the answer's words.
+   */
+  static Map<String, Stock> parseStock(JsonObject body) throws IOException {
     error(body, "DescribeAvailableResource");
     if (!(body.getValue("AvailableZones") instanceof JsonObject zones) || !(zones.getValue("AvailableZone") instanceof JsonArray list)) {
       throw new IOException("DescribeAvailableResource: no AvailableZones.AvailableZone in the answer");
     }
-    Set<String> out = new LinkedHashSet<>();
+    Map<String, Stock> out = new LinkedHashMap<>();
     for (Object z : list) {
       if (!(z instanceof JsonObject zone) || !"available".equalsIgnoreCase(zone.getString("Status", ""))) continue;
       JsonArray resources = zone.getValue("AvailableResources") instanceof JsonObject r && r.getValue("AvailableResource") instanceof JsonArray a
@@ -181,13 +187,16 @@ public final class AlibabaEcsAdapter {
         JsonArray supported = res.getValue("SupportedResources") instanceof JsonObject s && s.getValue("SupportedResource") instanceof JsonArray a2
             ? a2 : new JsonArray();
         for (Object v : supported) {
-          if (v instanceof JsonObject sr && "available".equalsIgnoreCase(sr.getString("Status", "")) && sr.getValue("Value") != null) {
-            out.add(sr.getValue("Value").toString());
-          }
+          if (!(v instanceof JsonObject sr) || sr.getValue("Value") == null) continue;
+          String status = sr.getString("Status", ""), category = sr.getString("StatusCategory", "");
+          if (!status.equals("Available") && !status.equals("SoldOut")) continue;
+          String said = "Status " + status + (category.isEmpty() ? "" : ", StatusCategory " + category);
+          Stock here = status.equals("Available") && !category.equals("WithoutStock") ? Stock.available(null, said) : Stock.unavailable(said);
+          out.merge(sr.getValue("Value").toString(), here, (was, now) -> was.isAvailable() ? was : now);
         }
       }
     }
-    return new ArrayList<>(out);
+    return out;
   }
 
   /** The list price of a DescribePrice answer for {@code billing} (OriginalPrice; TradePrice for spot), with its currency. */
@@ -292,22 +301,22 @@ public final class AlibabaEcsAdapter {
         q.put("IoOptimized", "optimized");
         q.put("InstanceChargeType", charge);
         chain = chain.compose(v -> call(keys, region, "DescribeAvailableResource", q)).compose(body -> {
-          List<String> types;
+          Map<String, Stock> types;
           try {
-            types = parseAvailable(body);
+            types = parseStock(body);
           } catch (IOException e) {
             return Future.failedFuture(new IOException(region + ": " + e.getMessage()));
           }
           Future<Void> prices = Future.succeededFuture();
           List<String> notGpu = new ArrayList<>();
-          for (String t : types) {
+          for (String t : types.keySet()) {
             Object g = gpuType(t);
             if (!(g instanceof GpuType gt)) {
               if (String.valueOf(g).startsWith("not a GPU instance")) notGpu.add(t);
               else rejected.add(region + " " + t + ": " + g);
               continue;
             }
-            for (Billing b : modes) prices = prices.compose(v -> price(keys, region, gt, b, quotes, rejected));
+            for (Billing b : modes) prices = prices.compose(v -> price(keys, region, gt, types.get(t), b, quotes, rejected));
           }
           if (!notGpu.isEmpty()) {
             rejected.add(region + " (" + charge + "): " + notGpu.size() + " instance type" + (notGpu.size() == 1 ? " is" : "s are")
@@ -320,7 +329,7 @@ public final class AlibabaEcsAdapter {
       return chain;
     }
 
-    private Future<Void> price(CloudApi.Keys keys, String region, GpuType gt, Billing b, Map<String, Quote> quotes,
+    private Future<Void> price(CloudApi.Keys keys, String region, GpuType gt, Stock stock, Billing b, Map<String, Quote> quotes,
                                List<String> rejected) {
       Map<String, String> q = new LinkedHashMap<>();
       q.put("RegionId", region);
@@ -353,7 +362,8 @@ public final class AlibabaEcsAdapter {
         }
         PriceUnit unit = b == Billing.MONTHLY ? PriceUnit.MONTH : b.isCommitment() ? PriceUnit.YEAR : PriceUnit.HOUR;
         Quote quote = new Quote(def.vendor(), region, gt.instanceType(), gt.gpuId(), gt.gpus(), gt.vcpus(), 0, b, price, unit,
-            clock.instant(), KIND + ":" + source.replace("{region}", region)).withCountry(CloudApi.country(COUNTRIES, region));
+            clock.instant(), KIND + ":" + source.replace("{region}", region)).withCountry(CloudApi.country(COUNTRIES, region))
+            .withStock(stock);
         quotes.merge(quote.key(), quote, (x, y) -> y.price().compareTo(x.price()) < 0 ? y : x);
         return Future.succeededFuture();
       });

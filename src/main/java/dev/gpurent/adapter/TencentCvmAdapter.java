@@ -6,6 +6,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -40,7 +41,9 @@ import java.util.regex.Pattern;
  *       answer (its only parameter is Filters: it does not page). Each InstanceTypeQuotaItem:
  *       <ul>
  *         <li>{@code Gpu} 0 and no {@code GpuCount}: rejected, "not a GPU instance";</li>
- *         <li>{@code Status} other than SELL: rejected as not on sale ({@code SoldOutReason});</li>
+ *         <li>{@code Status} SELL ("表示实例在售") is the stock "available"; SOLD_OUT ("表示实例已售罄")
+ *             is priced all the same and carried as "unavailable" with its {@code SoldOutReason}, so the
+ *             ranking can say a cheaper type is sold out; any other Status is rejected as not on sale;</li>
  *         <li>GPU count: {@code GpuCount} ("实例机型映射的物理GPU卡数，单位：卡。vGPU卡型小于1"), else
  *             {@code Gpu} ("实例的GPU数量");</li>
  *         <li>GPU model: {@code Externals.GPUDesc}, resolved through the catalog (as written, or
@@ -156,7 +159,8 @@ public final class TencentCvmAdapter {
   }
 
   /** A GPU instance type a zone sells, from DescribeZoneInstanceConfigInfos. */
-  record Sold(String zone, String instanceType, String chargeType, String gpuId, double gpus, double vcpus, double ramGiB) {}
+  record Sold(String zone, String instanceType, String chargeType, String gpuId, double gpus, double vcpus, double ramGiB,
+              Stock stock) {}
 
   /**
    * The GPU instance types of one DescribeZoneInstanceConfigInfos answer; every other item is added
@@ -180,9 +184,12 @@ public final class TencentCvmAdapter {
         rejected.add(where + ": not a GPU instance (Gpu " + fmt(gpu) + ")");
         continue;
       }
-      if (!"SELL".equals(it.getString("Status"))) {
-        String why = it.getString("SoldOutReason", "");
-        rejected.add(where + ": not on sale (Status " + it.getString("Status") + (why.isBlank() ? "" : ": " + why) + ")");
+      String status = it.getString("Status");
+      String why = it.getString("SoldOutReason", "");
+      Stock stock = "SELL".equals(status) ? Stock.available(null, "Status SELL")
+          : "SOLD_OUT".equals(status) ? Stock.unavailable("Status SOLD_OUT" + (why.isBlank() ? "" : ": " + why)) : null;
+      if (stock == null) {
+        rejected.add(where + ": not on sale (Status " + status + (why.isBlank() ? "" : ": " + why) + ")");
         continue;
       }
       JsonObject ext = it.getValue("Externals") instanceof JsonObject e ? e : new JsonObject();
@@ -198,7 +205,7 @@ public final class TencentCvmAdapter {
       }
       out.add(new Sold(zone, type, charge, g.get().id(), gpuCount > 0 ? gpuCount : gpu,
           CloudApi.decimal(it.getValue("Cpu")).map(BigDecimal::doubleValue).orElse(0.0),
-          CloudApi.decimal(it.getValue("Memory")).map(BigDecimal::doubleValue).orElse(0.0)));
+          CloudApi.decimal(it.getValue("Memory")).map(BigDecimal::doubleValue).orElse(0.0), stock));
     }
     return out;
   }
@@ -352,7 +359,8 @@ public final class TencentCvmAdapter {
           return Future.succeededFuture();
         }
         Quote q = new Quote(def.vendor(), s.zone(), s.instanceType(), s.gpuId(), s.gpus(), s.vcpus(), s.ramGiB(), b,
-            new Money(amount, "CNY"), unit(b), clock.instant(), KIND + ":" + source).withCountry(CloudApi.country(COUNTRIES, s.zone()));
+            new Money(amount, "CNY"), unit(b), clock.instant(), KIND + ":" + source).withCountry(CloudApi.country(COUNTRIES, s.zone()))
+            .withStock(s.stock());
         quotes.merge(q.key(), q, (a, c) -> c.price().compareTo(a.price()) < 0 ? c : a);
         return Future.succeededFuture();
       });

@@ -6,6 +6,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.quote.VendorQuotes;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -31,7 +32,9 @@ import java.util.Set;
  * {@code min_bid} is above zero, a {@link Billing#SPOT} quote at {@code min_bid}, both per
  * {@link PriceUnit#HOUR} for {@code num_gpus} GPUs, offer id {@code "vast-<id>"}, region the
  * country code after the last comma of {@code geolocation} ("" when there is none), vCPUs
- * {@code cpu_cores_effective}, RAM {@code cpu_ram} / 1024 as the API reports it.
+ * {@code cpu_cores_effective}, RAM {@code cpu_ram} / 1024 as the API reports it. Both carry the
+ * offer's {@code rentable} ("Whether machine is rentable", a boolean) as its stock: available when
+ * true, unavailable when false (never picked), unknown when absent.
  *
  * <p>GPU names resolve through the catalog; when a name alone is ambiguous or unknown
  * (Vast's "A100 SXM4", "A100 PCIE", "Tesla V100" hide a memory size) it is retried with the card
@@ -104,12 +107,13 @@ public final class VastBundlesAdapter {
       BigDecimal ram = Decimals.of(o.get("cpu_ram"));
       double vcpus = cpus == null ? 0 : cpus.doubleValue();
       double ramGiB = ram == null ? 0 : ram.divide(MB_PER_GB, 3, RoundingMode.HALF_UP).doubleValue();
+      Stock stock = stock(o.get("rentable"));
       quotes.add(new Quote(def.vendor(), region, offerId, gpu.get().id(), count.doubleValue(), vcpus, ramGiB,
-          Billing.ON_DEMAND, new Money(dph, "USD"), PriceUnit.HOUR, fetchedAt, cite));
+          Billing.ON_DEMAND, new Money(dph, "USD"), PriceUnit.HOUR, fetchedAt, cite).withStock(stock));
       BigDecimal bid = Decimals.of(o.get("min_bid"));
       if (bid != null && bid.signum() > 0) {
         quotes.add(new Quote(def.vendor(), region, offerId, gpu.get().id(), count.doubleValue(), vcpus, ramGiB,
-            Billing.SPOT, new Money(bid, "USD"), PriceUnit.HOUR, fetchedAt, cite));
+            Billing.SPOT, new Money(bid, "USD"), PriceUnit.HOUR, fetchedAt, cite).withStock(stock));
       }
     }
     VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
@@ -122,6 +126,12 @@ public final class VastBundlesAdapter {
     if (gpu.isPresent() || gpuRamMb == null || gpuRamMb.signum() <= 0) return gpu;
     long gb = gpuRamMb.divide(MB_PER_GB, 0, RoundingMode.HALF_UP).longValue();
     return catalog.find(name + " " + gb + "GB");
+  }
+
+  /** An offer's {@code rentable} as its stock: true available, false unavailable, anything else unknown. */
+  static Stock stock(Object rentable) {
+    if (!(rentable instanceof Boolean b)) return Stock.UNKNOWN;
+    return b ? Stock.available(null, "rentable: true") : Stock.unavailable("rentable: false");
   }
 
   /** "Atlantis, AT" gives "AT"; a bare two-letter code is kept; anything else gives "". */

@@ -68,6 +68,9 @@ public final class RankCommand implements Callable<Integer> {
   @Option(names = "--require-complete", description = "rank only plans that need no fallback provider")
   boolean requireComplete;
 
+  @Option(names = "--in-stock", description = "only offers whose source states they are available now")
+  boolean inStock;
+
   @Option(names = "--vendors", split = ",", paramLabel = "ID", description = "rank only these vendors")
   List<String> vendorsOnly = List.of();
 
@@ -148,6 +151,6 @@ public final class RankCommand implements Callable<Integer> {
         regionsExcluded.isEmpty() ? c.regions().exclude() : regionsExcluded);
     return s.withConstraints(new Constraints(vendors, regions, makers.isEmpty() ? c.gpuMakers() : makers,
         minComputeCapability == null ? c.minComputeCapability() : minComputeCapability,
-        requireComplete || c.requireComplete(), includeReference || c.includeReference()));
+        requireComplete || c.requireComplete(), includeReference || c.includeReference(), inStock || c.inStock()));
   }
 }

@@ -15,18 +15,26 @@ import java.util.Locale;
  * @param minComputeCapability lowest CUDA compute capability allowed (8.0); 0 for any
  * @param requireComplete      rank only plans that need no fallback provider
  * @param includeReference     rank the reference sheet (the guide's prices) like a vendor
+ * @param inStock              only offers whose source states they are available now (an offer its source
+ *                             says is unavailable is never picked, whatever this says)
  */
 public record Constraints(Filter vendors, Filter regions, List<String> gpuMakers, double minComputeCapability,
-                          boolean requireComplete, boolean includeReference) {
+                          boolean requireComplete, boolean includeReference, boolean inStock) {
 
   public static final Constraints NONE = new Constraints(Filter.NONE, Filter.NONE, List.of(), 0, false, false);
+
+  /** Constraints that take offers of unstated stock too. */
+  public Constraints(Filter vendors, Filter regions, List<String> gpuMakers, double minComputeCapability, boolean requireComplete,
+                     boolean includeReference) {
+    this(vendors, regions, gpuMakers, minComputeCapability, requireComplete, includeReference, false);
+  }
 
   public Constraints {
     gpuMakers = gpuMakers.stream().map(m -> m.toLowerCase(Locale.ROOT)).toList();
   }
 
   public Constraints withIncludeReference(boolean include) {
-    return new Constraints(vendors, regions, gpuMakers, minComputeCapability, requireComplete, include);
+    return new Constraints(vendors, regions, gpuMakers, minComputeCapability, requireComplete, include, inStock);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.VendorTerms;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -92,10 +93,19 @@ public final class CostModel {
       scan.countExclusions(e, asReference, excluded);
       Picks[] picks = new Picks[s.workloads().size()];
       List<dev.gpurent.text.Message> missing = new ArrayList<>();
+      Pick[] sold = new Pick[picks.length];
+      boolean anySold = false;
       for (int w = 0; w < picks.length; w++) {
         picks[w] = scan.select(w, e);
-        if (picks[w].best == null) missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", scan.whyNot(w, e)));
+        sold[w] = asReference ? null : scan.skippedForStock(w, e, picks[w].best);
+        anySold |= sold[w] != null;
+        if (picks[w].best == null) {
+          dev.gpurent.text.Message why = sold[w] == null ? scan.whyNot(w, e)
+              : Words.of("why.soldOut", "offer", sold[w].quote.offerId(), "reason", Words.stock(sold[w].quote.stock()));
+          missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", why));
+        }
       }
+      List<Skipped> skipped = anySold ? skipped(e, picks, sold) : List.of();
       VendorPlan plan = null;
       if (asReference) {
         // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
@@ -115,7 +125,53 @@ public final class CostModel {
         modes = new ArrayList<>(picks.length);
         for (Picks p : picks) modes.add(scan.index().modesOf(p.best.quote));
       }
-      return new VendorResult(e, excluded, List.copyOf(unavailable), picks, asReference, plan, modes);
+      return new VendorResult(e, excluded, List.copyOf(unavailable), picks, asReference, plan, modes, List.copyOf(skipped));
+    }
+
+    /**
+     * The offers the scan left out for want of stock ({@code sold}, per workload; null where none
+     * would have been picked), each with what it and the pick it displaced cost a month, and the
+     * vendor's whole plan as it would have been with them: that plan is built (rare: only a vendor
+     * with such offers), so "would have led" compares real bills.
+     */
+    private List<Skipped> skipped(QuoteBook.Entry e, Picks[] picks, Pick[] sold) {
+      VendorTerms terms = e.quotes().terms();
+      Picks[] whatIf = new Picks[picks.length];
+      for (int w = 0; w < picks.length; w++) {
+        whatIf[w] = picks[w];
+        if (sold[w] == null) continue;
+        Picks p = whatIf[w] = new Picks();
+        p.best = sold[w];
+        p.onDemand = picks[w].onDemand;
+        p.monthly = picks[w].monthly;
+        p.singleCard = picks[w].singleCard;
+        p.onReference = picks[w].onReference;
+        p.otherGpu = picks[w].otherGpu;
+        p.fitting = picks[w].fitting;
+      }
+      boolean carried = java.util.Arrays.stream(whatIf).allMatch(p -> p.best != null);
+      Optional<VendorPlan> with = carried ? builder.plan(e, whatIf, new ArrayList<>()) : Optional.empty();
+      List<Skipped> out = new ArrayList<>();
+      for (int w = 0; w < picks.length; w++) {
+        if (sold[w] == null) continue;
+        Pick chosen = picks[w].best;
+        out.add(new Skipped(s.workloads().get(w).name(), sold[w].quote, scan.exactCost(sold[w], terms).cents(),
+            Optional.ofNullable(chosen).map(p -> scan.exactCost(p, terms).cents()), with.map(VendorPlan::monthlyTotal),
+            with.map(VendorPlan::complete).orElse(false), false));
+      }
+      return out;
+    }
+
+    /**
+     * Whether the vendor's plan with {@code k} (and any other offer skipped there) would have been #1:
+     * complete and cheaper than #1 or #1 not complete, or incomplete and cheaper than an incomplete #1.
+     */
+    private static boolean wouldLead(Skipped k, List<VendorPlan> plans) {
+      if (k.planWith().isEmpty()) return false;
+      if (plans.isEmpty()) return true;
+      VendorPlan best = plans.get(0);
+      boolean cheaper = k.planWith().get().amount().compareTo(best.monthlyTotal().amount()) < 0;
+      return k.planWithComplete() ? !best.complete() || cheaper : !best.complete() && cheaper;
     }
 
     /** The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order. */
@@ -131,11 +187,13 @@ public final class CostModel {
       Map<String, Integer> excluded = new LinkedHashMap<>();
       List<VendorPlan> plans = new ArrayList<>();
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
+      List<Skipped> skipped = new ArrayList<>(0);
       Map<String, Picks[]> allPicks = new LinkedHashMap<>();
       Optional<VendorPlan> reference = Optional.empty();
       for (VendorResult r : results) {
         r.excluded().forEach((rule, n) -> excluded.merge(rule, n, Integer::sum));
         unavailable.addAll(r.unavailable());
+        skipped.addAll(r.skipped());
         if (r.picks() == null) continue;
         if (r.reference()) {
           if (r.plan() != null) reference = Optional.of(r.plan());
@@ -176,8 +234,11 @@ public final class CostModel {
         mixed = builder.mixedPlan(allPicks, plans, mixedNote);
       }
       next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
+      skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));
+      skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
+          .thenComparing(k -> k.quote().key()));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
-          reference, excluded);
+          reference, excluded, skipped);
     }
   }
 

@@ -88,7 +88,7 @@ public final class LiveRanking {
     Ranking was = ranking;
     if (same) {
       ranking = new Ranking(was.scenario(), was.currency(), was.horizonMonths(), was.plans(), was.mixed(), was.mixedNote(),
-          was.unavailable(), next.builtAt(), was.reference(), was.excluded());
+          was.unavailable(), next.builtAt(), was.reference(), was.excluded(), was.skipped());
       return false;
     }
     ranking = pass.merge(out.values(), memo, m -> memo = m);
@@ -99,7 +99,7 @@ public final class LiveRanking {
   private static boolean sameParts(Ranking a, Ranking b) {
     if (a.plans().size() != b.plans().size() || a.reference().orElse(null) != b.reference().orElse(null)
         || a.mixed().orElse(null) != b.mixed().orElse(null) || !a.mixedNote().equals(b.mixedNote())
-        || !a.unavailable().equals(b.unavailable()) || !a.excluded().equals(b.excluded())) {
+        || !a.unavailable().equals(b.unavailable()) || !a.excluded().equals(b.excluded()) || !a.skipped().equals(b.skipped())) {
       return false;
     }
     for (int i = 0; i < a.plans().size(); i++) {

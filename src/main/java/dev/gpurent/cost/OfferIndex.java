@@ -4,6 +4,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.Stock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -20,11 +21,15 @@ import java.util.Map;
  * offer short of its price (card, billing mode, GPUs per instance, currency, unit): every offer
  * of one shape costs the same multiple of its price for a workload, so the scan works that
  * multiple out once per shape, not once per offer. The columns are never handed outside cost/.
+ *
+ * <p>An offer's stated stock is part of its shape: an offer its source says is unavailable has a
+ * shape of its own that the scan never fits (so it is never picked, at no cost per offer), and
+ * the vendor keeps a short list of such offers for the rare pass that says which would have won.
  */
 final class OfferIndex {
 
   /** What an offer is, short of its price. */
-  record Shape(int gpuSlot, Billing billing, double gpuCount, int currencySlot, PriceUnit unit) {}
+  record Shape(int gpuSlot, Billing billing, double gpuCount, int currencySlot, PriceUnit unit, Stock.State stock) {}
 
   /**
    * One vendor's quotes as columns.
@@ -42,6 +47,7 @@ final class OfferIndex {
   private final List<String> currencies = new ArrayList<>();
   private final List<Shape> shapes = new ArrayList<>();
   private final Map<String, List<Quote>> modesByOffer = new HashMap<>();
+  private final Map<String, int[]> unavailable = new HashMap<>();
 
   private OfferIndex(QuoteBook book) {
     Map<String, Integer> gpuSlot = new HashMap<>();
@@ -61,6 +67,7 @@ final class OfferIndex {
       Map<Integer, Integer> own = new HashMap<>();
       List<Integer> ownIds = new ArrayList<>();
       double[] interruption = rates ? new double[n] : null;
+      List<Integer> soldOut = new ArrayList<>(0);
       for (int i = 0; i < n; i++) {
         Quote q = quotes.get(i);
         values[i] = q.price().toDouble();
@@ -68,12 +75,14 @@ final class OfferIndex {
         hours[i] = 1 / q.unit().hoursValue();
         gpus[i] = gpuSlot.computeIfAbsent(q.gpuId(), id -> { gpuIds.add(id); return gpuIds.size() - 1; });
         curs[i] = currencySlot.computeIfAbsent(q.price().currency(), c -> { currencies.add(c); return currencies.size() - 1; });
-        shapeOf[i] = shapeSlot.computeIfAbsent(new Shape(gpus[i], q.billing(), q.gpuCount(), curs[i], q.unit()),
+        shapeOf[i] = shapeSlot.computeIfAbsent(new Shape(gpus[i], q.billing(), q.gpuCount(), curs[i], q.unit(), q.stock().state()),
             k -> { shapes.add(k); return shapes.size() - 1; });
         ownShapeOf[i] = own.computeIfAbsent(shapeOf[i], k -> { ownIds.add(k); return ownIds.size() - 1; });
         if (interruption != null) interruption[i] = book.interruptionRate(q).orElse(Double.NaN);
-        modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
+        if (q.stock().isUnavailable()) soldOut.add(i);
+        else modesByOffer.computeIfAbsent(offerKey(q), k -> new ArrayList<>()).add(q);
       }
+      if (!soldOut.isEmpty()) unavailable.put(e.quotes().vendor(), soldOut.stream().mapToInt(Integer::intValue).toArray());
       int[] ownToBook = ownIds.stream().mapToInt(Integer::intValue).toArray();
       columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption));
     }
@@ -115,7 +124,14 @@ final class OfferIndex {
     return Collections.unmodifiableList(currencies);
   }
 
-  /** Every billing mode the same offer (vendor, region, offer id) is sold in, including {@code q}. */
+  /** Indexes of the vendor's quotes whose source says they cannot be rented now; empty for most vendors. */
+  int[] unavailable(String vendor) {
+    return unavailable.getOrDefault(vendor, NONE);
+  }
+
+  private static final int[] NONE = {};
+
+  /** Every billing mode the same offer (vendor, region, offer id) is sold in and not stated unavailable, including {@code q}. */
   List<Quote> modesOf(Quote q) {
     return Collections.unmodifiableList(modesByOffer.getOrDefault(offerKey(q), List.of(q)));
   }

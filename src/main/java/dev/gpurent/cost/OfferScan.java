@@ -9,6 +9,7 @@ import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.quote.VendorTerms;
 import dev.gpurent.text.Message;
 import dev.gpurent.text.Messages;
@@ -122,7 +123,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       slotBlocked[g] = gpu != null && ((!c.gpuMakers().isEmpty() && !c.gpuMakers().contains(gpu.maker()))
           || gpu.computeCapability() < c.minComputeCapability());
     }
-    filtersQuotes = !c.regions().isEmpty() || !c.gpuMakers().isEmpty() || c.minComputeCapability() > 0;
+    filtersQuotes = !c.regions().isEmpty() || !c.gpuMakers().isEmpty() || c.minComputeCapability() > 0 || c.inStock();
     factorBySlot = new double[index.currencies().size()];
     for (int k = 0; k < factorBySlot.length; k++) factorBySlot[k] = factor(index.currencies().get(k));
   }
@@ -166,6 +167,10 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   /** Works out, once per ranking, what every offer of the book's shape {@code id} needs for workload {@code w}; into {@code into}[at]. */
   void learnShape(int w, int id, ShapeCosts into, int at) {
     OfferIndex.Shape sh = index.shapes().get(id);
+    if (sh.stock() == Stock.State.UNAVAILABLE || (s.constraints().inStock() && sh.stock() != Stock.State.AVAILABLE)) {
+      into.instances[at] = -1;  // never picked: see skippedForStock for the ones that would have been
+      return;
+    }
     Pick out = new Pick();
     double factor = factorBySlot[sh.currencySlot()];
     double paid = usage(s.workloads().get(w), sh.billing(), sh.gpuCount(), fitAt(w, sh.gpuSlot()), Double.NaN, out);
@@ -197,6 +202,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         Gpu g = catalog.byId(index.gpuIds().get(cols.gpuSlots()[i])).orElse(null);
         if (g != null && !c.gpuMakers().isEmpty() && !c.gpuMakers().contains(g.maker())) why = Ranking.EXCLUDED_MAKER;
         else if (g != null && g.computeCapability() < c.minComputeCapability()) why = Ranking.EXCLUDED_COMPUTE_CAPABILITY;
+        else if (c.inStock() && !quotes.get(i).stock().isAvailable()) why = Ranking.EXCLUDED_IN_STOCK;
       }
       if (why != null) excluded.merge(why, 1, Integer::sum);
     }
@@ -313,6 +319,39 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     picks.onReference = pickOf(w, win[ON_REFERENCE], e, c);
     picks.otherGpu = pickOf(w, win[OTHER_GPU], e, c);
     return picks;
+  }
+
+  /**
+   * The rare pass over the vendor's offers its source says are unavailable (the index lists them):
+   * the cheapest that the scenario's filters and pins admit, that could carry workload {@code w},
+   * and that costs fewer cents than {@code chosen} (any, when nothing was chosen). The offer the
+   * scan would have picked but for its stock; null when there is none.
+   */
+  Pick skippedForStock(int w, QuoteBook.Entry e, Pick chosen) {
+    String vendor = e.quotes().vendor();
+    int[] out = index.unavailable(vendor);
+    Workload wl = s.workloads().get(w);
+    if (out.length == 0 || (wl.vendor().isPresent() && !wl.vendor().get().equals(vendor))) return null;
+    OfferIndex.Columns c = index.columns(vendor);
+    boolean[] regionOut = regionMask(e);
+    boolean[] blocked = beside(e) ? noSlotBlocked : slotBlocked;
+    double discount = e.quotes().terms().discount().doubleValue();
+    Pick best = null;
+    for (int i : out) {
+      int slot = c.gpuSlots()[i];
+      if ((wl.gpu().isPresent() && slot != pinSlot[w]) || blocked[slot] || (regionOut != null && regionOut[i])) continue;
+      Quote q = e.quotes().quotes().get(i);
+      Pick p = new Pick();
+      double rate = c.interruptionRates() == null ? Double.NaN : c.interruptionRates()[i];
+      if (!evaluate(wl, q.billing(), c.unitsPerHour()[i], q.gpuCount(), fitAt(w, slot), factorBySlot[c.currencySlots()[i]],
+          c.prices()[i] * discount, rate, p)) {
+        continue;
+      }
+      p.quote = q;
+      long cents = Math.round(p.cost * 100);
+      if ((chosen == null || cents < Math.round(chosen.cost * 100)) && (best == null || cents < Math.round(best.cost * 100))) best = p;
+    }
+    return best;
   }
 
   /** False only when {@code c100} (a cost in cents, unrounded) certainly rounds to more than the kept quote of {@code kind}. */
@@ -476,7 +515,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     Constraints c = s.constraints();
     boolean[] mask = regionMask(e);
     List<Quote> quotes = e.quotes().quotes();
-    int total = 0, afterRegion = 0, afterMaker = 0, afterCapability = 0;
+    int total = 0, afterRegion = 0, afterMaker = 0, afterCapability = 0, afterStock = 0;
     for (int i = 0; i < quotes.size(); i++) {
       Quote q = quotes.get(i);
       if (pin != null && !q.gpuId().equals(pin)) continue;
@@ -488,8 +527,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       afterMaker++;
       if (g != null && g.computeCapability() < c.minComputeCapability()) continue;
       afterCapability++;
+      if (c.inStock() && !q.stock().isAvailable()) continue;
+      afterStock++;
     }
-    if (total == 0 || afterCapability > 0) return null;
+    if (total == 0 || afterStock > 0) return null;
+    if (afterCapability > 0) return pin == null ? Words.of("why.filter.inStock") : Words.of("why.filter.inStock.of", "gpu", pin);
     String key = afterRegion == 0 ? "why.filter.region" : afterMaker == 0 ? "why.filter.gpuMaker" : "why.filter.computeCapability";
     Object given = afterRegion == 0 ? given(c.regions()) : afterMaker == 0 ? String.join(", ", c.gpuMakers())
         : Messages.number(c.minComputeCapability());

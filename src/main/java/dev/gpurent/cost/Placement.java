@@ -173,6 +173,7 @@ public final class Placement {
     m.put("warnings", Localizer.neutral(warnings));
     m.put("fx", fx);
     if (!Words.isEmpty(spotNote)) m.put("spot", Localizer.neutral(spotNote));
+    if (quote.stock().isKnown()) m.put("stock", quote.stock().toMap());
     m.put("source", quote.source());
     return m;
   }

@@ -22,19 +22,28 @@ import java.util.Optional;
  * @param mixedNote    why there is no mixed plan ("no mix of vendors beats #1 x"); {@link Words#EMPTY} when there is one
  * @param unavailable  vendors that cannot carry the whole scenario, each with the reason
  * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
- * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability)
+ * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability, inStock)
+ * @param skipped      offers that would have been picked but whose source says they cannot be rented now, cheapest first
  */
 public record Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans,
                       Optional<MixedPlan> mixed, Message mixedNote, List<Unavailable> unavailable, Instant quotesAt,
-                      Optional<VendorPlan> reference, Map<String, Integer> excluded) {
+                      Optional<VendorPlan> reference, Map<String, Integer> excluded, List<Skipped> skipped) {
 
   public static final String EXCLUDED_VENDOR = "vendor", EXCLUDED_REGION = "region", EXCLUDED_MAKER = "gpuMaker",
-      EXCLUDED_COMPUTE_CAPABILITY = "computeCapability";
+      EXCLUDED_COMPUTE_CAPABILITY = "computeCapability", EXCLUDED_IN_STOCK = "inStock";
 
   public Ranking {
     plans = List.copyOf(plans);
     unavailable = List.copyOf(unavailable);
     excluded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
+    skipped = List.copyOf(skipped);
+  }
+
+  /** A ranking with no offer skipped for want of stock. */
+  public Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans, Optional<MixedPlan> mixed,
+                 Message mixedNote, List<Unavailable> unavailable, Instant quotesAt, Optional<VendorPlan> reference,
+                 Map<String, Integer> excluded) {
+    this(scenario, currency, horizonMonths, plans, mixed, mixedNote, unavailable, quotesAt, reference, excluded, List.of());
   }
 
   /**
@@ -79,6 +88,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
       one.put("reason", Localizer.neutral(u.reason()));
       return one;
     }).toList());
+    m.put("skipped", skipped.stream().map(Skipped::toMap).toList());
     return m;
   }
 }

@@ -93,7 +93,7 @@ public final class ScenarioReader {
         constraints);
   }
 
-  /** The scenario's filters: {@code vendors}, {@code regions}, {@code gpuMakers}, {@code minComputeCapability} and two switches. */
+  /** The scenario's filters: {@code vendors}, {@code regions}, {@code gpuMakers}, {@code minComputeCapability} and three switches. */
   private Constraints constraints(Fields f) {
     Constraints.Filter vendors = filter(f, "vendors");
     Constraints.Filter regions = filter(f, "regions");
@@ -104,7 +104,8 @@ public final class ScenarioReader {
       }
     }
     double cc = f.between("minComputeCapability", 0, 0, 20);
-    return new Constraints(vendors, regions, makers, cc, f.bool("requireComplete", false), f.bool("includeReference", false));
+    return new Constraints(vendors, regions, makers, cc, f.bool("requireComplete", false), f.bool("includeReference", false),
+        f.bool("inStock", false));
   }
 
   private static Constraints.Filter filter(Fields f, String field) {

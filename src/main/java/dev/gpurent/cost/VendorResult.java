@@ -20,9 +20,16 @@ import java.util.Objects;
  * @param plan        the vendor's plan (the reference plan when {@code reference}), or null
  * @param modes       per workload, every billing mode of its winning offer (what the plan's
  *                    explanation compares), or null without a plan
+ * @param skipped     offers its source says are unavailable that would have been picked here (wouldLead not yet known)
  */
 record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<Ranking.Unavailable> unavailable,
-                    Picks[] picks, boolean reference, VendorPlan plan, List<List<Quote>> modes) {
+                    Picks[] picks, boolean reference, VendorPlan plan, List<List<Quote>> modes, List<Skipped> skipped) {
+
+  /** A result with nothing skipped for want of stock. */
+  VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<Ranking.Unavailable> unavailable, Picks[] picks,
+               boolean reference, VendorPlan plan, List<List<Quote>> modes) {
+    this(entry, excluded, unavailable, picks, reference, plan, modes, List.of());
+  }
 
   String vendor() {
     return entry.quotes().vendor();
@@ -40,7 +47,8 @@ record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<R
     if (reference != old.reference || !a.quotes().terms().equals(b.quotes().terms())
         || !a.quotes().displayName().equals(b.quotes().displayName()) || !a.quotes().note().equals(b.quotes().note())
         || a.freshness().state() != b.freshness().state() || !a.freshness().toString().equals(b.freshness().toString())
-        || !excluded.equals(old.excluded) || !unavailable.equals(old.unavailable) || !Objects.equals(modes, old.modes)) {
+        || !excluded.equals(old.excluded) || !unavailable.equals(old.unavailable) || !Objects.equals(modes, old.modes)
+        || !skipped.equals(old.skipped)) {
       return false;
     }
     if ((picks == null) != (old.picks == null) || (plan == null) != (old.plan == null)) return false;

@@ -100,6 +100,13 @@ public final class Words {
     return Message.of("reason.text", "text", reason);
   }
 
+  /** What a source says of an offer's stock: "3 in stock (available_count=3)", "in stock (rentable: true)", "not rentable now (SOLD_OUT)". */
+  public static Message stock(dev.gpurent.quote.Stock s) {
+    if (s.isUnavailable()) return Message.of("skipped.stock", "said", s.said());
+    return s.count() == null ? Message.of("stock.available", "said", s.said())
+        : Message.of("stock.count", "count", s.count(), "said", s.said());
+  }
+
   /** A service's name on a bill: "object storage" / 对象存储. */
   public static Message service(ServicePrice.Service s) {
     return Message.of("service." + s.key());

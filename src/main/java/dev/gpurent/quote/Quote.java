@@ -27,10 +27,12 @@ import java.util.Objects;
  * @param upfront      what an all- or partial-upfront term asks for the whole offer on the day the
  *                     term starts, in the price's currency (its {@code price} already spreads it over
  *                     the term); null when the term asks nothing upfront
+ * @param stock        whether the offer can be rented now, as the source states it; {@link Stock#UNKNOWN} when it states nothing
  */
 public record Quote(String vendor, String region, String offerId, String gpuId, double gpuCount,
                     double vcpus, double ramGiB, Billing billing, Money price, PriceUnit unit,
-                    Instant observedAt, String source, Instant priceDate, String upstream, String country, Money upfront) {
+                    Instant observedAt, String source, Instant priceDate, String upstream, String country, Money upfront,
+                    Stock stock) {
 
   public Quote {
     Objects.requireNonNull(vendor, "vendor");
@@ -43,6 +45,15 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
     source = source == null ? "" : source;
     upstream = upstream == null ? "" : upstream;
     country = country == null ? "" : country;
+    stock = stock == null ? Stock.UNKNOWN : stock;
+  }
+
+  /** A quote whose source states nothing about stock. */
+  public Quote(String vendor, String region, String offerId, String gpuId, double gpuCount, double vcpus, double ramGiB,
+               Billing billing, Money price, PriceUnit unit, Instant observedAt, String source, Instant priceDate, String upstream,
+               String country, Money upfront) {
+    this(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source, priceDate, upstream,
+        country, upfront, Stock.UNKNOWN);
   }
 
   /** A quote with nothing due upfront. */
@@ -67,25 +78,31 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
   /** The same quote with the date its source states. */
   public Quote withPriceDate(Instant date) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        date, upstream, country, upfront);
+        date, upstream, country, upfront, stock);
   }
 
   /** The same quote, resold from {@code provider}. */
   public Quote withUpstream(String provider) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, provider, country, upfront);
+        priceDate, provider, country, upfront, stock);
   }
 
   /** The same quote with its region's country. */
   public Quote withCountry(String code) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, upstream, code, upfront);
+        priceDate, upstream, code, upfront, stock);
   }
 
   /** The same quote, its term asking {@code amount} upfront. */
   public Quote withUpfront(Money amount) {
     return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
-        priceDate, upstream, country, amount);
+        priceDate, upstream, country, amount, stock);
+  }
+
+  /** The same quote with the availability its source states. */
+  public Quote withStock(Stock s) {
+    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, observedAt, source,
+        priceDate, upstream, country, upfront, s);
   }
 
   /** Identity of the offer across refreshes: vendor, region, offer and billing mode. */

@@ -23,6 +23,7 @@ public final class QuoteJson {
     if (!q.upstream().isEmpty()) j.put("upstream", q.upstream());
     if (!q.country().isEmpty()) j.put("country", q.country());
     if (q.upfront() != null) j.put("upfront", q.upfront().amount().toPlainString());
+    if (q.stock().isKnown()) j.put("stock", toJson(q.stock()));
     return j;
   }
 
@@ -34,7 +35,17 @@ public final class QuoteJson {
         new Money(new BigDecimal(j.getString("price")), j.getString("currency")), PriceUnit.parse(j.getString("unit")),
         at == null ? null : Instant.parse(at), j.getString("source"), dated == null ? null : Instant.parse(dated),
         j.getString("upstream", ""), j.getString("country", ""),
-        j.getString("upfront") == null ? null : new Money(new BigDecimal(j.getString("upfront")), j.getString("currency")));
+        j.getString("upfront") == null ? null : new Money(new BigDecimal(j.getString("upfront")), j.getString("currency")),
+        j.getJsonObject("stock") == null ? Stock.UNKNOWN : stock(j.getJsonObject("stock")));
+  }
+
+  /** A stated availability as JSON: {@code {"state": "available", "count": 3, "said": "available_count=3"}} (count only when stated). */
+  public static JsonObject toJson(Stock s) {
+    return new JsonObject(s.toMap());
+  }
+
+  public static Stock stock(JsonObject j) {
+    return new Stock(Stock.State.parse(j.getString("state")), j.getInteger("count"), j.getString("said", ""));
   }
 
   /** A service term as JSON: {@code {"availability": "price", "price": "0.023", "source": ..., "typical": true}} (typical only when so). */

@@ -70,6 +70,9 @@ public final class RankingText {
       p.winsAt().ifPresent(x -> sb.append("  ").append(w.of(x.text())).append('\n'));
       for (Placement pl : p.placements()) {
         sb.append(w.t("rank.why", "workload", pl.workload().name(), "text", pl.explanation())).append('\n');
+        if (pl.quote().stock().isKnown()) {
+          sb.append(w.t("rank.stock", "workload", pl.workload().name(), "text", Words.stock(pl.quote().stock()))).append('\n');
+        }
       }
       Set<String> warnings = new LinkedHashSet<>();
       for (Message m : p.warnings()) warnings.add(w.of(m));
@@ -91,7 +94,22 @@ public final class RankingText {
           "rules", String.join(", ", r.excluded().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())))
           .append("\n\n");
     }
+    if (!r.skipped().isEmpty()) sb.append(skipped(r.skipped(), w)).append('\n');
     if (!r.unavailable().isEmpty()) sb.append(unavailable(r.unavailable(), verbose, w));
+    return sb.toString();
+  }
+
+  /** Offers that would have been picked but are not rentable now, each with what it would have cost and the source's words. */
+  private static String skipped(List<dev.gpurent.cost.Skipped> all, Say w) {
+    StringBuilder sb = new StringBuilder(w.t("rank.skipped")).append('\n');
+    for (dev.gpurent.cost.Skipped k : all) {
+      var q = k.quote();
+      sb.append(w.t("rank.skipped.offer", "vendor", q.vendor(), "offer", q.offerId() + (q.region().isEmpty() ? "" : ", " + q.region()),
+          "billing", Words.billing(q.billing()), "workload", k.workload(), "total", k.perMonth(), "reason", k.reason()));
+      k.instead().ifPresent(i -> sb.append(w.t("rank.skipped.instead", "total", i)));
+      k.planWith().ifPresent(t -> sb.append(w.t(k.wouldLead() ? "rank.skipped.lead" : "rank.skipped.plan", "vendor", q.vendor(), "total", t)));
+      sb.append('\n');
+    }
     return sb.toString();
   }
 

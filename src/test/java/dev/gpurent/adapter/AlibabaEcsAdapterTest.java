@@ -10,6 +10,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.service.FakeVendorServer;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -99,9 +100,31 @@ class AlibabaEcsAdapterTest {
 
   @Test
   void reads_the_documented_availability_and_finds_no_gpu_type_in_it() throws IOException {
-    List<String> types = AlibabaEcsAdapter.parseAvailable(documentedAvailability());
-    assertEquals(List.of("ecs.d1ne.xlarge", "ecs.d1ne. 2xlarge"), types);
-    for (String t : types) assertEquals("not a GPU instance (family d1ne)", AlibabaEcsAdapter.gpuType(t));
+    Map<String, Stock> types = AlibabaEcsAdapter.parseStock(documentedAvailability());
+    assertEquals(List.of("ecs.d1ne.xlarge", "ecs.d1ne. 2xlarge"), List.copyOf(types.keySet()));
+    for (String t : types.keySet()) assertEquals("not a GPU instance (family d1ne)", AlibabaEcsAdapter.gpuType(t));
+    assertEquals(Stock.available(null, "Status Available"), types.get("ecs.d1ne.xlarge"), "both zones list it Available");
+  }
+
+  /**
+   * The documented availability with the reference's stock field added to ecs.d1ne.xlarge:
+   * StatusCategory WithoutStock ("库存告罄", DescribeAvailableResource 返回数据) in cn-hangzhou-d only,
+   * then in both zones. Sold out in one zone, the type is still available in the region (the other
+   * zone lists it Available); sold out in every zone, it is unavailable, in the answer's words.
+   */
+  @Test
+  void a_type_without_stock_in_every_zone_is_unavailable() throws IOException {
+    JsonObject answer = documentedAvailability();
+    JsonArray zones = answer.getJsonObject("AvailableZones").getJsonArray("AvailableZone");
+    java.util.function.IntFunction<JsonObject> d1ne = z -> zones.getJsonObject(z).getJsonObject("AvailableResources")
+        .getJsonArray("AvailableResource").getJsonObject(0).getJsonObject("SupportedResources").getJsonArray("SupportedResource")
+        .getJsonObject(0);
+    d1ne.apply(0).put("StatusCategory", "WithoutStock");
+    assertEquals(Stock.available(null, "Status Available"), AlibabaEcsAdapter.parseStock(answer).get("ecs.d1ne.xlarge"));
+    d1ne.apply(1).put("StatusCategory", "WithoutStock");
+    assertEquals(Stock.unavailable("Status Available, StatusCategory WithoutStock"),
+        AlibabaEcsAdapter.parseStock(answer).get("ecs.d1ne.xlarge"));
+    assertEquals(Stock.available(null, "Status Available"), AlibabaEcsAdapter.parseStock(answer).get("ecs.d1ne. 2xlarge"));
   }
 
   @Test
@@ -177,6 +200,7 @@ class AlibabaEcsAdapterTest {
           assertEquals(List.of("cn-hangzhou", "ecs.gn7i-c8g1.2xlarge", "a10", 1.0, 8.0, Billing.YEARLY, PriceUnit.YEAR, "CN"),
               List.of(q.region(), q.offerId(), q.gpuId(), q.gpuCount(), q.vcpus(), q.billing(), q.unit(), q.country()));
           assertEquals(Money.of("4368", "CNY"), q.price());
+          assertEquals(Stock.available(null, "Status Available"), q.stock(), "the availability answer's Status, carried to the quote");
           FakeVendorServer.Seen price = fake.seen.get(1);
           assertEquals("DescribePrice", price.action());
           assertEquals(List.of("cn-hangzhou", "instance", "ecs.gn7i-c8g1.2xlarge", "Year", "1"), List.of(price.params().get("RegionId"),

@@ -10,6 +10,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.service.FakeVendorServer;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -76,6 +77,27 @@ class TencentCvmAdapterTest {
     List<String> rejected = new ArrayList<>();
     assertEquals(List.of(), TencentCvmAdapter.parseZoneConfigs(json(ZONES), Fixtures.CATALOG, rejected));
     assertEquals(List.of("ap-guangzhou-2 S2.SMALL1 (POSTPAID_BY_HOUR): not a GPU instance (Gpu 0)"), rejected);
+  }
+
+  /**
+   * The documented item says {@code "Status": "SELL"} and {@code "SoldOutReason": ""}. With the two
+   * fields changed that make it a GPU type (Gpu 1, Externals.GPUDesc "NVIDIA T4", not a real Tencent
+   * description) it is sold with the stock "available"; the same item with Status set to the other
+   * documented value, SOLD_OUT, is kept (to be priced) as "unavailable", never picked.
+   */
+  @Test
+  void carries_the_documented_status_as_stock() throws IOException {
+    JsonObject zones = json(ZONES);
+    JsonObject item = zones.getJsonObject("Response").getJsonArray("InstanceTypeQuotaSet").getJsonObject(0);
+    assertEquals(List.of("SELL", ""), List.of(item.getString("Status"), item.getString("SoldOutReason")));
+    item.put("Gpu", 1).put("Externals", new JsonObject().put("GPUDesc", "NVIDIA T4"));
+    List<String> rejected = new ArrayList<>();
+    TencentCvmAdapter.Sold sold = TencentCvmAdapter.parseZoneConfigs(zones, Fixtures.CATALOG, rejected).get(0);
+    assertEquals(List.of("ap-guangzhou-2", "S2.SMALL1", "t4"), List.of(sold.zone(), sold.instanceType(), sold.gpuId()));
+    assertEquals(Stock.available(null, "Status SELL"), sold.stock());
+    item.put("Status", "SOLD_OUT");
+    assertEquals(Stock.unavailable("Status SOLD_OUT"), TencentCvmAdapter.parseZoneConfigs(zones, Fixtures.CATALOG, rejected).get(0).stock());
+    assertEquals(List.of(), rejected);
   }
 
   @Test
@@ -162,6 +184,7 @@ class TencentCvmAdapterTest {
           assertEquals(List.of("ap-guangzhou-2", "S2.SMALL1", "t4", 1.0, 1.0, 1.0, Billing.ON_DEMAND, PriceUnit.HOUR, "CN"),
               List.of(q.region(), q.offerId(), q.gpuId(), q.gpuCount(), q.vcpus(), q.ramGiB(), q.billing(), q.unit(), q.country()));
           assertEquals(Money.of("0.2", "CNY"), q.price());
+          assertEquals(Stock.available(null, "Status SELL"), q.stock(), "the documented item's Status, carried to its quote");
           JsonObject inquiry = fake.seen.get(1).body().toJsonObject();
           assertEquals("InquiryPriceRunInstances", fake.seen.get(1).action());
           assertEquals(new JsonObject().put("Placement", new JsonObject().put("Zone", "ap-guangzhou-2")).put("ImageId", "img-from-the-test")

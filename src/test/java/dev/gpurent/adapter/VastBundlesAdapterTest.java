@@ -10,6 +10,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.Stock;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
@@ -41,7 +42,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * example record COPIED with only {@code gpu_name} changed to a real Vast name.
  */
 @ExtendWith(VertxExtension.class)
-class VastBundlesAdapterTest {
+public class VastBundlesAdapterTest {
 
   static final Path SPEC = Path.of("../shared/data/vast/openapi/search_offers.yaml");
   static final Instant AT = Instant.parse("2026-02-19T00:00:00Z");
@@ -61,7 +62,7 @@ class VastBundlesAdapterTest {
    * read with SnakeYAML's defaults (the later value wins; the example is not affected).
    */
   @SuppressWarnings("unchecked")
-  static JsonObject specExample() {
+  public static JsonObject specExample() {
     Map<String, Object> spec;
     try (Reader r = Files.newBufferedReader(SPEC)) {
       spec = (Map<String, Object>) new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
@@ -115,6 +116,22 @@ class VastBundlesAdapterTest {
       assertEquals(AT, q.observedAt());
       assertEquals("vast-api", q.vendor());
     }
+  }
+
+  /**
+   * The spec's example offer says {@code rentable: true}: both its quotes are available, in the
+   * spec's words. A copy with only gpu_name and rentable changed (false) gives quotes the engine never picks.
+   */
+  @Test
+  void carries_the_offers_rentable_flag_as_its_stock() {
+    assertEquals(Boolean.TRUE, specExample().getJsonObject("offers").getBoolean("rentable"));
+    JsonObject taken = exampleOfferNamed("RTX 4090").put("rentable", false).put("id", 2);
+    JsonObject answer = new JsonObject().put("offers", new JsonArray().add(exampleOfferNamed("RTX 4090")).add(taken));
+    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(answer.toBuffer(), "test"), shipped, catalog, AT);
+    assertEquals(List.of("vast-12345678 on-demand available rentable: true", "vast-12345678 spot available rentable: true",
+            "vast-2 on-demand unavailable rentable: false", "vast-2 spot unavailable rentable: false"),
+        r.quotes().stream().map(q -> q.offerId() + " " + q.billing() + " " + q.stock().state().wire() + " " + q.stock().said()).toList());
+    assertEquals(Stock.UNKNOWN, VastBundlesAdapter.stock(null), "an answer without rentable states nothing");
   }
 
   /** Copies of the example record with only gpu_name changed: names that need gpu_ram to say which card. */

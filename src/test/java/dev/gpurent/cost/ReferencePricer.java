@@ -26,7 +26,9 @@ import java.util.Optional;
  * whole in BigDecimal, the placement rules written out once more, the cheapest kept by the
  * documented order (cents, then fewer cards, then smaller machines, then billing mode, then the
  * offer key). Slow on purpose; it shares only the sizing ({@link Fit}) and FX conversion with
- * the engine.
+ * the engine. An offer its source says is unavailable is never a winner (nor, under
+ * {@code inStock}, one whose source states no stock); the cheapest such offer below a workload's
+ * winner, in quote order on a tie, is listed as skipped.
  */
 final class ReferencePricer {
 
@@ -46,6 +48,11 @@ final class ReferencePricer {
 
   /** Every vendor that can carry the whole scenario under its constraints, with its plan. */
   Map<String, Plan> price(Scenario s, QuoteBook book) {
+    return price(s, book, new ArrayList<>());
+  }
+
+  /** The same, adding to {@code skipped} "vendor|workload|quote key" of each offer left out for want of stock that would have won. */
+  Map<String, Plan> price(Scenario s, QuoteBook book, List<String> skipped) {
     Map<String, Plan> out = new LinkedHashMap<>();
     Constraints c = s.constraints();
     for (QuoteBook.Entry e : book.vendors().values()) {
@@ -56,14 +63,19 @@ final class ReferencePricer {
       BigDecimal total = BigDecimal.ZERO;
       boolean carried = true;
       for (Workload w : s.workloads()) {
-        Optional<Priced> best = e.quotes().quotes().stream()
+        List<Priced> all = e.quotes().quotes().stream()
             .map(q -> priced(s, w, q, e.quotes().terms().discount(), book))
-            .flatMap(Optional::stream)
+            .flatMap(Optional::stream).toList();
+        Optional<Priced> best = all.stream().filter(p -> rentable(s, p.quote()))
             .min(Comparator.comparing(Priced::cents).thenComparing(Priced::cards).thenComparing(Priced::perInstance)
                 .thenComparing(p -> p.quote().billing().ordinal()).thenComparing(p -> p.quote().key()));
-        if (best.isEmpty()) {
+        all.stream().filter(p -> p.quote().stock().isUnavailable())
+            .filter(p -> best.isEmpty() || p.cents().compareTo(best.get().cents()) < 0)
+            .min(Comparator.comparing(Priced::cents))
+            .ifPresent(p -> skipped.add(vendor + '|' + w.name() + '|' + p.quote().key()));
+        if (best.isEmpty() || !carried) {
           carried = false;
-          break;
+          continue;
         }
         winners.add(best.get().quote());
         total = total.add(best.get().cents());
@@ -77,6 +89,11 @@ final class ReferencePricer {
   }
 
   private record Priced(Quote quote, BigDecimal cents, int cards, double perInstance) {}
+
+  /** Whether an offer may be picked: not stated unavailable, and stated available when the scenario asks for stock. */
+  private static boolean rentable(Scenario s, Quote q) {
+    return !q.stock().isUnavailable() && (!s.constraints().inStock() || q.stock().isAvailable());
+  }
 
   /** One quote for one workload, priced whole; empty when it cannot carry it or is filtered out. */
   private Optional<Priced> priced(Scenario s, Workload w, Quote q, BigDecimal discount, QuoteBook book) {

@@ -15,6 +15,7 @@ import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.ServicePrice;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.quote.VendorQuotes;
 import dev.gpurent.quote.VendorTerms;
 import java.math.BigDecimal;
@@ -29,8 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The fast scan against {@link ReferencePricer} on random books and scenarios from a fixed seed:
  * the same vendors ranked, the same winning offer per vendor and workload, the same totals to the
- * cent, with the placement rules (one machine, allowMultiNode, 730 h), filters, fallbacks and
- * requireComplete in play.
+ * cent, with the placement rules (one machine, allowMultiNode, 730 h), filters, fallbacks,
+ * requireComplete, stated stock and inStock in play, and the same offers skipped for want of stock.
  */
 class ScanDifferentialTest {
 
@@ -47,13 +48,26 @@ class ScanDifferentialTest {
     Random r = new Random(SEED);
     CostModel model = new CostModel(CATALOG, Fixtures.RULES);
     ReferencePricer reference = new ReferencePricer(CATALOG, Fixtures.RULES);
-    int plansCompared = 0, incomplete = 0, multiNode = 0, typical = 0;
+    int plansCompared = 0, incomplete = 0, multiNode = 0, typical = 0, skipped = 0, leads = 0;
     for (int n = 0; n < CASES; n++) {
       QuoteBook book = book(r);
-      Scenario s = scenario(r);
+      Scenario drawn = scenario(r);
+      // one case in five asks for stated stock; chosen by the case number, so the random books and scenarios stay as they were
+      Scenario s = n % 5 == 2 ? drawn.withConstraints(inStock(drawn.constraints())) : drawn;
       Ranking fast = model.rank(s, book);
-      Map<String, ReferencePricer.Plan> slow = reference.price(s, book);
+      List<String> slowSkipped = new ArrayList<>();
+      Map<String, ReferencePricer.Plan> slow = reference.price(s, book, slowSkipped);
       String where = "case " + n + " (seed " + SEED + ")";
+      assertEquals(slowSkipped.stream().sorted().toList(), fast.skipped().stream()
+          .map(k -> k.quote().vendor() + '|' + k.workload() + '|' + k.quote().key()).sorted().toList(), where + ": skipped for stock");
+      skipped += fast.skipped().size();
+      leads += (int) fast.skipped().stream().filter(Skipped::wouldLead).count();
+      for (VendorPlan p : fast.plans()) {
+        assertTrue(p.placements().stream().noneMatch(x -> x.quote().stock().isUnavailable()), where + ": an unavailable offer picked");
+        if (s.constraints().inStock()) {
+          assertTrue(p.placements().stream().allMatch(x -> x.quote().stock().isAvailable()), where + ": inStock picked unstated stock");
+        }
+      }
       assertEquals(slow.keySet().stream().sorted().toList(), fast.plans().stream().map(VendorPlan::vendor).sorted().toList(),
           () -> where + ": vendors ranked; unavailable " + fast.unavailable() + "\n" + s + "\n" + fast.plans().stream()
               .map(p -> new io.vertx.core.json.JsonObject(p.toMap()).encodePrettily()).toList());
@@ -77,11 +91,33 @@ class ScanDifferentialTest {
     }
     // the random cases reach the rules they are meant to test
     String reached = plansCompared + " plans, " + incomplete + " incomplete, " + typical + " with a typical figure, " + multiNode
-        + " spread over machines";
+        + " spread over machines, " + skipped + " offers skipped for stock (" + leads + " would have led)";
     assertTrue(plansCompared > 1500, reached);
     assertTrue(incomplete > 200, reached);
     assertTrue(typical > 100, reached);
     assertTrue(multiNode > 20, reached);
+    assertTrue(skipped > 100, reached);
+    assertTrue(leads > 20, reached);
+  }
+
+  static Constraints inStock(Constraints c) {
+    return new Constraints(c.vendors(), c.regions(), c.gpuMakers(), c.minComputeCapability(), c.requireComplete(),
+        c.includeReference(), true);
+  }
+
+  /**
+   * A stated stock for a random quote, from its own figures rather than the random stream (so books
+   * drawn before stock existed stay as they were): one in six unavailable, one in six available
+   * with a count, one in six available without one, the rest unstated.
+   */
+  static Quote withStock(Quote q) {
+    int h = Math.floorMod(q.key().hashCode() * 31 + q.price().amount().hashCode(), 6);
+    return switch (h) {
+      case 0 -> q.withStock(Stock.unavailable("rentable: false"));
+      case 1 -> q.withStock(Stock.available(1 + Math.floorMod(q.key().hashCode(), 9), "available_count"));
+      case 2 -> q.withStock(Stock.available(null, "rentable: true"));
+      default -> q;
+    };
   }
 
   static QuoteBook book(Random r) {
@@ -122,8 +158,8 @@ class ScanDifferentialTest {
         default -> 1;
       };
       BigDecimal price = BigDecimal.valueOf(Math.round(hourly * factor * unit.hoursValue() * 10000) / 10000.0);
-      quotes.add(new Quote(vendor, region[0], offer, gpu, per, 0, 0, b, new Money(price, currency), unit, AT, "test")
-          .withCountry(region[1]));
+      quotes.add(withStock(new Quote(vendor, region[0], offer, gpu, per, 0, 0, b, new Money(price, currency), unit, AT, "test")
+          .withCountry(region[1])));
     }
     return quotes;
   }
