@@ -3,6 +3,7 @@ package dev.gpurent.adapter;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.Quote;
+import dev.gpurent.quote.Stock;
 import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -263,7 +264,7 @@ public final class OpenComputePricesFormat {
           + (o.cards().note().isEmpty() ? "" : " [" + o.cards().note() + "]");
       Quote q = new Quote(def.vendor(), region, offer, o.cards().gpu().id(), o.cards().count(), number(r.get("vcpus")),
           number(r.get("ram_gb")), t.billing(), new Money(t.price(), "USD"), t.unit(), fetchedAt, cite)
-          .withPriceDate(priceDate(r));
+          .withPriceDate(priceDate(r)).withStock(stock(r));
       byKey.put(region + "|" + offer + "|" + t.billing().wire(), q);
       out.add(q);
     }
@@ -277,6 +278,21 @@ public final class OpenComputePricesFormat {
       List<String> out = new ArrayList<>();
       for (Object l : locs) out.add(String.valueOf(l));
       return out;
+    }
+
+    /**
+     * What the row says of stock: {@code available} False is unavailable (Vultr's preemptible plans, all 29 of them);
+     * True with an {@code available_count} is that many free. True alone says nothing: the collector writes it on
+     * every row of 20 of the 22 files, whatever its source states (PROVENANCE.md 10a), so it stays unknown.
+     */
+    static Stock stock(FeedRow r) {
+      String available = r.get("available"), count = r.get("available_count");
+      if (available.equalsIgnoreCase("false")) return Stock.unavailable("available False");
+      BigDecimal n = Decimals.of(count);
+      if (available.equalsIgnoreCase("true") && n != null && n.signum() >= 0 && n.stripTrailingZeros().scale() <= 0) {
+        return Stock.available(n.intValueExact(), "available_count " + count);
+      }
+      return Stock.UNKNOWN;
     }
 
     private static Instant priceDate(FeedRow r) {

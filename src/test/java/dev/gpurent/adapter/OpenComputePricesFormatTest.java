@@ -79,6 +79,17 @@ class OpenComputePricesFormatTest {
   }
 
   @Test
+  void vultrPreemptiblePlansAreUnavailableAsTheFeedSays() {
+    // line 3: vcg-a16-2c-8g-2vram_preemptible spot 0.059, available False (all 29 preemptible rows: 10a); line 2 True: unknown
+    var r = read("vultr.csv", def("vultr"));
+    List<Quote> spot = offer(r, "vcg-a16-2c-8g-2vram_preemptible");
+    assertEquals(9, spot.size());
+    assertTrue(spot.stream().allMatch(q -> q.billing() == Billing.SPOT && q.stock().equals(dev.gpurent.quote.Stock.unavailable("available False"))));
+    assertTrue(r.quotes().stream().filter(q -> q.billing() == Billing.SPOT).allMatch(q -> q.stock().isUnavailable()));
+    assertTrue(offer(r, "vcg-a16-2c-8g-2vram").stream().allMatch(q -> q.stock().equals(dev.gpurent.quote.Stock.UNKNOWN)));
+  }
+
+  @Test
   void vultr160GigabytePlanIsTwoA100s() {
     // line 42: vcg-a100-24c-240g-160vram,,A100,,160,1,... 4.795: 160 GB summed over 160 / 80 = 2 cards
     var r = read("vultr.csv", def("vultr"));
