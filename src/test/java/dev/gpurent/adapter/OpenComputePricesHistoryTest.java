@@ -78,7 +78,6 @@ class OpenComputePricesHistoryTest {
   void aFileHoldingTwoDaysIsReadAtItsLatestDay(@TempDir Path dir) throws IOException {
     // the collector appends each run to the same file: the recorded rows (lines 2-8 after the header), then the built
     // day's (from line 9)
-    // (header on line 1, the recorded day on lines 2-8, the built day from line 9)
     String recorded = Files.readString(DAY.resolve("e2e.csv"), StandardCharsets.UTF_8);
     String rows = nextDay(recorded).substring(nextDay(recorded).indexOf('\n') + 1);
     Path both = dir.resolve("e2e.csv");
