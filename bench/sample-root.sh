@@ -11,6 +11,7 @@ out=${1:-target/sample-root}
 data=$(cd ../shared/data && pwd)
 sky=$data/skypilot-catalog-format
 obs=$data/market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv
+ocp=$data/opencomputeprices/2026-03-22   # OpenComputePrices, one file per collector (PROVENANCE.md 10)
 declare -A src=(
   [azure]=$sky/anycloud-sh/azure/vms.gpu.csv
   [gcp]=$sky/anycloud-sh/gcp/vms.gpu.csv
@@ -74,6 +75,11 @@ for f in adapters/*.yaml; do
   kind=$(sed -n 's/^kind: *\([a-z0-9-]*\).*/\1/p' "$f")
   file=${src[$name]:-}
   [ "$kind" = market-observations ] && file=$obs
+  if [ "$kind" = opencomputeprices ]; then
+    # the recorded day's file of the same name, for the source and a crossCheck's source alike
+    sed -E "s#^(  )?source: .*/([a-z0-9_]+\.csv)\$#\1source: $ocp/\2#" "$f" > "$out/adapters/$name.yaml"
+    continue
+  fi
   [ -n "$file" ] || continue
   dated=${asof[$name]:+\\nasOf: \"${asof[$name]}\"}
   sed "s#^source:.*#source: $file$dated#" "$f" > "$out/adapters/$name.yaml"

@@ -51,7 +51,10 @@ public final class VendorsCommand implements Callable<Integer> {
         JsonObject row = new JsonObject().put("vendor", d.vendor()).put("kind", d.kind()).put("enabled", d.enabled())
             .put("currency", d.currency());
         var entry = book.vendor(d.vendor());
-        if (entry.isPresent()) {
+        if (entry.isPresent() && entry.get().quotes().quotes().isEmpty()) {
+          // in the book, every quote refused against the market (aethir's lone T4 at 19.0/h): a vendor without quotes
+          row.put("quotes", 0).put("status", "no quotes: every quote refused (--refused " + d.vendor() + ")");
+        } else if (entry.isPresent()) {
           List<Quote> qs = entry.get().quotes().quotes();
           Set<String> g = qs.stream().map(Quote::gpuId).collect(Collectors.toCollection(TreeSet::new));
           Set<String> o = qs.stream().map(q -> q.vendor() + "|" + q.region() + "|" + q.offerId()).collect(Collectors.toSet());

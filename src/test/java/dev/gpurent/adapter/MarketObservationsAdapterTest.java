@@ -43,10 +43,11 @@ class MarketObservationsAdapterTest {
   static final Instant FETCHED = Instant.parse("2026-06-01T08:00:00Z");
   /**
    * The vendor YAMLs this kind ships, with the quotes each gives on the sample's latest day of its
-   * provider. (Verda left this kind for its SkyPilot catalog; its rows are still read and counted below.)
+   * provider. (Verda left this kind for its SkyPilot catalog and Vultr for its own plans API in the OpenComputePrices
+   * feed; their rows are still read and counted below.)
    */
   static final Map<String, Integer> SHIPPED = Map.ofEntries(Map.entry("crusoe", 6), Map.entry("civo", 3), Map.entry("sesterce", 4),
-      Map.entry("koyeb", 5), Map.entry("novita", 3), Map.entry("vultr", 3), Map.entry("nebius", 4), Map.entry("coreweave", 6),
+      Map.entry("koyeb", 5), Map.entry("novita", 3), Map.entry("nebius", 4), Map.entry("coreweave", 6),
       Map.entry("ovh", 2), Map.entry("hotaisle", 4), Map.entry("together", 4));
 
   static GpuCatalog catalog;
@@ -177,7 +178,7 @@ class MarketObservationsAdapterTest {
   @Test
   void prices_a_per_gpu_row_for_the_whole_bundle() {
     // vultr H100_SXM x8 is 2.99 on 2026-05-08 (per GPU, as Vultr lists it): the 8-GPU offer costs 23.92
-    MarketObservationsAdapter.Result vultr = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("vultr"), catalog, FETCHED);
+    MarketObservationsAdapter.Result vultr = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("koyeb", "provider", "vultr"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-08"), vultr.latestDate());
     Quote h100x8 = one(vultr.quotes(), "H100_SXM x8", Billing.ON_DEMAND);
     assertEquals(Money.of("23.92", "USD"), h100x8.price());
@@ -188,7 +189,7 @@ class MarketObservationsAdapterTest {
     assertEquals(Money.of("6.0", "USD"), one(koyeb.quotes(), "H200 x2", Billing.ON_DEMAND).price());
     assertEquals(Money.of("3.0", "USD"), one(koyeb.quotes(), "H200 x1", Billing.ON_DEMAND).price());
     // with perGpuFrom: never every price is read as written
-    MarketObservationsAdapter.Result asWritten = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("vultr", "perGpuFrom", "never"), catalog, FETCHED);
+    MarketObservationsAdapter.Result asWritten = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("koyeb", "provider", "vultr", "perGpuFrom", "never"), catalog, FETCHED);
     assertEquals(Money.of("2.99", "USD"), one(asWritten.quotes(), "H100_SXM x8", Billing.ON_DEMAND).price());
   }
 

@@ -62,6 +62,7 @@ class ChinesePageTest {
     }
     for (dev.gpurent.catalog.Gpu g : dev.gpurent.catalog.GpuCatalog.load(Path.of("config/gpus.yaml")).all()) {
       words(g.name(), names);
+      words(g.id(), names);  // a card's id is a name too (why.machine.* names the card by it: "2 x a10")
       words(g.interconnect().label(), names);
     }
     List<String> texts = new ArrayList<>();

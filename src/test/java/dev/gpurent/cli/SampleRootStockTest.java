@@ -56,9 +56,10 @@ class SampleRootStockTest {
   void the_offer_not_rentable_is_skipped_where_it_would_have_won_with_the_reason() {
     CliTest.Result text = CliTest.run("rank", "--root=" + root, "--top", "1", scenario.toString());
     assertEquals(0, text.status(), text.err());
-    // #1 stays a recorded offer: anycloud-sh vast 4x-RTX_5070-32-65536, 2920 card-hours at 0.0925 = 270.10 USD a month
-    assertTrue(text.out().contains("#1 vast (Vast.ai): 270.10 USD a month"), text.out());
-    // the offer not rentable: 0.234567 USD an hour (dph_total, all 4 GPUs) x 730 h = 171.23, below 270.10
+    // #1 stays a recorded offer: salad's RTX 3090 in the OpenComputePrices feed (getdeploying.csv), 3 cards x 730 h at
+    // 0.11 = 240.90 USD a month
+    assertTrue(text.out().contains("#1 salad (Salad): 240.90 USD a month"), text.out());
+    // the offer not rentable: 0.234567 USD an hour (dph_total, all 4 GPUs) x 730 h = 171.23, below 240.90
     assertTrue(text.out().contains("""
         Skipped, not rentable now (they would have been picked):
           vast-api vast-12345678, AT on-demand for inference: 171.23 USD a month, not rentable now (rentable: false); \
@@ -70,7 +71,7 @@ class SampleRootStockTest {
     CliTest.Result json = CliTest.run("rank", "--root=" + root, "--json", scenario.toString());
     assertEquals(0, json.status(), json.err());
     JsonObject r = new JsonObject(json.out());
-    assertEquals("vast", r.getJsonArray("plans").getJsonObject(0).getString("vendor"));
+    assertEquals("salad", r.getJsonArray("plans").getJsonObject(0).getString("vendor"));
     assertTrue(r.getJsonArray("plans").stream().map(JsonObject.class::cast).noneMatch(p -> p.getString("vendor").equals("vast-api")));
     assertEquals(1, r.getJsonArray("skipped").size());
     JsonObject skipped = r.getJsonArray("skipped").getJsonObject(0).copy();
