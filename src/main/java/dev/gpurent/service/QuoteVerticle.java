@@ -128,6 +128,8 @@ public final class QuoteVerticle extends VerticleBase {
     /** The payload the book last held, and a number that moves only when a payload says something new. */
     VendorQuotes seen;
     long version;
+    /** The distinct dates its prices state: a plan's "prices dated" verdict moves with their age in days. */
+    Set<Instant> priceDates = Set.of();
 
     Vendor(VendorDefinition def, VendorAdapter adapter, CircuitBreaker breaker, boolean http, String source) {
       this.def = def;
@@ -513,9 +515,10 @@ public final class QuoteVerticle extends VerticleBase {
       }
       Freshness f = freshness(v, now);
       entries.put(id, new QuoteBook.Entry(q, f));
-      state.put(id, List.of(version(v, fetched.get(id)), f.state()));
+      state.put(id, List.of(version(v, fetched.get(id)), f.state(), daysOld(v.priceDates, now)));
     }
     state.put("fx", fx.source() + " " + fx.asOf());
+    state.put("fxDays", fx.asOf() == null ? List.of() : daysOld(Set.of(fx.asOf().atStartOfDay(java.time.ZoneOffset.UTC).toInstant()), now));
     state.put("spotRisk", spotRisk == null ? "" : spotRisk.source() + " " + spotVersion);
     book = new QuoteBook(entries, unavailable, fx, spotRisk, now);
     if (!settling && !state.equals(publishedState)) {
@@ -530,10 +533,21 @@ public final class QuoteVerticle extends VerticleBase {
    */
   private static long version(Vendor v, VendorQuotes q) {
     if (q != v.seen) {
-      if (v.seen == null || !v.seen.samePrices(q)) v.version++;
+      if (v.seen == null || !v.seen.samePrices(q)) {
+        v.version++;
+        v.priceDates = q.quotes().stream().map(Quote::priceDate).filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
+      }
       v.seen = q;
     }
     return v.version;
+  }
+
+  /**
+   * How many whole days old each date is at {@code now}: what a book published for nothing but the
+   * time would change in a ranking (a plan's prices or FX rates turning dated, the days it counts).
+   */
+  private static List<Long> daysOld(Set<Instant> dates, Instant now) {
+    return dates.stream().map(d -> Duration.between(d, now).toDays()).sorted().toList();
   }
 
   private JsonArray status() {
