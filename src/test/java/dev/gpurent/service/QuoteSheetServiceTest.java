@@ -99,9 +99,9 @@ class QuoteSheetServiceTest {
   void a_re_import_is_one_book_change_that_never_lacks_the_vendor() throws Exception {
     byte[] sheet = Sheets.guideQuote(SheetLayout.Lang.EN, today());
     assertEquals(201, upload(TOKEN, "reimport-co", "rfq.xlsx", sheet).statusCode());
-    ServiceTest.await(fresh("reimport-co"));
+    ServiceFixtures.await(fresh("reimport-co"));
     java.util.List<dev.gpurent.quote.QuoteBook> published = new java.util.concurrent.CopyOnWriteArrayList<>();
-    ServiceTest.await(service.vertx().eventBus().<dev.gpurent.quote.QuoteBook>localConsumer(Addresses.QUOTES_CHANGED,
+    ServiceFixtures.await(service.vertx().eventBus().<dev.gpurent.quote.QuoteBook>localConsumer(Addresses.QUOTES_CHANGED,
         m -> published.add(m.body())).completion());
     java.time.Instant before = java.time.Instant.now();
     HttpResponse<Buffer> again = upload(TOKEN, "reimport-co", "rfq.xlsx", sheet);
@@ -114,12 +114,12 @@ class QuoteSheetServiceTest {
       }
     });
     Future<Void> arrived = seen.future().timeout(30, TimeUnit.SECONDS).onComplete(x -> vertx.cancelTimer(timer));
-    ServiceTest.await(arrived);
+    ServiceFixtures.await(arrived);
     assertEquals(1, published.size(), "books published by the re-import");
     assertEquals(2, published.get(0).vendor("reimport-co").orElseThrow().quotes().quotes().size());
     // the other tests see the adapters they expect: this vendor taken out again
     for (Object f : again.bodyAsJsonObject().getJsonArray("files")) Files.delete(root.resolve("adapters").resolve((String) f));
-    ServiceTest.await(service.vertx().eventBus().request(Addresses.ADMIN_RELOAD, null));
+    ServiceFixtures.await(service.vertx().eventBus().request(Addresses.ADMIN_RELOAD, null));
   }
 
   @Test
