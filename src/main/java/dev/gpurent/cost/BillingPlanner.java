@@ -71,10 +71,15 @@ public final class BillingPlanner {
   /** The monthly cost, exact: price x units. */
   public static Money monthlyCost(Money price, PriceUnit unit, Billing mode, int instances, double hoursUsed, int horizonMonths,
                                   double spotOverhead) {
+    return price.times(exactUnits(unit, mode, instances, hoursUsed, horizonMonths, spotOverhead));
+  }
+
+  /** The price units a month that {@link #monthlyCost} multiplies the price by: exact, as a bill line shows them. */
+  public static BigDecimal exactUnits(PriceUnit unit, Billing mode, int instances, double hoursUsed, int horizonMonths,
+                                      double spotOverhead) {
     double units = unitsPerMonth(mode, unit, instances, hoursUsed, horizonMonths, spotOverhead);
     // Whole units (2 cards a month, 720 hours) skip the double-to-text conversion of valueOf(double).
-    BigDecimal exact = units == Math.rint(units) && Math.abs(units) < 1e15 ? BigDecimal.valueOf((long) units) : BigDecimal.valueOf(units);
-    return price.times(exact);
+    return units == Math.rint(units) && Math.abs(units) < 1e15 ? BigDecimal.valueOf((long) units) : BigDecimal.valueOf(units);
   }
 
   /** Hours a month above which a monthly price beats an hourly one: 1500 / 3 = 500. */

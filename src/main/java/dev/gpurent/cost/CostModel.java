@@ -106,7 +106,7 @@ public final class CostModel {
         }
       }
       List<Skipped> skipped = anySold ? skipped(e, picks, sold) : List.of();
-      VendorPlan plan = null;
+      PlanDraft plan = null;
       if (asReference) {
         // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
         if (missing.isEmpty()) plan = builder.plan(e, picks, unavailable).orElse(null);
@@ -150,7 +150,7 @@ public final class CostModel {
         p.fitting = picks[w].fitting;
       }
       boolean carried = java.util.Arrays.stream(whatIf).allMatch(p -> p.best != null);
-      Optional<VendorPlan> with = carried ? builder.plan(e, whatIf, new ArrayList<>()) : Optional.empty();
+      Optional<VendorPlan> with = carried ? builder.plan(e, whatIf, new ArrayList<>()).map(PlanDraft::plan) : Optional.empty();
       List<Skipped> out = new ArrayList<>();
       for (int w = 0; w < picks.length; w++) {
         if (sold[w] == null) continue;
@@ -174,18 +174,22 @@ public final class CostModel {
       return k.planWithComplete() ? !best.complete() || cheaper : !best.complete() && cheaper;
     }
 
-    /** The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order. */
+    /**
+     * The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order;
+     * each plan (its exact bill and winsAt) built when the ranking's reader first asks for it.
+     */
     Ranking merge(Iterable<VendorResult> results) {
-      return merge(results, null, m -> { });
+      return merge(results, null, null);
     }
 
     /**
-     * The same, reusing from {@code memo} (the last merge of a live ranking; null for none) what
-     * rests on the very same inputs, and handing what this merge worked out to {@code next}.
+     * The same with every plan built now, reusing from {@code memo} (the last merge of a live
+     * ranking; null for none) what rests on the very same inputs, and handing what this merge
+     * worked out to {@code next} (null: a one-off ranking, whose plans are built on first read).
      */
     Ranking merge(Iterable<VendorResult> results, MergeMemo memo, java.util.function.Consumer<MergeMemo> next) {
       Map<String, Integer> excluded = new LinkedHashMap<>();
-      List<VendorPlan> plans = new ArrayList<>();
+      List<PlanDraft> drafts = new ArrayList<>();
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
       List<Skipped> skipped = new ArrayList<>(0);
       Map<String, Picks[]> allPicks = new LinkedHashMap<>();
@@ -196,11 +200,11 @@ public final class CostModel {
         skipped.addAll(r.skipped());
         if (r.picks() == null) continue;
         if (r.reference()) {
-          if (r.plan() != null) reference = Optional.of(r.plan());
+          if (r.draft() != null) reference = Optional.of(r.plan());
           continue;
         }
         allPicks.put(r.vendor(), r.picks());
-        if (r.plan() != null) plans.add(r.plan());
+        if (r.draft() != null) drafts.add(r.draft());
       }
       Constraints c = s.constraints();
       book.unavailable().forEach((vendor, reason) -> {
@@ -209,20 +213,30 @@ public final class CostModel {
       unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
       // Complete plans first, cheapest first: #1 is the cheapest plan one can sign as it stands. The
       // incomplete ones follow in their own group, cheapest first, each with what it would take.
-      plans.sort(Comparator.comparing((VendorPlan p) -> !p.complete()).thenComparing(p -> p.monthlyTotal().amount())
-          .thenComparing(VendorPlan::vendor));
-      VendorPlan best = plans.isEmpty() ? null : plans.get(0);
+      drafts.sort(Comparator.comparing((PlanDraft p) -> !p.complete()).thenComparing(p -> p.monthlyTotal().amount())
+          .thenComparing(PlanDraft::vendor));
       java.util.IdentityHashMap<VendorPlan, VendorPlan> ranked = new java.util.IdentityHashMap<>();
-      for (int i = 1; i < plans.size(); i++) {
-        VendorPlan p = plans.get(i);
+      // Plan i as ranked: #1 as it is, any other with what it would take to be #1.
+      java.util.function.IntFunction<VendorPlan> rankedPlan = i -> {
+        VendorPlan p = drafts.get(i).plan();
+        if (i == 0) return p;
+        VendorPlan best = drafts.get(0).plan();
         VendorPlan withWinsAt = memo == null ? null : memo.ranked(p, best);
         if (withWinsAt == null) {
           withWinsAt = p.withWinsAt(builder.winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
-              plans.get(0)));
+              best));
         }
-        ranked.put(p, withWinsAt);
-        plans.set(i, withWinsAt);
+        if (next != null) ranked.put(p, withWinsAt);
+        return withWinsAt;
+      };
+      List<VendorPlan> plans;
+      if (next == null) {
+        plans = new RankedPlans(drafts.size(), rankedPlan);
+      } else {
+        plans = new ArrayList<>(drafts.size());
+        for (int i = 0; i < drafts.size(); i++) plans.add(rankedPlan.apply(i));
       }
+      VendorPlan best = next == null || plans.isEmpty() ? null : plans.get(0);
       String[] vendorOf = new String[s.workloads().size()];
       Pick[] chosen = builder.cheapest(allPicks, vendorOf);
       dev.gpurent.text.Message[] mixedNote = {Words.EMPTY};
@@ -231,9 +245,9 @@ public final class CostModel {
         mixed = memo.mixed;
         mixedNote[0] = memo.mixedNote;
       } else {
-        mixed = builder.mixedPlan(allPicks, plans, mixedNote);
+        mixed = builder.mixedPlan(allPicks, drafts, mixedNote);
       }
-      next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
+      if (next != null) next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
       skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));
       skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
           .thenComparing(k -> k.quote().key()));

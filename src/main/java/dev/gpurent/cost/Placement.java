@@ -37,6 +37,7 @@ public final class Placement {
   private final int cards;
   private final double hoursPerMonth;
   private final Money unitPrice;
+  private final BigDecimal units;
   private final Money perMonth;
   private final List<Message> warnings;
   private final String fx;
@@ -45,7 +46,7 @@ public final class Placement {
   private volatile Details details;
 
   Placement(Workload workload, Quote quote, Gpu gpu, int instances, int cards, double hoursPerMonth, Money unitPrice,
-            Money perMonth, List<Message> warnings, String fx, Message spotNote, Supplier<Details> details) {
+            BigDecimal units, Money perMonth, List<Message> warnings, String fx, Message spotNote, Supplier<Details> details) {
     this.spotNote = spotNote;
     this.workload = workload;
     this.quote = quote;
@@ -54,6 +55,7 @@ public final class Placement {
     this.cards = cards;
     this.hoursPerMonth = hoursPerMonth;
     this.unitPrice = unitPrice;
+    this.units = units;
     this.perMonth = perMonth;
     this.warnings = List.copyOf(warnings);
     this.fx = fx;
@@ -110,7 +112,12 @@ public final class Placement {
     return unitPrice;
   }
 
-  /** The monthly cost in the scenario currency, exact. */
+  /** The price units billed a month (instance-hours, instance-months, years spread over the horizon), exact. */
+  BigDecimal units() {
+    return units;
+  }
+
+  /** The monthly cost in the scenario currency, exact: unit price x units. */
   public Money perMonth() {
     return perMonth;
   }

@@ -63,16 +63,41 @@ final class PlanBuilder {
     return sharedNames.contains(name) ? name + " (" + e.quotes().vendor() + ")" : name;
   }
 
-  Optional<VendorPlan> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
+  /**
+   * The vendor's plan as a draft: its data lines priced exactly (what may leave it unpriceable, and
+   * its gaps), its GPUs to the cent ({@link #cents}); the rest of the plan is built when it is read.
+   * Empty, with the reason into {@code unavailable}, when a needed service has no price.
+   */
+  Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
+    VendorTerms terms = e.quotes().terms();
     try {
-      return Optional.of(vendorPlan(e, picks));
+      DataLines.Result data = this.data.of(e.quotes().vendor(), terms);
+      Money total = Money.zero(s.currency());
+      for (LineItem l : data.lines()) total = total.plus(l.perMonth());
+      long gpuCents = 0;
+      for (Picks p : picks) gpuCents += cents(p.best, terms);
+      total = total.plus(new Money(BigDecimal.valueOf(gpuCents, 2), s.currency())).cents();
+      return Optional.of(new PlanDraft(e.quotes().vendor(), total, data.gaps(), () -> vendorPlan(e, picks, data)));
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
       unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), reasonOf(noPrice)));
       return Optional.empty();
     }
   }
 
-  VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks) {
+  /**
+   * A pick's monthly cost in cents, as its exact price rounds (half up): read off the scan's double
+   * when that is far enough from a half cent that no rounding error can move it (a double's error
+   * here is about 1e-15 of the cost, the margin 1e-9), else priced exactly.
+   */
+  long cents(Pick p, VendorTerms terms) {
+    double c100 = p.cost * 100;
+    if (c100 >= 0 && c100 < 1e12 && Math.abs(c100 - Math.floor(c100) - 0.5) > 1e-9 * Math.max(1, c100)) {
+      return Math.round(c100);
+    }
+    return scan.exactCost(p, terms).cents().amount().movePointRight(2).longValueExact();
+  }
+
+  VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks, DataLines.Result data) {
     VendorTerms terms = e.quotes().terms();
     String vendor = e.quotes().vendor();
     List<Placement> placements = new ArrayList<>();
@@ -94,7 +119,6 @@ final class PlanBuilder {
       if (picks[w].monthly == null) allMonthly = false;
       else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : scan.exactCost(picks[w].monthly, terms).cents());
     }
-    DataLines.Result data = this.data.of(vendor, terms);
     warnings.addAll(data.warnings());
     lines.addAll(data.lines());
     data.lines().stream().filter(l -> l.item().equals(DataLines.EGRESS_ITEM)).findFirst().ifPresent(egress -> {
@@ -161,12 +185,12 @@ final class PlanBuilder {
     Quote q = p.quote;
     FxRates.Conversion conv = fx.convert(q.price(), s.currency());
     Money unit = conv.money().times(terms.discount());
-    Money perMonth = BillingPlanner.monthlyCost(unit, q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths(),
-        p.spotOverhead);
+    BigDecimal units = BillingPlanner.exactUnits(q.unit(), q.billing(), p.instances, p.hours, s.horizonMonths(), p.spotOverhead);
+    Money perMonth = unit.times(units);
     String fxText = conv.isIdentity() ? "" : conv.text(q.price().currency());
     // Every mode's cost and the explanation are built on first read: most rankings are compared,
     // not read line by line, and this is most of the cost of a plan.
-    return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, perMonth, words.warnings(wl, p), fxText,
+    return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, units, perMonth, words.warnings(wl, p), fxText,
         words.spotNote(wl, p), () -> details(wl, p, alternatives, terms));
   }
 
@@ -200,7 +224,9 @@ final class PlanBuilder {
     // Billed by the card, whatever the offer's own unit (an instance-hour, a year): card-hours for an
     // hourly price, card-months otherwise, so that quantity x unit price reads the same in every output.
     BigDecimal perUnit = BigDecimal.valueOf(q.gpuCount()).multiply(q.unit() == PriceUnit.YEAR ? TWELVE : BigDecimal.ONE);
-    BigDecimal quantity = units(p).multiply(perUnit);
+    // The units the placement was priced by (a free offer's line counts its instances).
+    BigDecimal units = p.unitPrice().isPositive() ? p.units() : BigDecimal.valueOf(p.instances());
+    BigDecimal quantity = units.multiply(perUnit);
     Money unitPrice = new Money(divide(p.unitPrice().amount(), perUnit), p.unitPrice().currency());
     boolean hourly = q.unit() == PriceUnit.HOUR;
     List<Message> note = new ArrayList<>();
@@ -225,15 +251,18 @@ final class PlanBuilder {
   private static final BigDecimal TWELVE = BigDecimal.valueOf(12);
 
   /**
-   * The price units a GPU line bills a month (instance-hours, instance-months, years spread over
-   * the horizon): exact, as the placement's cost is its unit price times them (BillingPlanner).
+   * Exact where the quotient ends (a price per 8 GPUs), else to 34 digits, which still rounds to the
+   * line's cent. The quotient ends when {@code by}'s digits have no prime factor but 2 and 5, which
+   * is checked first rather than learnt from a thrown exception (a year's price is divided by 12).
    */
-  private static BigDecimal units(Placement p) {
-    return p.unitPrice().isPositive() ? p.perMonth().amount().divide(p.unitPrice().amount()) : BigDecimal.valueOf(p.instances());
-  }
-
-  /** Exact where the quotient ends (a price per 8 GPUs), else to 34 digits, which still rounds to the line's cent. */
   private static BigDecimal divide(BigDecimal amount, BigDecimal by) {
+    BigDecimal d = by.stripTrailingZeros();
+    if (d.signum() > 0 && d.precision() < 18) {
+      long n = d.unscaledValue().longValue();
+      while (n % 2 == 0) n /= 2;
+      while (n % 5 == 0) n /= 5;
+      return n == 1 ? amount.divide(by) : amount.divide(by, java.math.MathContext.DECIMAL128);
+    }
     try {
       return amount.divide(by);
     } catch (ArithmeticException endless) {
@@ -262,7 +291,7 @@ final class PlanBuilder {
    * Each workload at its cheapest vendor, when that beats the best single vendor; otherwise
    * empty, with {@code note[0]} saying why.
    */
-  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<VendorPlan> plans, Message[] note) {
+  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<PlanDraft> plans, Message[] note) {
     int n = s.workloads().size();
     if (n < 2) {
       note[0] = Words.of("mixed.oneWorkload");
@@ -336,7 +365,7 @@ final class PlanBuilder {
    * Why there is no mix when every workload's GPUs are cheapest at one vendor, in terms of the ranking
    * shown: that vendor is #1, or it stands lower (its whole bill costs more, or it is not complete).
    */
-  private static Message sameVendorNote(String vendor, List<VendorPlan> plans) {
+  private static Message sameVendorNote(String vendor, List<PlanDraft> plans) {
     if (plans.isEmpty()) return Words.of("mixed.sameVendor.unranked", "vendor", vendor);
     String first = plans.get(0).vendor();
     if (first.equals(vendor)) return Words.of("mixed.sameVendor", "vendor", vendor);

@@ -33,7 +33,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
       EXCLUDED_COMPUTE_CAPABILITY = "computeCapability", EXCLUDED_IN_STOCK = "inStock";
 
   public Ranking {
-    plans = List.copyOf(plans);
+    plans = plans instanceof RankedPlans ? plans : List.copyOf(plans);  // built as read, never modified
     unavailable = List.copyOf(unavailable);
     excluded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
     skipped = List.copyOf(skipped);

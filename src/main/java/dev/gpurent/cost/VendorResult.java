@@ -17,18 +17,24 @@ import java.util.Objects;
  * @param picks       per workload the scan's winners; null when the vendor was not scanned (left
  *                    out by the scenario, or its prices past the hard age limit)
  * @param reference   the reference sheet, set beside the plans rather than ranked among them
- * @param plan        the vendor's plan (the reference plan when {@code reference}), or null
+ * @param draft       the vendor's plan (the reference plan when {@code reference}) as ranked, built
+ *                    in full on first read ({@link #plan}), or null
  * @param modes       per workload, every billing mode of its winning offer (what the plan's
  *                    explanation compares), or null without a plan
  * @param skipped     offers its source says are unavailable that would have been picked here (wouldLead not yet known)
  */
 record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<Ranking.Unavailable> unavailable,
-                    Picks[] picks, boolean reference, VendorPlan plan, List<List<Quote>> modes, List<Skipped> skipped) {
+                    Picks[] picks, boolean reference, PlanDraft draft, List<List<Quote>> modes, List<Skipped> skipped) {
 
   /** A result with nothing skipped for want of stock. */
   VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<Ranking.Unavailable> unavailable, Picks[] picks,
-               boolean reference, VendorPlan plan, List<List<Quote>> modes) {
-    this(entry, excluded, unavailable, picks, reference, plan, modes, List.of());
+               boolean reference, PlanDraft draft, List<List<Quote>> modes) {
+    this(entry, excluded, unavailable, picks, reference, draft, modes, List.of());
+  }
+
+  /** The vendor's plan in full, or null. */
+  VendorPlan plan() {
+    return draft == null ? null : draft.plan();
   }
 
   String vendor() {
@@ -51,16 +57,17 @@ record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<R
         || !skipped.equals(old.skipped)) {
       return false;
     }
-    if ((picks == null) != (old.picks == null) || (plan == null) != (old.plan == null)) return false;
+    if ((picks == null) != (old.picks == null) || (draft == null) != (old.draft == null)) return false;
+    VendorPlan plan = plan(), oldPlan = old.plan();
     if (picks != null) {
       for (int w = 0; w < picks.length; w++) {
         if (!same(picks[w], old.picks[w])) return false;
       }
     }
-    return plan == null || (plan.bill().equals(old.plan.bill()) && plan.warnings().equals(old.plan.warnings())
-        && plan.displayName().equals(old.plan.displayName())
-        && plan.gaps().equals(old.plan.gaps()) && plan.dated() == old.plan.dated()
-        && Objects.equals(plan.priceDate(), old.plan.priceDate()) && plan.freshness().equals(old.plan.freshness()));
+    return plan == null || (plan.bill().equals(oldPlan.bill()) && plan.warnings().equals(oldPlan.warnings())
+        && plan.displayName().equals(oldPlan.displayName())
+        && plan.gaps().equals(oldPlan.gaps()) && plan.dated() == oldPlan.dated()
+        && Objects.equals(plan.priceDate(), oldPlan.priceDate()) && plan.freshness().equals(oldPlan.freshness()));
   }
 
   private static boolean same(Picks a, Picks b) {

@@ -105,6 +105,17 @@ public record Quote(String vendor, String region, String offerId, String gpuId, 
         priceDate, upstream, country, upfront, s);
   }
 
+  /** The same quote as observed at another time: what a refresh that found the same offer makes of it. */
+  public Quote withObservedAt(Instant at) {
+    return new Quote(vendor, region, offerId, gpuId, gpuCount, vcpus, ramGiB, billing, price, unit, at, source,
+        priceDate, upstream, country, upfront, stock);
+  }
+
+  /** Whether {@code other} is this very offer at this price, whenever each was observed. */
+  public boolean sameOffer(Quote other) {
+    return this == other || (Objects.equals(observedAt, other.observedAt) ? equals(other) : equals(other.withObservedAt(observedAt)));
+  }
+
   /** Identity of the offer across refreshes: vendor, region, offer and billing mode. */
   public String key() {
     return vendor + '|' + region + '|' + offerId + '|' + billing.wire();

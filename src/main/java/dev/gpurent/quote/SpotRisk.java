@@ -71,6 +71,11 @@ public final class SpotRisk {
     this.source = source == null ? "" : source;
   }
 
+  /** Whether {@code other} holds the same bands and refusals from the same source, whenever each was read. */
+  public boolean sameBands(SpotRisk other) {
+    return other != null && byRegion.equals(other.byRegion) && rejected.equals(other.rejected) && source.equals(other.source);
+  }
+
   /** The advisor's band for an instance type in a region; empty when the advisor has none. */
   public Optional<Band> of(String region, String instanceType) {
     Map<String, Band> types = region == null ? null : byRegion.get(region);

@@ -41,6 +41,23 @@ public record VendorQuotes(String vendor, String displayName, VendorTerms terms,
         : new VendorQuotes(vendor, displayName, terms, quotes, rejected, fetchedAt, note, isReference);
   }
 
+  /**
+   * Whether {@code other} says what this payload says: the same terms, names, notes, refused rows
+   * and offers at the same prices, whenever each was fetched (a refresh that found nothing new).
+   */
+  public boolean samePrices(VendorQuotes other) {
+    if (this == other) return true;
+    if (!vendor.equals(other.vendor) || !displayName.equals(other.displayName) || !terms.equals(other.terms)
+        || !note.equals(other.note) || reference != other.reference || !rejected.equals(other.rejected)
+        || quotes.size() != other.quotes.size()) {
+      return false;
+    }
+    for (int i = 0; i < quotes.size(); i++) {
+      if (!quotes.get(i).sameOffer(other.quotes.get(i))) return false;
+    }
+    return true;
+  }
+
   /** The same payload with other quotes (and the rows rejected on the way). */
   public VendorQuotes withQuotes(List<Quote> kept, List<String> allRejected) {
     return new VendorQuotes(vendor, displayName, terms, kept, allRejected, fetchedAt, note, reference);

@@ -89,6 +89,39 @@ class QuoteSheetServiceTest {
     return LocalDate.now(ZoneOffset.UTC);
   }
 
+  /**
+   * A re-import reaches the rankings as one book that holds the vendor (issue 32): the reloaded
+   * quote pipeline publishes nothing until it has tried every vendor once. This root keeps no last
+   * good files, so a book published before that would lack every vendor. Books are counted on the
+   * address until the one with the re-imported sheet's fetch arrives.
+   */
+  @Test
+  void a_re_import_is_one_book_change_that_never_lacks_the_vendor() throws Exception {
+    byte[] sheet = Sheets.guideQuote(SheetLayout.Lang.EN, today());
+    assertEquals(201, upload(TOKEN, "reimport-co", "rfq.xlsx", sheet).statusCode());
+    ServiceFixtures.await(fresh("reimport-co"));
+    java.util.List<dev.gpurent.quote.QuoteBook> published = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ServiceFixtures.await(service.vertx().eventBus().<dev.gpurent.quote.QuoteBook>localConsumer(Addresses.QUOTES_CHANGED,
+        m -> published.add(m.body())).completion());
+    java.time.Instant before = java.time.Instant.now();
+    HttpResponse<Buffer> again = upload(TOKEN, "reimport-co", "rfq.xlsx", sheet);
+    assertEquals(201, again.statusCode(), again.bodyAsString());
+    // the reloaded pipeline's book: the vendor fetched after the re-import
+    Promise<Void> seen = Promise.promise();
+    long timer = vertx.setPeriodic(50, t -> {
+      if (published.stream().anyMatch(b -> b.vendor("reimport-co").map(e -> e.quotes().fetchedAt().isAfter(before)).orElse(false))) {
+        seen.tryComplete();
+      }
+    });
+    Future<Void> arrived = seen.future().timeout(30, TimeUnit.SECONDS).onComplete(x -> vertx.cancelTimer(timer));
+    ServiceFixtures.await(arrived);
+    assertEquals(1, published.size(), "books published by the re-import");
+    assertEquals(2, published.get(0).vendor("reimport-co").orElseThrow().quotes().quotes().size());
+    // the other tests see the adapters they expect: this vendor taken out again
+    for (Object f : again.bodyAsJsonObject().getJsonArray("files")) Files.delete(root.resolve("adapters").resolve((String) f));
+    ServiceFixtures.await(service.vertx().eventBus().request(Addresses.ADMIN_RELOAD, null));
+  }
+
   @Test
   void serves_the_blank_template_in_chinese() throws Exception {
     HttpResponse<Buffer> r = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/quote-sheets/template?lang=zh").send());

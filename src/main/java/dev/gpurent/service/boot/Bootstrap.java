@@ -97,6 +97,8 @@ public final class Bootstrap {
   /** This node's cluster membership, or null on a single node. */
   private ClusterNode cluster;
   private String quotesDeployment;
+  /** The quote pipeline deployed last: a reload's replacement answers its book until it is whole. */
+  private QuoteVerticle quotesVerticle;
   /** The latest snapshot's quotes, which vendors start from until they answer. */
   private Map<String, dev.gpurent.quote.VendorQuotes> seed = Map.of();
 
@@ -298,9 +300,12 @@ public final class Bootstrap {
     }
     QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, adapters, settings, config.getJsonObject("fx"), clock, registry)
         .seed(seed).clustered(leases);
+    // A reload (a quote sheet imported, adapters changed) reaches the rankings as one book, whole (issue 32).
+    if (quotesVerticle != null) quotes.replacing(quotesVerticle.book());
     Future<Void> old = quotesDeployment == null ? Future.succeededFuture() : vertx.undeploy(quotesDeployment);
     return old.compose(v -> vertx.deployVerticle(quotes)).map(id -> {
       quotesDeployment = id;
+      quotesVerticle = quotes;
       return defs.size();
     });
   }

@@ -98,6 +98,15 @@ public final class QuoteVerticle extends VerticleBase {
   /** Each vendor's last good quotes as the book holds them: implausible ones moved to the rejected rows. */
   private Map<String, VendorQuotes> judged = Map.of();
   private Map<String, Object> publishedState = Map.of();
+  /** Moves only when the spot rates read say something new (a re-read of the same feed is no change). */
+  private long spotVersion;
+  /**
+   * True while a reloaded pipeline has not tried every vendor once: it builds books but publishes
+   * none, so that a re-import reaches the rankings as one change, never as a book without a vendor.
+   */
+  private boolean settling;
+  /** The book the pipeline this one replaces last published: answered while settling. */
+  private QuoteBook replaced;
   private Leases leases = Leases.single();
 
   /** One vendor's adapter, breaker and refresh history; touched only on this verticle's event loop. */
@@ -121,6 +130,11 @@ public final class QuoteVerticle extends VerticleBase {
     Future<VendorQuotes> inFlight;
     /** The last write of its last good file: the next one waits for it, so that an older payload never lands last. */
     Future<?> saving = Future.succeededFuture();
+    /** The payload the book last held, and a number that moves only when a payload says something new. */
+    VendorQuotes seen;
+    long version;
+    /** The distinct dates its prices state: a plan's "prices dated" verdict moves with their age in days. */
+    Set<Instant> priceDates = Set.of();
 
     Vendor(VendorDefinition def, VendorAdapter adapter, CircuitBreaker breaker, boolean http, String source) {
       this.def = def;
@@ -178,7 +192,7 @@ public final class QuoteVerticle extends VerticleBase {
         .buildAsync((vendor, executor) -> load(vendor));
     lastGoodFiles = settings.cacheDir().isEmpty() ? null : new LastGoodCache(vertx, settings.cacheDir());
     // questions to the quote pipeline are answered by this node's own (local consumers)
-    vertx.eventBus().localConsumer(Addresses.QUOTES_BOOK, msg -> msg.reply(book));
+    vertx.eventBus().localConsumer(Addresses.QUOTES_BOOK, msg -> msg.reply(settling && replaced != null ? replaced : book));
     vertx.eventBus().localConsumer(Addresses.QUOTES_STATUS, msg -> {
       String one = msg.body() instanceof JsonObject b ? b.getString("vendor") : null;
       if (one == null) {
@@ -207,7 +221,11 @@ public final class QuoteVerticle extends VerticleBase {
         .compose(v -> leases.start(context, vendors.keySet(), this::refresh))
         .compose(v -> {
       republish();
-      refreshAll(List.copyOf(vendors.keySet()));
+      refreshAll(List.copyOf(vendors.keySet())).onComplete(all -> {
+        settling = false;
+        replaced = null;
+        republish();
+      });
       if (leases.clustered()) vertx.eventBus().publish(Addresses.QUOTES_WANTED, null, fromHere());
       for (Vendor v2 : vendors.values()) {
         timers.add(vertx.setPeriodic(v2.def.refresh().toMillis(), id -> refresh(v2.def.vendor())));
@@ -223,6 +241,17 @@ public final class QuoteVerticle extends VerticleBase {
     timers.forEach(vertx::cancelTimer);
     vendors.values().forEach(v -> v.breaker.close());
     return leases.release();
+  }
+
+  /**
+   * Makes this pipeline the replacement of one that published {@code previous} (a reload after a
+   * quote sheet import or an adapters change): until every vendor has been tried once it answers
+   * {@code previous} and publishes nothing, then publishes its whole book once. Call before deploying.
+   */
+  public QuoteVerticle replacing(QuoteBook previous) {
+    this.settling = true;
+    this.replaced = previous;
+    return this;
   }
 
   /** Shares the fetching with the other nodes of a cluster by these leases (default: this node fetches every vendor). Call before deploying. */
@@ -450,6 +479,7 @@ public final class QuoteVerticle extends VerticleBase {
     }
     return dev.gpurent.adapter.AwsSpotAdvisorAdapter.fetch(vertx, src, Duration.ofMinutes(1))
         .onSuccess(risk -> {
+          if (!risk.sameBands(spotRisk)) spotVersion++;
           spotRisk = risk;
           republish();
         });
@@ -490,15 +520,39 @@ public final class QuoteVerticle extends VerticleBase {
       }
       Freshness f = freshness(v, now);
       entries.put(id, new QuoteBook.Entry(q, f));
-      state.put(id, List.of(System.identityHashCode(fetched.get(id)), f.state()));
+      state.put(id, List.of(version(v, fetched.get(id)), f.state(), daysOld(v.priceDates, now)));
     }
     state.put("fx", fx.source() + " " + fx.asOf());
-    state.put("spotRisk", spotRisk == null ? "" : spotRisk.source() + " " + spotRisk.fetchedAt());
+    state.put("fxDays", fx.asOf() == null ? List.of() : daysOld(Set.of(fx.asOf().atStartOfDay(java.time.ZoneOffset.UTC).toInstant()), now));
+    state.put("spotRisk", spotRisk == null ? "" : spotRisk.source() + " " + spotVersion);
     book = new QuoteBook(entries, unavailable, fx, spotRisk, now);
-    if (!state.equals(publishedState)) {
+    if (!settling && !state.equals(publishedState)) {
       publishedState = state;
       vertx.eventBus().publish(Addresses.QUOTES_CHANGED, book, new DeliveryOptions().setLocalOnly(true));
     }
+  }
+
+  /**
+   * The vendor's payload version: moved when its cached payload says something the last one did
+   * not, so that a refresh finding the same prices publishes nothing (issue 32).
+   */
+  private static long version(Vendor v, VendorQuotes q) {
+    if (q != v.seen) {
+      if (v.seen == null || !v.seen.samePrices(q)) {
+        v.version++;
+        v.priceDates = q.quotes().stream().map(Quote::priceDate).filter(Objects::nonNull).collect(Collectors.toUnmodifiableSet());
+      }
+      v.seen = q;
+    }
+    return v.version;
+  }
+
+  /**
+   * How many whole days old each date is at {@code now}: what a book published for nothing but the
+   * time would change in a ranking (a plan's prices or FX rates turning dated, the days it counts).
+   */
+  private static List<Long> daysOld(Set<Instant> dates, Instant now) {
+    return dates.stream().map(d -> Duration.between(d, now).toDays()).sorted().toList();
   }
 
   private JsonArray status() {
