@@ -61,7 +61,7 @@ import java.util.Set;
  * providers are not this vendor's business. {@link #parseAll} gives every row of the file, for
  * price history.
  */
-public final class MarketObservationsAdapter {
+public final class MarketObservationsFormat {
 
   public static final String KIND = "market-observations";
   /** The first day whose prices are per GPU rather than per bundle (see the class comment). */
@@ -130,7 +130,7 @@ public final class MarketObservationsAdapter {
   public record Result(VendorQuotes vendorQuotes, LocalDate latestDate, int providerRows, int dataRows)
       implements ParsedPayload {}
 
-  private MarketObservationsAdapter() {}
+  private MarketObservationsFormat() {}
 
   /** Fails fast on this kind's YAML keys {@code provider} and {@code perGpuFrom}. */
   static void check(VendorDefinition def) {

@@ -42,7 +42,7 @@ import java.util.Set;
  * JSON; required for an http source) and {@code headers.Authorization} ("Bearer env:VAST_API_KEY").
  * A file source (a saved answer) is read as it is.
  */
-public final class VastBundlesAdapter {
+public final class VastBundlesFormat {
 
   public static final String KIND = "vast-bundles";
   private static final BigDecimal MB_PER_GB = BigDecimal.valueOf(1024);
@@ -56,7 +56,7 @@ public final class VastBundlesAdapter {
   public record Result(VendorQuotes vendorQuotes, int offers)
       implements ParsedPayload {}
 
-  private VastBundlesAdapter() {}
+  private VastBundlesFormat() {}
 
   /** Reads a search-offers answer; pure, no I/O. */
   public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {

@@ -42,7 +42,7 @@ import java.util.regex.Pattern;
  * parts; {@link Result#listed()} reports them for cross-checking the vendor YAML's terms, which
  * remain the figures the engine bills with.
  */
-public final class OciPriceListAdapter {
+public final class OciPriceListFormat {
 
   public static final String KIND = "oci-price-list";
   static final String GPU_METRIC = "GPU Per Hour";
@@ -73,7 +73,7 @@ public final class OciPriceListAdapter {
   public record ListedTerms(String currency, BigDecimal objectStoragePerGbMonth, Map<String, List<Tier>> outboundPerGb,
                             BigDecimal loadBalancerBasePerHour, BigDecimal loadBalancerPerMbpsHour) {}
 
-  private OciPriceListAdapter() {}
+  private OciPriceListFormat() {}
 
   /** Reads a price list payload; pure, no I/O. */
   public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
