@@ -521,7 +521,7 @@ public final class AwsPriceListFormat {
       List<String> all = new ArrayList<>(rejected);
       skips.forEach((reason, s) -> all.add("skipped " + s.count + " " + unit + (s.count == 1 ? "" : "s") + ": " + reason
           + " (first: " + s.first + ")"));
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), dated, all, Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), dated, all, observedAt, def.note());
     }
   }
 

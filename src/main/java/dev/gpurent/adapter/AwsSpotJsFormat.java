@@ -258,7 +258,7 @@ public final class AwsSpotJsFormat {
 
 
     VendorQuotes result() {
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("row"), Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("row"), observedAt, def.note());
     }
   }
 }

@@ -329,7 +329,7 @@ public final class Ec2InstancesInfoFormat {
 
 
     VendorQuotes result() {
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("record"), Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("record"), observedAt, def.note());
     }
   }
 

@@ -192,7 +192,7 @@ public final class GcpPricingYmlFormat {
         }
       }
     }
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(),
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt,
         def.note());
     return new Result(vq, instances.size(), gpuMachines, cpuMachines, generated);
   }

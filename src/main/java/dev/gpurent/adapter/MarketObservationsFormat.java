@@ -200,7 +200,7 @@ public final class MarketObservationsFormat {
       for (String r : all.rejected()) if (day.equals(String.valueOf(rejectedDate(r)))) rejected.add(r);
     }
     int providerRows = all.observations().size() + all.rejected().size();
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
     return new Result(vq, latest, providerRows, all.dataRows());
   }
 

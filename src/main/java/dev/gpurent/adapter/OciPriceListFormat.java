@@ -139,7 +139,7 @@ public final class OciPriceListFormat {
       quotes.add(new Quote(def.vendor(), "", part, gpu.get().id(), 1, 0, 0, Billing.ON_DEMAND,
           new Money(price, currency), PriceUnit.HOUR, fetchedAt, cite));
     }
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
     return new Result(vq, items.size(), skipped, new ListedTerms(currency, storage, outbound, lbBase, lbMbps));
   }
 

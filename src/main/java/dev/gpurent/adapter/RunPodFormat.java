@@ -108,7 +108,7 @@ public final class RunPodFormat {
             new Money(price, "USD"), PriceUnit.HOUR, fetchedAt, cite));
       }
     }
-    return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
   }
 
   /** The gpuTypes array, bare or inside a GraphQL answer; GraphQL errors fail the whole payload. */

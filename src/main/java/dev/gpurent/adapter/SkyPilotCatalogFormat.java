@@ -216,7 +216,7 @@ public final class SkyPilotCatalogFormat {
       }
     }
     VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), new ArrayList<>(kept.values()),
-        rejected, Instant.now(), def.note());
+        rejected, observedAt, def.note());
     return new Result(vq, dataRows, cpuRows, duplicates, memory);
   }
 

@@ -112,7 +112,7 @@ public final class VastBundlesFormat {
             Billing.SPOT, new Money(bid, "USD"), PriceUnit.HOUR, fetchedAt, cite));
       }
     }
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
     return new Result(vq, offers.size());
   }
 
