@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The layout of a quote sheet, in one place: sheet names, the offers sheet's columns and the terms
@@ -31,6 +32,12 @@ public final class SheetLayout {
 
   static String pick(Lang lang, String en, String zh) {
     return lang == Lang.EN ? en : zh;
+  }
+
+  /** The column or item whose English or Chinese name is {@code text}, compared by {@link #key}. */
+  private static <E extends Enum<E>> Optional<E> named(E[] values, Function<E, String> en, Function<E, String> zh, String text) {
+    String k = key(text);
+    return Arrays.stream(values).filter(c -> key(en.apply(c)).equals(k) || key(zh.apply(c)).equals(k)).findFirst();
   }
 
   public static final String OFFERS_EN = "offers";
@@ -78,8 +85,7 @@ public final class SheetLayout {
     }
 
     static Optional<OfferColumn> byHeader(String text) {
-      String k = key(text);
-      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+      return named(values(), c -> c.en, c -> c.zh, text);
     }
   }
 
@@ -105,8 +111,7 @@ public final class SheetLayout {
     }
 
     static Optional<TermColumn> byHeader(String text) {
-      String k = key(text);
-      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+      return named(values(), c -> c.en, c -> c.zh, text);
     }
   }
 
@@ -147,8 +152,7 @@ public final class SheetLayout {
     }
 
     static Optional<TermItem> byLabel(String text) {
-      String k = key(text);
-      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+      return named(values(), c -> c.en, c -> c.zh, text);
     }
   }
 
