@@ -192,6 +192,13 @@ public final class ConfigSchema {
     return KEYS.keySet().stream().anyMatch(k -> k.startsWith(prefix));
   }
 
+  /** The whole configuration, checked, for its top-level keys ({@code catalog}, {@code adapters}) and sections. */
+  public static Section root(Map<String, ?> config) {
+    Map<String, ?> v = config == null ? Map.of() : config;
+    check(v);
+    return new Section("", v);
+  }
+
   /** A section's values as its settings class reads them, each with its default. */
   public static Section section(String path, Map<String, ?> values) {
     if (!isSection(path)) throw new IllegalStateException("no section " + path);
@@ -214,7 +221,7 @@ public final class ConfigSchema {
     public Section section(String name) {
       Object v = values.get(name);
       @SuppressWarnings("unchecked") Map<String, ?> m = v instanceof Map<?, ?> map ? (Map<String, ?>) map : Map.of();
-      return new Section(path + "." + name, m);
+      return new Section(join(name), m);
     }
 
     /** Whether the user set the key. */
@@ -253,8 +260,12 @@ public final class ConfigSchema {
       return v == null ? null : (List<String>) v;
     }
 
+    private String join(String name) {
+      return path.isEmpty() ? name : path + "." + name;
+    }
+
     private Object value(String name, Kind kind) {
-      String full = path + "." + name;
+      String full = join(name);
       Key k = KEYS.get(full);
       if (k == null || k.kind != kind) throw new IllegalStateException(full + " is not a " + kind + " key of the schema");
       Object v = values.get(name);

@@ -85,6 +85,16 @@ class ConfigSchemaTest {
   }
 
   @Test
+  void the_top_level_keys_have_their_defaults_and_sections_nest() {
+    ConfigSchema.Section top = ConfigSchema.root(Map.of("adapters", "my-adapters"));
+    assertEquals("my-adapters", top.text("adapters"));
+    assertEquals("config/gpus.yaml", top.text("catalog"));
+    assertEquals(Duration.ofMinutes(5), top.section("quotes").section("breaker").duration("resetTimeout"));
+    assertEquals("adaptres: unknown key; did you mean adapters?",
+        assertThrows(IllegalArgumentException.class, () -> ConfigSchema.root(Map.of("adaptres", "x"))).getMessage());
+  }
+
+  @Test
   void text_as_the_environment_gives_it_is_read_as_the_keys_kind() {
     assertEquals(9090, ConfigSchema.value("http.port", "9090"));
     assertEquals(false, ConfigSchema.value("ranking.incremental", "false"));
