@@ -55,8 +55,10 @@ public final class GpurentConfig {
     for (String name : system.stringPropertyNames()) {
       if (ours(name)) put(values, name, system.getProperty(name), "-D" + name);
     }
+    // the admin token's variable is a secret, not a key, whatever it is called
+    String tokenVariable = ConfigSchema.root(values).section("http").text("adminTokenEnv");
     env.forEach((name, value) -> {
-      String key = environmentKey(name);
+      String key = name.equals(tokenVariable) ? null : environmentKey(name);
       if (key != null) put(values, key, value, name);
     });
     return new JsonObject(Json.encode(values));  // JsonObject and JsonArray all the way down

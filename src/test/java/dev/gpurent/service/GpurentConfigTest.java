@@ -101,5 +101,10 @@ class GpurentConfigTest {
     jvm.setProperty("java.version", "17");
     JsonObject c = GpurentConfig.layered(SHIPPED, jvm, Map.of("GPURENT_BENCH_PORT", "18089", "GPURENT_ADMIN_TOKEN", "x"));
     assertNull(c.getJsonObject("http").getValue("proxyHost"));
+    // nor is the admin token's variable, even one named like a key of a section
+    Properties named = new Properties();
+    named.setProperty("http.adminTokenEnv", "GPURENT_HTTP_SECRET");
+    assertEquals("GPURENT_HTTP_SECRET", GpurentConfig.layered(SHIPPED, named, Map.of("GPURENT_HTTP_SECRET", "s3cret-token-123456"))
+        .getJsonObject("http").getString("adminTokenEnv"));
   }
 }
