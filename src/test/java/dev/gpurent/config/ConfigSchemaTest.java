@@ -45,6 +45,12 @@ class ConfigSchemaTest {
   }
 
   @Test
+  void the_feeds_default_urls_are_the_ones_their_adapters_name() {
+    assertEquals(dev.gpurent.adapter.EcbFxAdapter.DAILY_URL, ConfigSchema.keys().get("fx.source").dflt());
+    assertEquals(dev.gpurent.adapter.AwsSpotAdvisorAdapter.URL, ConfigSchema.keys().get("quotes.spotRisk").dflt());
+  }
+
+  @Test
   void the_breaker_stays_open_five_minutes_as_the_file_says() {
     // 5m, not the 60 s the code used to fall back to: the shipped file (what every install runs)
     // has said 5m all along, and a vendor down for a minute is usually down for longer.
