@@ -120,13 +120,7 @@ async function rankNow() {
   try {
     ({ id } = await api.register(s));
   } catch (e) {
-    if (e.status === 400) {
-      state.errors = e.fields;
-      form.showErrors();
-      setStatus('invalid');
-    } else {
-      setStatus('error', { msg: e.message });
-    }
+    refused(e);
     return;
   }
   state.errors = [];
@@ -200,13 +194,18 @@ async function download(accept, ext) {
     const slug = String(s.name || 'ranking').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'ranking';
     api.save(body, 'gpurent-' + slug + '-' + new Date().toISOString().slice(0, 10) + '.' + ext);
   } catch (e) {
-    if (e.status === 400) {
-      state.errors = e.fields;
-      form.showErrors();
-      setStatus('invalid');
-    } else {
-      setStatus('error', { msg: e.message });
-    }
+    refused(e);
+  }
+}
+
+/** A request the service refused: a 400 marks the fields it names on the form, anything else is an error line. */
+function refused(e) {
+  if (e.status === 400) {
+    state.errors = e.fields;
+    form.showErrors();
+    setStatus('invalid');
+  } else {
+    setStatus('error', { msg: e.message });
   }
 }
 

@@ -1,6 +1,7 @@
 package dev.gpurent;
 
 import dev.gpurent.cli.AdviseCommand;
+import dev.gpurent.cli.ExitCodes;
 import dev.gpurent.cli.ImportHistoryCommand;
 import dev.gpurent.cli.QuoteSheetCommand;
 import dev.gpurent.cli.QuotesCommand;
@@ -30,8 +31,6 @@ import picocli.CommandLine.Command;
         AdviseCommand.class, SnapshotCommand.class, ImportHistoryCommand.class, QuoteSheetCommand.class})
 public final class Main implements Runnable {
 
-  public static final int BAD_INPUT = 2;
-
   private static final String LOG4J_FACTORY = "log4j2.loggerContextFactory";
 
   @CommandLine.Spec
@@ -53,11 +52,11 @@ public final class Main implements Runnable {
     cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (e instanceof InvalidInputException || e instanceof UnknownGpuException || e instanceof IllegalArgumentException) {
         err.println("gpurent: " + e.getMessage());
-        return BAD_INPUT;
+        return ExitCodes.BAD_INPUT;
       }
       // a failure, not bad input: the message without the class name (the stack trace is not for users)
       err.println("gpurent: failed: " + dev.gpurent.config.UserText.withoutPaths(e.getMessage() == null ? "internal error" : e.getMessage()));
-      return 1;
+      return ExitCodes.FAILED;
     });
     int status = cl.execute(args);
     out.flush();

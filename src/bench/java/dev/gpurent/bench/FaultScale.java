@@ -206,7 +206,7 @@ public final class FaultScale {
     return v[0].equals("runpod") ? BenchSupport.RUNPOD : MARKET;
   }
 
-  /** The shipped definition (RunPod's SkyPilot CSV borrows lambda.yaml, as SkyPilotCatalogAdapterTest does), pointed at the fake. */
+  /** The shipped definition (RunPod's SkyPilot CSV borrows lambda.yaml, as SkyPilotCatalogFormatTest does), pointed at the fake. */
   @SuppressWarnings("unchecked")
   static VendorDefinition definition(String vendor, String url) {
     JsonObject c;

@@ -14,7 +14,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -246,46 +245,21 @@ public final class AlibabaEcsAdapter {
   }
 
   /** One Alibaba ECS vendor. */
-  static final class Adapter implements VendorAdapter {
-    private final Vertx vertx;
-    private final VendorDefinition def;
-    private final GpuCatalog catalog;
-    private final Function<String, String> env;
-    private final Clock clock;
+  static final class Adapter extends SignedCloudAdapter {
     private final Supplier<String> nonce;
-    private final CloudApi.KeyNames keyNames;
-    private final String source;
     private final List<String> regions;
-    private final List<Billing> billing;
-    private final long timeoutMs;
-    private final int maxRequests;
-    private WebClient client;
-    private int requests;
 
     private Adapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog, Function<String, String> env, Clock clock,
                     Supplier<String> nonce, CloudApi.KeyNames keyNames, String source, List<String> regions,
                     List<Billing> billing, long timeoutMs, int maxRequests) {
-      this.vertx = vertx;
-      this.def = def;
-      this.catalog = catalog;
-      this.env = env;
-      this.clock = clock;
+      super(KIND, "the Alibaba Cloud ECS API", vertx, def, catalog, env, clock, keyNames, source, billing, timeoutMs, maxRequests);
       this.nonce = nonce;
-      this.keyNames = keyNames;
-      this.source = source;
       this.regions = regions;
-      this.billing = billing;
-      this.timeoutMs = timeoutMs;
-      this.maxRequests = maxRequests;
     }
 
     @Override
-    public Future<VendorQuotes> fetch() {
-      if (client == null) client = WebClient.create(vertx);
-      requests = 0;
-      List<CloudApi.Call> calls = new ArrayList<>();
-      for (String region : regions) calls.add((keys, quotes, rejected) -> region(keys, region, quotes, rejected));
-      return CloudApi.fetchAll(def, keyNames, env, "the Alibaba Cloud ECS API", clock, calls);
+    List<CloudApi.Call> calls() {
+      return byRegion(regions, this::region);
     }
 
     private Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {
@@ -371,9 +345,8 @@ public final class AlibabaEcsAdapter {
 
     /** One signed RPC call: POST with the parameters in the query and no body. */
     Future<JsonObject> call(CloudApi.Keys keys, String region, String action, Map<String, String> query) {
-      if (++requests > maxRequests) {
-        return Future.failedFuture(new IOException("more than maxRequests (" + maxRequests + ") requests in one fetch"));
-      }
+      Future<JsonObject> over = overBudget();
+      if (over != null) return over;
       String url = source.replace("{region}", region);
       URI u = URI.create(url);
       String host = u.getPort() < 0 ? u.getHost() : u.getHost() + ":" + u.getPort();
@@ -393,11 +366,6 @@ public final class AlibabaEcsAdapter {
       return req.send()
           .recover(e -> Future.failedFuture(new IOException(what + ": " + e.getMessage())))
           .compose(resp -> answer(resp, what));
-    }
-
-    @Override
-    public String toString() {
-      return KIND + ":" + source;
     }
   }
 

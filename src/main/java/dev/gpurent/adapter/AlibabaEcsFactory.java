@@ -1,26 +1,22 @@
 package dev.gpurent.adapter;
 
-import dev.gpurent.catalog.GpuCatalog;
-import io.vertx.core.Vertx;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.util.HexFormat;
 
 /** The plug-in of kind {@code alibaba-ecs}: Alibaba Cloud's signed ECS price API, see {@link AlibabaEcsAdapter}. */
-public final class AlibabaEcsFactory implements VendorAdapterFactory {
+public final class AlibabaEcsFactory extends SignedCloudFactory {
 
-  @Override
-  public String name() {
-    return AlibabaEcsAdapter.KIND;
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  public AlibabaEcsFactory() {
+    super(AlibabaEcsAdapter.KIND, (vertx, def, catalog, env, clock) -> AlibabaEcsAdapter.adapter(vertx, def, catalog, env, clock,
+        AlibabaEcsFactory::nonce));
   }
 
-  @Override
-  public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    SecureRandom random = new SecureRandom();
-    return AlibabaEcsAdapter.adapter(vertx, def, catalog, System::getenv, Clock.systemUTC(), () -> {
-      byte[] b = new byte[16];
-      random.nextBytes(b);
-      return HexFormat.of().formatHex(b);
-    });
+  /** A signature nonce: 16 random bytes in hex. */
+  private static String nonce() {
+    byte[] b = new byte[16];
+    RANDOM.nextBytes(b);
+    return HexFormat.of().formatHex(b);
   }
 }

@@ -2,15 +2,15 @@ package dev.gpurent.adapter;
 
 import dev.gpurent.catalog.GpuCatalog;
 
-/** The plug-in of kind {@code aws-price-list}: the AWS Price List offer file, see {@link AwsPriceListAdapter}. */
+/** The plug-in of kind {@code aws-price-list}: the AWS Price List offer file, see {@link AwsPriceListFormat}. */
 public final class AwsPriceListFactory extends FormatFactory {
 
   public AwsPriceListFactory() {
-    super(AwsPriceListAdapter.KIND, AwsPriceListAdapter::parse);
+    super(AwsPriceListFormat.KIND, AwsPriceListFormat::parse);
   }
 
   @Override
   protected void check(VendorDefinition def, GpuCatalog catalog) {
-    AwsPriceListAdapter.check(def, catalog);
+    AwsPriceListFormat.check(def, catalog);
   }
 }

@@ -1,9 +1,9 @@
 package dev.gpurent.adapter;
 
-/** The plug-in of kind {@code aws-spot-js}: the legacy spot.js feed, see {@link AwsSpotJsAdapter}. */
+/** The plug-in of kind {@code aws-spot-js}: the legacy spot.js feed, see {@link AwsSpotJsFormat}. */
 public final class AwsSpotJsFactory extends FormatFactory {
 
   public AwsSpotJsFactory() {
-    super(AwsSpotJsAdapter.KIND, AwsSpotJsAdapter::parse);
+    super(AwsSpotJsFormat.KIND, AwsSpotJsFormat::parse);
   }
 }

@@ -295,7 +295,7 @@ public final class AzureRetailAdapter implements VendorAdapter {
       }
       quotes.add(q);
     }
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, observedAt, def.note());
     return new Result(vq, items.size(), pages, skipped);
   }
 

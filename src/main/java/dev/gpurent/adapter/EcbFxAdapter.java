@@ -1,5 +1,7 @@
 package dev.gpurent.adapter;
 
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import dev.gpurent.quote.FxHistory;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -60,16 +62,9 @@ public final class EcbFxAdapter {
   }
 
   static PayloadSource source(Vertx vertx, JsonObject c) {
-    Object src = c.getValue("source");
-    String url = src == null || src.toString().isBlank() ? DAILY_URL : src.toString();
-    String t = c.getValue("timeout", "30s").toString();
-    Duration timeout;
-    try {
-      timeout = VendorDefinition.duration(Path.of("fx"), t);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("fx.timeout: must look like 30s, 1m or 1h, got '" + t + "'");
-    }
-    return PayloadSource.of(vertx, url, timeout, c.getJsonObject("headers"));
+    ConfigSchema.Section fx = ConfigSchema.section("fx", PlainValues.map(c));
+    String url = fx.text("source").isBlank() ? DAILY_URL : fx.text("source");
+    return PayloadSource.of(vertx, url, fx.duration("timeout"), c.getJsonObject("headers"));
   }
 
   /** Parses a payload held in memory; {@code where} (URL or file) is cited in every rate's source. */

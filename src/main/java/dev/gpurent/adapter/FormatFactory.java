@@ -10,19 +10,13 @@ import io.vertx.core.buffer.Buffer;
  * ({@link FetchAndParse}). A kind's factory gives its name and format and, where it has them,
  * checks its own YAML keys and says what to POST.
  */
-public abstract class FormatFactory implements VendorAdapterFactory {
+public abstract class FormatFactory extends NamedFactory {
 
-  private final String name;
   private final PayloadFormat format;
 
   protected FormatFactory(String name, PayloadFormat format) {
-    this.name = name;
+    super(name);
     this.format = format;
-  }
-
-  @Override
-  public final String name() {
-    return name;
   }
 
   @Override

@@ -290,6 +290,8 @@ public final class GcpBillingCatalogAdapter {
     private int nonGpuSkipped;
     private int duplicates;
     private int pages;
+    /** The first page's fetch time: the book's, as the caller's clock gave it. */
+    private Instant fetchedAt;
 
     Collector(VendorDefinition def, GpuCatalog catalog, String cite) {
       this.def = def;
@@ -300,6 +302,7 @@ public final class GcpBillingCatalogAdapter {
 
     /** Reads one page (or a bare SKU array) and returns its nextPageToken, or null. */
     String addPage(Buffer payload, Instant fetchedAt) {
+      if (this.fetchedAt == null) this.fetchedAt = fetchedAt;
       Object root;
       try {
         root = payload.toJsonValue();
@@ -339,7 +342,7 @@ public final class GcpBillingCatalogAdapter {
             .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")) + ")");
       }
       VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), new ArrayList<>(quotes.values()),
-          out, Instant.now(), def.note());
+          out, fetchedAt, def.note());
       return new Result(vq, skus, nonGpuSkipped, duplicates, pages);
     }
 

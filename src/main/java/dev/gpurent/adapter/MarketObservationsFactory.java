@@ -2,16 +2,16 @@ package dev.gpurent.adapter;
 
 import dev.gpurent.catalog.GpuCatalog;
 
-/** The plug-in of kind {@code market-observations}: one provider's rows of the observations CSV, see {@link MarketObservationsAdapter}. */
+/** The plug-in of kind {@code market-observations}: one provider's rows of the observations CSV, see {@link MarketObservationsFormat}. */
 public final class MarketObservationsFactory extends FormatFactory {
 
   public MarketObservationsFactory() {
-    super(MarketObservationsAdapter.KIND,
-        (payload, def, catalog, at) -> MarketObservationsAdapter.parse(payload, def, catalog, at).vendorQuotes());
+    super(MarketObservationsFormat.KIND,
+        (payload, def, catalog, at) -> MarketObservationsFormat.parse(payload, def, catalog, at).vendorQuotes());
   }
 
   @Override
   protected void check(VendorDefinition def, GpuCatalog catalog) {
-    MarketObservationsAdapter.check(def);
+    MarketObservationsFormat.check(def);
   }
 }

@@ -1,9 +1,9 @@
 package dev.gpurent.adapter;
 
-/** The plug-in of kind {@code oci-price-list}: Oracle Cloud's price list API, see {@link OciPriceListAdapter}. */
+/** The plug-in of kind {@code oci-price-list}: Oracle Cloud's price list API, see {@link OciPriceListFormat}. */
 public final class OciPriceListFactory extends FormatFactory {
 
   public OciPriceListFactory() {
-    super(OciPriceListAdapter.KIND, (payload, def, catalog, at) -> OciPriceListAdapter.parse(payload, def, catalog, at).vendorQuotes());
+    super(OciPriceListFormat.KIND, (payload, def, catalog, at) -> OciPriceListFormat.parse(payload, def, catalog, at).vendorQuotes());
   }
 }

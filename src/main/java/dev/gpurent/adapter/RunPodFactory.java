@@ -4,13 +4,13 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 
 /**
- * The plug-in of kind {@code runpod}: RunPod's GraphQL gpuTypes, see {@link RunPodAdapter}. An
+ * The plug-in of kind {@code runpod}: RunPod's GraphQL gpuTypes, see {@link RunPodFormat}. An
  * http source is POSTed the YAML key {@code query} as {@code {"query": ...}}.
  */
 public final class RunPodFactory extends FormatFactory {
 
   public RunPodFactory() {
-    super(RunPodAdapter.KIND, RunPodAdapter::parse);
+    super(RunPodFormat.KIND, RunPodFormat::parse);
   }
 
   @Override

@@ -2,15 +2,15 @@ package dev.gpurent.adapter;
 
 import dev.gpurent.catalog.GpuCatalog;
 
-/** The plug-in of kind {@code skypilot-catalog}: a SkyPilot vms.csv, see {@link SkyPilotCatalogAdapter}. */
+/** The plug-in of kind {@code skypilot-catalog}: a SkyPilot vms.csv, see {@link SkyPilotCatalogFormat}. */
 public final class SkyPilotCatalogFactory extends FormatFactory {
 
   public SkyPilotCatalogFactory() {
-    super(SkyPilotCatalogAdapter.KIND, (payload, def, catalog, at) -> SkyPilotCatalogAdapter.parse(payload, def, catalog, at).vendorQuotes());
+    super(SkyPilotCatalogFormat.KIND, (payload, def, catalog, at) -> SkyPilotCatalogFormat.parse(payload, def, catalog, at).vendorQuotes());
   }
 
   @Override
   protected void check(VendorDefinition def, GpuCatalog catalog) {
-    SkyPilotCatalogAdapter.check(def, catalog);
+    SkyPilotCatalogFormat.check(def, catalog);
   }
 }

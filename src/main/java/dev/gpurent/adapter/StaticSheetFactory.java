@@ -4,16 +4,16 @@ import dev.gpurent.catalog.GpuCatalog;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 
-/** The plug-in of kind {@code static}: a price sheet inside the vendor's YAML, see {@link StaticSheetAdapter}. */
+/** The plug-in of kind {@code static}: a price sheet inside the vendor's YAML, see {@link StaticSheetFormat}. */
 public final class StaticSheetFactory implements VendorAdapterFactory {
 
   @Override
   public String name() {
-    return StaticSheetAdapter.KIND;
+    return StaticSheetFormat.KIND;
   }
 
   @Override
   public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    return StaticSheetAdapter.create(def, catalog, Clock.systemUTC());
+    return StaticSheetFormat.create(def, catalog, Clock.systemUTC());
   }
 }

@@ -14,7 +14,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
-import io.vertx.ext.web.client.WebClient;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -264,51 +263,26 @@ public final class TencentCvmAdapter {
   }
 
   /** One Tencent CVM vendor. */
-  static final class Adapter implements VendorAdapter {
-    private final Vertx vertx;
-    private final VendorDefinition def;
-    private final GpuCatalog catalog;
-    private final Function<String, String> env;
-    private final Clock clock;
-    private final CloudApi.KeyNames keyNames;
-    private final String source;
+  static final class Adapter extends SignedCloudAdapter {
     private final String host;
     private final List<String> regions;
     private final List<String> families;
-    private final List<Billing> billing;
     private final String imageId;
-    private final long timeoutMs;
-    private final int maxRequests;
-    private WebClient client;
-    int requests;
 
     private Adapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog, Function<String, String> env, Clock clock,
                     CloudApi.KeyNames keyNames, String source, List<String> regions, List<String> families,
                     List<Billing> billing, String imageId, long timeoutMs, int maxRequests) {
-      this.vertx = vertx;
-      this.def = def;
-      this.catalog = catalog;
-      this.env = env;
-      this.clock = clock;
-      this.keyNames = keyNames;
-      this.source = source;
+      super(KIND, "the Tencent Cloud CVM API", vertx, def, catalog, env, clock, keyNames, source, billing, timeoutMs, maxRequests);
       URI u = URI.create(source);
       this.host = u.getPort() < 0 ? u.getHost() : u.getHost() + ":" + u.getPort();
       this.regions = regions;
       this.families = families;
-      this.billing = billing;
       this.imageId = imageId;
-      this.timeoutMs = timeoutMs;
-      this.maxRequests = maxRequests;
     }
 
     @Override
-    public Future<VendorQuotes> fetch() {
-      if (client == null) client = WebClient.create(vertx);
-      requests = 0;
-      List<CloudApi.Call> calls = new ArrayList<>();
-      for (String region : regions) calls.add((keys, quotes, rejected) -> region(keys, region, quotes, rejected));
-      return CloudApi.fetchAll(def, keyNames, env, "the Tencent Cloud CVM API", clock, calls);
+    List<CloudApi.Call> calls() {
+      return byRegion(regions, this::region);
     }
 
     private Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {
@@ -368,9 +342,8 @@ public final class TencentCvmAdapter {
 
     /** One signed POST; the answer as JSON (an HTTP error or a non-JSON answer fails). */
     Future<JsonObject> call(CloudApi.Keys keys, String region, String action, JsonObject payload) {
-      if (++requests > maxRequests) {
-        return Future.failedFuture(new IOException("more than maxRequests (" + maxRequests + ") requests in one fetch"));
-      }
+      Future<JsonObject> over = overBudget();
+      if (over != null) return over;
       String body = payload.encode();
       long ts = clock.instant().getEpochSecond();
       CloudSigning.Tc3 sig = CloudSigning.tc3(keys.id(), keys.secret(), SERVICE, host, CONTENT_TYPE, body, ts);
@@ -382,11 +355,6 @@ public final class TencentCvmAdapter {
           .sendBuffer(Buffer.buffer(body))
           .recover(e -> Future.failedFuture(new IOException(what + ": " + e.getMessage())))
           .compose(resp -> answer(resp, what));
-    }
-
-    @Override
-    public String toString() {
-      return KIND + ":" + source;
     }
   }
 

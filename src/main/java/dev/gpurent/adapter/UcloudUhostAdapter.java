@@ -6,14 +6,12 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
-import dev.gpurent.quote.VendorQuotes;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
-import io.vertx.ext.web.client.WebClient;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -176,41 +174,25 @@ public final class UcloudUhostAdapter {
   }
 
   /** One UCloud vendor. */
-  static final class Adapter implements VendorAdapter {
-    private final Vertx vertx;
-    private final VendorDefinition def;
-    private final Function<String, String> env;
-    private final Clock clock;
-    private final CloudApi.KeyNames keyNames;
-    private final String source;
+  static final class Adapter extends SignedCloudAdapter {
     private final List<Host> hosts;
-    private final List<Billing> billing;
     private final String projectId;
-    private final long timeoutMs;
-    private WebClient client;
 
     private Adapter(Vertx vertx, VendorDefinition def, Function<String, String> env, Clock clock, CloudApi.KeyNames keyNames,
                     String source, List<Host> hosts, List<Billing> billing, String projectId, long timeoutMs) {
-      this.vertx = vertx;
-      this.def = def;
-      this.env = env;
-      this.clock = clock;
-      this.keyNames = keyNames;
-      this.source = source;
+      // one request a host and mode, so the budget is what the file lists
+      super(KIND, "the UCloud API", vertx, def, null, env, clock, keyNames, source, billing, timeoutMs, Integer.MAX_VALUE);
       this.hosts = hosts;
-      this.billing = billing;
       this.projectId = projectId;
-      this.timeoutMs = timeoutMs;
     }
 
     @Override
-    public Future<VendorQuotes> fetch() {
-      if (client == null) client = WebClient.create(vertx);
+    List<CloudApi.Call> calls() {
       List<CloudApi.Call> calls = new ArrayList<>();
       for (Host h : hosts) {
         for (Billing b : billing) calls.add((keys, quotes, rejected) -> price(keys, h, b, quotes, rejected));
       }
-      return CloudApi.fetchAll(def, keyNames, env, "the UCloud API", clock, calls);
+      return calls;
     }
 
     private Future<Void> price(CloudApi.Keys keys, Host h, Billing b, Map<String, Quote> quotes, List<String> rejected) {
@@ -240,11 +222,6 @@ public final class UcloudUhostAdapter {
             quotes.merge(q.key(), q, (x, y) -> y.price().compareTo(x.price()) < 0 ? y : x);
             return Future.succeededFuture();
           });
-    }
-
-    @Override
-    public String toString() {
-      return KIND + ":" + source;
     }
   }
 }

@@ -5,12 +5,12 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * The plug-in of kind {@code vast-bundles}: Vast.ai's search-offers API, see
- * {@link VastBundlesAdapter}. An http source is POSTed the YAML key {@code query}, the search body.
+ * {@link VastBundlesFormat}. An http source is POSTed the YAML key {@code query}, the search body.
  */
 public final class VastBundlesFactory extends FormatFactory {
 
   public VastBundlesFactory() {
-    super(VastBundlesAdapter.KIND, (payload, def, catalog, at) -> VastBundlesAdapter.parse(payload, def, catalog, at).vendorQuotes());
+    super(VastBundlesFormat.KIND, (payload, def, catalog, at) -> VastBundlesFormat.parse(payload, def, catalog, at).vendorQuotes());
   }
 
   @Override

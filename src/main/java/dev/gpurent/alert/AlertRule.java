@@ -1,5 +1,6 @@
 package dev.gpurent.alert;
 
+import dev.gpurent.config.WireNames;
 import java.math.BigDecimal;
 import java.util.Optional;
 
@@ -20,26 +21,24 @@ public record AlertRule(int index, Kind when, Optional<BigDecimal> percent, Opti
   /** What a rule watches; its wire name is what {@code when} says. */
   public enum Kind {
     /** The #1 vendor changes (from one vendor to another, to none, or back from none). */
-    WINNER_CHANGED("winnerChanged", false),
+    WINNER_CHANGED(false),
     /** The best plan's monthly total moves by more than {@code percent} from one ranking to the next. */
-    TOTAL_MOVED_PERCENT("totalMovedPercent", false),
+    TOTAL_MOVED_PERCENT(false),
     /** The best plan's monthly total goes below {@code amount}. */
-    TOTAL_BELOW("totalBelow", true),
+    TOTAL_BELOW(true),
     /** The vendor's plan starts resting on dated prices. */
-    VENDOR_DATED("vendorDated", true),
+    VENDOR_DATED(true),
     /** The vendor stops having a plan in the ranking (unavailable, expired or left out). */
-    VENDOR_UNAVAILABLE("vendorUnavailable", true);
+    VENDOR_UNAVAILABLE(true);
 
-    private final String wire;
     private final boolean state;
 
-    Kind(String wire, boolean state) {
-      this.wire = wire;
+    Kind(boolean state) {
       this.state = state;
     }
 
     public String wire() {
-      return wire;
+      return WireNames.camel(this);
     }
 
     /**
@@ -51,10 +50,7 @@ public record AlertRule(int index, Kind when, Optional<BigDecimal> percent, Opti
     }
 
     static Kind parse(String wire) {
-      for (Kind k : values()) {
-        if (k.wire.equals(wire)) return k;
-      }
-      return null;
+      return WireNames.find(values(), Kind::wire, wire);
     }
   }
 

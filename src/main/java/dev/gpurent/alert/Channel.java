@@ -3,14 +3,13 @@ package dev.gpurent.alert;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.gpurent.config.WireNames;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -28,7 +27,7 @@ public enum Channel {
    * and {@code sign} first when the bot checks signatures. Success: {@code {"code":0,"msg":"success"}};
    * 11232 is its rate limit ("限流"), tried again; 9499 (bad request) and 19021 (bad signature) are not.
    */
-  FEISHU("feishu", true) {
+  FEISHU(true) {
     @Override
     public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -55,7 +54,7 @@ public enum Channel {
    * {@code {"errcode":0,"errmsg":"ok"}}; 130101 ("send too fast") is tried again, 310000 (bad
    * signature) is not.
    */
-  DINGTALK("dingtalk", true) {
+  DINGTALK(true) {
     @Override
     public String url(String url, Instant now, Optional<String> secret) {
       if (secret.isEmpty()) return url;
@@ -81,7 +80,7 @@ public enum Channel {
    * 2048 bytes; alert texts are far shorter). Success: {@code {"errcode":0,"errmsg":"ok"}}. The page
    * limits a robot to 20 messages a minute but names no code for it, so no errcode is tried again.
    */
-  WECOM("wecom", false) {
+  WECOM(false) {
     @Override
     public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
       return textMessage(text);
@@ -100,7 +99,7 @@ public enum Channel {
    * (https://api.slack.com/changelog/2016-05-17-changes-to-errors-for-incoming-webhooks), not
    * tried again; 429 and 5xx are.
    */
-  SLACK("slack", false) {
+  SLACK(false) {
     @Override
     public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
       return Map.of("text", text);
@@ -114,7 +113,7 @@ public enum Channel {
   },
 
   /** Plain JSON: the event itself ({@link AlertEvent#toMap}); any 2xx is success. */
-  JSON("json", false) {
+  JSON(false) {
     @Override
     public Map<String, Object> body(String text, Map<String, Object> event, Instant now, Optional<String> secret) {
       return event;
@@ -147,16 +146,14 @@ public enum Channel {
   /** No platform code means "try again later". */
   private static final long NONE = Long.MIN_VALUE;
 
-  private final String wire;
   private final boolean signs;
 
-  Channel(String wire, boolean signs) {
-    this.wire = wire;
+  Channel(boolean signs) {
     this.signs = signs;
   }
 
   public String wire() {
-    return wire;
+    return WireNames.camel(this);
   }
 
   /** Whether the platform signs messages with a secret (Feishu, DingTalk). */
@@ -186,16 +183,11 @@ public enum Channel {
   public abstract Verdict verdict(int status, String body);
 
   static Channel parse(String wire) {
-    for (Channel c : values()) {
-      if (c.wire.equals(wire)) return c;
-    }
-    return null;
+    return WireNames.find(values(), Channel::wire, wire);
   }
 
   static String names() {
-    List<String> names = new ArrayList<>();
-    for (Channel c : values()) names.add(c.wire);
-    return String.join(", ", names);
+    return WireNames.known(values(), Channel::wire);
   }
 
   private static Map<String, Object> textMessage(String text) {
@@ -219,8 +211,8 @@ public enum Channel {
     if (byStatus.isPresent()) return byStatus.get();
     Object code = topLevel(body).get(codeField);
     if (code instanceof Long n && n == 0) return Verdict.DELIVERED;
-    if (!(code instanceof Long)) return Verdict.failed(wire + " answered without its " + codeField);
-    String why = wire + " answered " + codeField + " " + code;
+    if (!(code instanceof Long)) return Verdict.failed(wire() + " answered without its " + codeField);
+    String why = wire() + " answered " + codeField + " " + code;
     return (Long) code == rateLimited ? Verdict.retry(why) : Verdict.failed(why);
   }
 

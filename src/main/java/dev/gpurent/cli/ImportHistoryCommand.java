@@ -1,7 +1,7 @@
 package dev.gpurent.cli;
 
-import dev.gpurent.adapter.MarketObservationsAdapter;
-import dev.gpurent.adapter.MarketObservationsAdapter.Observation;
+import dev.gpurent.adapter.MarketObservationsFormat;
+import dev.gpurent.adapter.MarketObservationsFormat.Observation;
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code import-history FILE}: a market observations CSV (see {@link MarketObservationsAdapter})
+ * {@code import-history FILE}: a market observations CSV (see {@link MarketObservationsFormat})
  * as dated price history, so a new install has months of trends: one snapshot per date (slot
  * {@code market-<date>}, taken at 00:00 UTC that day), one quote per provider, GPU, count, region
  * and rental type at the day's median for the whole bundle, USD per hour. Idempotent: dates
@@ -69,7 +69,7 @@ public final class ImportHistoryCommand implements Callable<Integer> {
     if (!Files.isRegularFile(file)) throw new IllegalArgumentException("FILE: no such file: " + file);
     try (Workspace ws = root.workspace()) {
       StoreSettings settings = StoreSettings.from(new JsonObject(ws.config), System.getenv()).withTarget(store).resolvedAgainst(root.dir);
-      MarketObservationsAdapter.Parsed parsed = MarketObservationsAdapter.readAll(file, ws.catalog, MarketObservationsAdapter.PER_GPU_FROM);
+      MarketObservationsFormat.Parsed parsed = MarketObservationsFormat.readAll(file, ws.catalog, MarketObservationsFormat.PER_GPU_FROM);
       List<Day> days = days(parsed.observations(), file.getFileName().toString());
       err.println("gpurent: import-history: " + file + ": " + parsed.dataRows() + " rows, " + parsed.observations().size() + " read, "
           + parsed.rejected().size() + " rejected, " + days.size() + " dates");
@@ -139,7 +139,7 @@ public final class ImportHistoryCommand implements Callable<Integer> {
         String region = o.region().equalsIgnoreCase("global") || o.region().equalsIgnoreCase("any") ? "" : o.region();
         String offer = o.gpuModel() + " x" + o.gpuCount();
         Quote q = new Quote(vendor, region, offer, o.gpuId(), o.gpuCount(), 0, 0, o.billing(), new Money(o.medianForBundle(), "USD"),
-            PriceUnit.HOUR, at, MarketObservationsAdapter.KIND + ":" + (o.sourceUrl().isEmpty() ? cite : o.sourceUrl()));
+            PriceUnit.HOUR, at, MarketObservationsFormat.KIND + ":" + (o.sourceUrl().isEmpty() ? cite : o.sourceUrl()));
         if (!keys.add(q.key())) {
           duplicates++;
           repeated.computeIfAbsent(vendor, v -> new ArrayList<>()).add("line " + o.line() + " (" + o.date() + " " + offer + " "

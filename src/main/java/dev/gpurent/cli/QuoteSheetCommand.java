@@ -1,6 +1,5 @@
 package dev.gpurent.cli;
 
-import dev.gpurent.Main;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quotesheet.BadSheetException;
 import dev.gpurent.quotesheet.CellProblem;
@@ -76,7 +75,7 @@ public final class QuoteSheetCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      SheetLayout.Lang l = SheetLayout.Lang.parse(lang);
+      dev.gpurent.text.Lang l = SheetLayout.lang(lang);
       LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
       if ((forVendor == null) != (scenarioFile == null)) throw new IllegalArgumentException("--for and --scenario go together");
       Target target = forVendor == null ? new Target(List.of(), java.util.Map.of())
@@ -115,7 +114,7 @@ public final class QuoteSheetCommand implements Runnable {
    * The vendor's winning offers for the scenario, as sheet rows with the price at which the vendor
    * would rank #1, and for a plan that lacks a stated price, the price each missing service may cost.
    */
-  private static Target targetOf(SheetLayout.Lang l, String vendor, Path scenario, SharedOptions.Fetch fetch,
+  private static Target targetOf(dev.gpurent.text.Lang l, String vendor, Path scenario, SharedOptions.Fetch fetch,
                                  PrintWriter err) throws Exception {
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--for", List.of(vendor), fetch.adapters.dir);
@@ -169,7 +168,7 @@ public final class QuoteSheetCommand implements Runnable {
         for (CellProblem p : e.problems()) err.println("gpurent: " + p);
         err.println("gpurent: " + e.problems().size() + " problem" + (e.problems().size() == 1 ? "" : "s")
             + " in the quote sheet; nothing was written");
-        return Main.BAD_INPUT;
+        return ExitCodes.BAD_INPUT;
       }
     }
 

@@ -5,6 +5,7 @@ import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.adapter.VendorDirectory;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.catalog.Regions;
+import dev.gpurent.config.ConfigSchema;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.service.Addresses;
@@ -44,10 +45,16 @@ final class Workspace implements AutoCloseable {
     Object cfg = YamlFiles.load(root.resolve("config/gpurent.yaml"));
     @SuppressWarnings("unchecked") Map<String, Object> c = cfg instanceof Map<?, ?> ? (Map<String, Object>) cfg : Map.of();
     this.config = c;
-    Path catalogFile = root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml")));
+    ConfigSchema.Section top;
+    try {
+      top = ConfigSchema.root(c);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("config/gpurent.yaml: " + e.getMessage(), e);
+    }
+    Path catalogFile = root.resolve(top.text("catalog"));
     this.catalog = GpuCatalog.load(catalogFile);
     this.models = dev.gpurent.catalog.ModelCatalog.besides(catalogFile);
-    this.regions = Regions.load(root.resolve(String.valueOf(config.getOrDefault("regions", "config/regions.yaml"))));
+    this.regions = Regions.load(root.resolve(top.text("regions")));
     this.rules = dev.gpurent.cost.RankingRules.from(config);
   }
 
@@ -93,7 +100,7 @@ final class Workspace implements AutoCloseable {
 
   /** The vendor files' folder: {@code given} (--adapters) when set, else the config's {@code adapters} under the root. */
   Path adaptersDir(Path given) {
-    return given != null ? given : root.resolve(String.valueOf(config.getOrDefault("adapters", "adapters")));
+    return given != null ? given : root.resolve(ConfigSchema.root(config).text("adapters"));
   }
 
   /** Every vendor file in the folder, disabled ones too. */

@@ -455,13 +455,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     } else {
       paid = hours;
     }
-    out.fit = fit;
-    out.instances = instances;
-    out.spread = spread;
-    out.hours = hours;
-    out.spotOverhead = overhead;
-    out.billing = b;
-    out.gpusPerInstance = perInstance;
+    out.usage(fit, instances, spread, hours, overhead, b, perInstance);
     return paid;
   }
 

@@ -20,15 +20,19 @@ final class Pick {
 
   Pick set(Quote q, Fit f, int instances, double hours, double cost, double spotOverhead) {
     this.quote = q;
-    if (q != null) {
-      this.billing = q.billing();
-      this.gpusPerInstance = q.gpuCount();
-    }
+    this.cost = cost;
+    return usage(f, instances, spread, hours, spotOverhead, q == null ? billing : q.billing(), q == null ? gpusPerInstance : q.gpuCount());
+  }
+
+  /** The usage an offer is priced at, without its quote: the scan knows the quote only once it wins. */
+  Pick usage(Fit f, int instances, int spread, double hours, double spotOverhead, Billing billing, double gpusPerInstance) {
     this.fit = f;
     this.instances = instances;
+    this.spread = spread;
     this.hours = hours;
-    this.cost = cost;
     this.spotOverhead = spotOverhead;
+    this.billing = billing;
+    this.gpusPerInstance = gpusPerInstance;
     return this;
   }
 

@@ -1,6 +1,6 @@
 package dev.gpurent.cost;
 
-import dev.gpurent.config.Durations;
+import dev.gpurent.config.ConfigSchema;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.ServicePrice.Service;
 import java.math.BigDecimal;
@@ -24,13 +24,8 @@ import java.util.Optional;
  */
 public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAge, int minOffers, double migrationTimeShare) {
 
-  public static final Duration DEFAULT_MAX_PRICE_AGE = Duration.ofDays(30);
-  public static final int DEFAULT_MIN_OFFERS = 3;
-  public static final double DEFAULT_MIGRATION_TIME_SHARE = 0.05;
-
-  /** No fallbacks: a vendor missing a needed service is not ranked. */
-  public static final RankingRules NONE = new RankingRules(Map.of(), DEFAULT_MAX_PRICE_AGE, DEFAULT_MIN_OFFERS,
-      DEFAULT_MIGRATION_TIME_SHARE);
+  /** No fallbacks (a vendor missing a needed service is not ranked), the rest at their defaults. */
+  public static final RankingRules NONE = from(Map.of());
 
   public RankingRules {
     fallbacks = Map.copyOf(fallbacks);
@@ -82,17 +77,14 @@ public record RankingRules(Map<Service, Fallback> fallbacks, Duration maxPriceAg
         if (!known) throw new IllegalArgumentException("fallbacks." + key + ": unknown service; known: objectStorage, egress, ingress, loadBalancer");
       }
     }
-    Duration age = DEFAULT_MAX_PRICE_AGE;
-    if (config.get("quotes") instanceof Map<?, ?> q && q.get("maxPriceAge") != null) {
-      age = Durations.parse("quotes.maxPriceAge", String.valueOf(q.get("maxPriceAge")));
-    }
-    int minOffers = DEFAULT_MIN_OFFERS;
-    double share = DEFAULT_MIGRATION_TIME_SHARE;
-    if (config.get("ranking") instanceof Map<?, ?> r) {
-      if (r.get("minOffers") instanceof Number n) minOffers = n.intValue();
-      if (r.get("migrationTimeShare") instanceof Number n) share = n.doubleValue();
-    }
-    return new RankingRules(fallbacks, age, minOffers, share);
+    ConfigSchema.Section ranking = ConfigSchema.section("ranking", section(config, "ranking"));
+    return new RankingRules(fallbacks, ConfigSchema.section("quotes", section(config, "quotes")).duration("maxPriceAge"),
+        ranking.whole("minOffers"), ranking.number("migrationTimeShare"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, ?> section(Map<String, ?> config, String name) {
+    return config.get(name) instanceof Map<?, ?> m ? (Map<String, ?>) m : null;
   }
 
   private static String text(Map<?, ?> m, String field, String at) {

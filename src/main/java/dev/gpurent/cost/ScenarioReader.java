@@ -23,7 +23,7 @@ public final class ScenarioReader {
   /** Hourly checkpoints lose half an hour of work on average; restart and reload take about another hour. */
   public static final double DEFAULT_RESTART_HOURS = 1.5;
   /** Workloads one scenario may hold unless configured otherwise ({@code ranking.maxWorkloads}). */
-  public static final int DEFAULT_MAX_WORKLOADS = 50;
+  public static final int DEFAULT_MAX_WORKLOADS = (Integer) dev.gpurent.config.ConfigSchema.keys().get("ranking.maxWorkloads").dflt();
 
   // The ranges of the figures (README "Limits"): wide enough for any real plan, narrow enough that
   // sizing and pricing them cannot overflow.

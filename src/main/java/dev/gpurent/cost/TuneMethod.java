@@ -1,5 +1,6 @@
 package dev.gpurent.cost;
 
+import dev.gpurent.config.WireNames;
 import java.util.Locale;
 
 /**
@@ -28,14 +29,12 @@ public enum TuneMethod {
   }
 
   public static TuneMethod parse(String field, String s) {
-    try {
-      return valueOf(s.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new InvalidInputException(field, "unknown method '" + s + "'; known: full, lora, qlora");
-    }
+    TuneMethod m = WireNames.find(values(), TuneMethod::wire, s.trim().toLowerCase(Locale.ROOT));
+    if (m == null) throw new InvalidInputException(field, "unknown method '" + s + "'; known: " + WireNames.known(values(), TuneMethod::wire));
+    return m;
   }
 
   public String wire() {
-    return name().toLowerCase(Locale.ROOT);
+    return WireNames.camel(this);
   }
 }

@@ -1,8 +1,7 @@
 package dev.gpurent.quote;
 
-import java.util.Arrays;
+import dev.gpurent.config.WireNames;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * How an offer is billed. Pay-as-you-go modes ({@link #ON_DEMAND}, {@link #SPOT}) charge for
@@ -41,16 +40,15 @@ public enum Billing {
 
   public static Billing parse(String s) {
     String k = s.trim().toLowerCase(Locale.ROOT).replace('_', '-');
-    for (Billing b : values()) {
-      if (b.wire.equals(k)) return b;
-    }
+    Billing b = WireNames.find(values(), Billing::wire, k);
+    if (b != null) return b;
     switch (k) {
       case "ondemand", "hourly", "pay-as-you-go" -> { return ON_DEMAND; }
       case "preemptible", "interruptible" -> { return SPOT; }
       case "1-year", "reserved-1y", "annual" -> { return YEARLY; }
       case "reserved-3y", "3-years" -> { return THREE_YEARS; }
       default -> throw new IllegalArgumentException("unknown billing mode '" + s + "'; known: "
-          + Arrays.stream(values()).map(Billing::wire).collect(Collectors.joining(", ")));
+          + WireNames.known(values(), Billing::wire));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.gpurent.quote;
 
+import dev.gpurent.config.WireNames;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -33,29 +34,28 @@ public record ServicePrice(Availability availability, Money price, String source
     }
 
     public static Availability parse(String s) {
-      String k = s.trim().toLowerCase(Locale.ROOT);
-      for (Availability a : values()) if (a.wire.equals(k)) return a;
-      throw new IllegalArgumentException("'" + s + "' is not price, none or unknown");
+      Availability a = WireNames.find(values(), Availability::wire, s.trim().toLowerCase(Locale.ROOT));
+      if (a == null) throw new IllegalArgumentException("'" + s + "' is not price, none or unknown");
+      return a;
     }
   }
 
   /** The services a bill may need besides GPUs, with their key in vendor YAML terms and in {@code fallbacks:}. */
   public enum Service {
-    OBJECT_STORAGE("objectStorage", "object storage"),
-    EGRESS("egress", "public bandwidth"),
-    INGRESS("ingress", "ingress"),
-    LOAD_BALANCER("loadBalancer", "load balancer");
+    OBJECT_STORAGE("object storage"),
+    EGRESS("public bandwidth"),
+    INGRESS("ingress"),
+    LOAD_BALANCER("load balancer");
 
-    private final String key;
     private final String label;
 
-    Service(String key, String label) {
-      this.key = key;
+    Service(String label) {
       this.label = label;
     }
 
+    /** objectStorage, egress, ingress, loadBalancer. */
     public String key() {
-      return key;
+      return WireNames.camel(this);
     }
 
     /** The bill's item name for this service. */

@@ -1,6 +1,6 @@
 package dev.gpurent.quotesheet;
 
-import dev.gpurent.adapter.StaticSheetAdapter;
+import dev.gpurent.adapter.StaticSheetFormat;
 import dev.gpurent.adapter.VendorAdapter;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.GpuCatalog;
@@ -140,7 +140,7 @@ public final class QuoteSheetImport {
     @SuppressWarnings("unchecked") Map<String, Object> map =
         (Map<String, Object>) YamlFiles.parse(new StringReader(text), where.toString());
     VendorDefinition def = VendorDefinition.from(new JsonObject(map), where);
-    VendorAdapter adapter = StaticSheetAdapter.create(def, catalog, clock);
+    VendorAdapter adapter = StaticSheetFormat.create(def, catalog, clock);
     VendorQuotes q = adapter.fetch().toCompletionStage().toCompletableFuture().join();
     if (!q.rejected().isEmpty()) throw new IllegalStateException("the written vendor refuses rows: " + q.rejected());
     return q.quotes().size();

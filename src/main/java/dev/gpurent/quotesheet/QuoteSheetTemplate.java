@@ -1,6 +1,6 @@
 package dev.gpurent.quotesheet;
 
-import dev.gpurent.quotesheet.SheetLayout.Lang;
+import dev.gpurent.text.Lang;
 import dev.gpurent.quotesheet.SheetLayout.OfferColumn;
 import dev.gpurent.quotesheet.SheetLayout.TermColumn;
 import dev.gpurent.quotesheet.SheetLayout.TermItem;
@@ -160,20 +160,20 @@ public final class QuoteSheetTemplate {
       java.util.Optional<dev.gpurent.cost.WinsAt> wins = plan.winsAt();
       if (first) {
         target = p.unitPrice().round(4).plain();
-        note = lang.pick("already #1 for " + scenario, "在「" + scenario + "」中已排名第一");
+        note = SheetLayout.pick(lang, "already #1 for " + scenario, "在「" + scenario + "」中已排名第一");
       } else if (wins.isPresent() && !wins.get().services().isEmpty()) {
         // Its GPUs already beat #1: what it lacks is a stated price for a service (the terms sheet asks for it).
         target = p.unitPrice().round(4).plain();
-        note = lang.pick("beats #1 for " + scenario + " at this price if the terms sheet's services are quoted as asked: ",
+        note = SheetLayout.pick(lang, "beats #1 for " + scenario + " at this price if the terms sheet's services are quoted as asked: ",
             "按此价格，若条款表中的服务按要求报价，即可在「" + scenario + "」中胜过第一名：")
-            + dev.gpurent.text.Localizer.text(wins.get().text(), lang == SheetLayout.Lang.ZH ? dev.gpurent.text.Lang.ZH : dev.gpurent.text.Lang.EN);
+            + dev.gpurent.text.Localizer.text(wins.get().text(), lang);
       } else if (wins.isPresent() && wins.get().discount().isPresent()) {
         target = wins.get().unitPrices().get(w).unitPrice().plain();
-        note = lang.pick("to take #1 for " + scenario + ": ", "在「" + scenario + "」中排名第一需：")
-            + dev.gpurent.text.Localizer.text(wins.get().text(), lang == SheetLayout.Lang.ZH ? dev.gpurent.text.Lang.ZH : dev.gpurent.text.Lang.EN);
+        note = SheetLayout.pick(lang, "to take #1 for " + scenario + ": ", "在「" + scenario + "」中排名第一需：")
+            + dev.gpurent.text.Localizer.text(wins.get().text(), lang);
       } else {
         target = "";
-        note = wins.map(x -> dev.gpurent.text.Localizer.text(x.text(), lang == SheetLayout.Lang.ZH ? dev.gpurent.text.Lang.ZH : dev.gpurent.text.Lang.EN)).orElse("");
+        note = wins.map(x -> dev.gpurent.text.Localizer.text(x.text(), lang)).orElse("");
       }
       rows.add(List.of(p.gpu().name(), number(q.gpuCount()), q.vcpus() > 0 ? number(q.vcpus()) : "",
           q.ramGiB() > 0 ? number(q.ramGiB()) : "", q.region(), q.country(), q.offerId(), SheetLayout.billingText(lang, q.billing()),
@@ -196,7 +196,7 @@ public final class QuoteSheetTemplate {
         case "ingress" -> TermItem.INGRESS;
         default -> TermItem.LOAD_BALANCER;
       };
-      notes.put(item, lang.pick("to rank #1 for " + scenario + " (beating " + c.against() + "): at most " + c.atMost().plain() + " "
+      notes.put(item, SheetLayout.pick(lang, "to rank #1 for " + scenario + " (beating " + c.against() + "): at most " + c.atMost().plain() + " "
           + c.atMost().currency() + " per " + c.unit() + "; billed now at " + c.billedAt().round(4).plain() + " (" + c.pricedBy() + ")",
           "在「" + scenario + "」中排名第一（胜过 " + c.against() + "）：不高于 " + c.atMost().plain() + " " + c.atMost().currency()
           + "/" + c.unit() + "；目前按 " + c.billedAt().round(4).plain() + " 计价（" + (c.pricedBy().equals("typical") ? "典型估计值" : "替代供应商") + "）"));

@@ -1,9 +1,11 @@
 package dev.gpurent.quotesheet;
 
+import dev.gpurent.text.Lang;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The layout of a quote sheet, in one place: sheet names, the offers sheet's columns and the terms
@@ -15,21 +17,27 @@ public final class SheetLayout {
 
   private SheetLayout() {}
 
-  /** The language of a template's headers, labels and example values. */
-  public enum Lang {
-    EN, ZH;
+  /**
+   * The language of a template's headers, labels and example values, as a command line or query
+   * names it: a language tag ({@link Lang#of}), or English / Chinese spelled out ("english",
+   * "chinese", "中文", "cn").
+   */
+  public static Lang lang(String s) {
+    return switch (s.trim().toLowerCase(Locale.ROOT)) {
+      case "english" -> Lang.EN;
+      case "cn", "chinese", "中文" -> Lang.ZH;
+      default -> Lang.of(s);
+    };
+  }
 
-    public static Lang parse(String s) {
-      return switch (s.trim().toLowerCase(Locale.ROOT)) {
-        case "en", "english" -> EN;
-        case "zh", "cn", "zh-cn", "chinese", "中文" -> ZH;
-        default -> throw new IllegalArgumentException("unknown language '" + s + "'; known: zh, en");
-      };
-    }
+  static String pick(Lang lang, String en, String zh) {
+    return lang == Lang.EN ? en : zh;
+  }
 
-    String pick(String en, String zh) {
-      return this == EN ? en : zh;
-    }
+  /** The column or item whose English or Chinese name is {@code text}, compared by {@link #key}. */
+  private static <E extends Enum<E>> Optional<E> named(E[] values, Function<E, String> en, Function<E, String> zh, String text) {
+    String k = key(text);
+    return Arrays.stream(values).filter(c -> key(en.apply(c)).equals(k) || key(zh.apply(c)).equals(k)).findFirst();
   }
 
   public static final String OFFERS_EN = "offers";
@@ -73,12 +81,11 @@ public final class SheetLayout {
     }
 
     public String header(Lang lang) {
-      return lang.pick(en, zh);
+      return pick(lang, en, zh);
     }
 
     static Optional<OfferColumn> byHeader(String text) {
-      String k = key(text);
-      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+      return named(values(), c -> c.en, c -> c.zh, text);
     }
   }
 
@@ -100,12 +107,11 @@ public final class SheetLayout {
     }
 
     public String header(Lang lang) {
-      return lang.pick(en, zh);
+      return pick(lang, en, zh);
     }
 
     static Optional<TermColumn> byHeader(String text) {
-      String k = key(text);
-      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+      return named(values(), c -> c.en, c -> c.zh, text);
     }
   }
 
@@ -138,22 +144,21 @@ public final class SheetLayout {
     }
 
     public String label(Lang lang) {
-      return lang.pick(en, zh);
+      return pick(lang, en, zh);
     }
 
     String example(Lang lang) {
-      return lang.pick(exampleEn, exampleZh);
+      return pick(lang, exampleEn, exampleZh);
     }
 
     static Optional<TermItem> byLabel(String text) {
-      String k = key(text);
-      return Arrays.stream(values()).filter(c -> key(c.en).equals(k) || key(c.zh).equals(k)).findFirst();
+      return named(values(), c -> c.en, c -> c.zh, text);
     }
   }
 
   /** What the example offer row says in its instance-type cell; a row that still says it is refused. */
   static String exampleMarker(Lang lang) {
-    return lang.pick("EXAMPLE - replace this row", "示例：请替换本行");
+    return pick(lang, "EXAMPLE - replace this row", "示例：请替换本行");
   }
 
   static boolean isExampleMarker(String text) {
@@ -163,18 +168,18 @@ public final class SheetLayout {
 
   /** The example offer row, in the order of {@link OfferColumn}. */
   static List<String> exampleOffer(Lang lang, String validUntil) {
-    return List.of("RTX 4090", "1", "16", "64", lang.pick("cn-east", "华东"), "CN", exampleMarker(lang),
-        lang.pick("monthly", "包月"), "1500", lang.pick("month", "月"), "CNY", validUntil, lang.pick("example only", "仅为示例"), "");
+    return List.of("RTX 4090", "1", "16", "64", pick(lang, "cn-east", "华东"), "CN", exampleMarker(lang),
+        pick(lang, "monthly", "包月"), "1500", pick(lang, "month", "月"), "CNY", validUntil, pick(lang, "example only", "仅为示例"), "");
   }
 
   /** The billing mode as the sheet spells it in {@code lang}: 按量, 包月, 包年, 3年, 竞价. */
   public static String billingText(Lang lang, dev.gpurent.quote.Billing b) {
     return switch (b) {
-      case ON_DEMAND -> lang.pick("on-demand", "按量");
-      case MONTHLY -> lang.pick("monthly", "包月");
-      case YEARLY -> lang.pick("yearly", "包年");
-      case THREE_YEARS -> lang.pick("3-year", "3年");
-      case SPOT -> lang.pick("spot", "竞价");
+      case ON_DEMAND -> pick(lang, "on-demand", "按量");
+      case MONTHLY -> pick(lang, "monthly", "包月");
+      case YEARLY -> pick(lang, "yearly", "包年");
+      case THREE_YEARS -> pick(lang, "3-year", "3年");
+      case SPOT -> pick(lang, "spot", "竞价");
       default -> b.wire();
     };
   }
@@ -182,23 +187,23 @@ public final class SheetLayout {
   /** The price unit as the sheet spells it in {@code lang}. */
   public static String unitText(Lang lang, String unit) {
     return switch (unit) {
-      case "hour" -> lang.pick("hour", "小时");
-      case "month" -> lang.pick("month", "月");
-      case "year" -> lang.pick("year", "年");
+      case "hour" -> pick(lang, "hour", "小时");
+      case "month" -> pick(lang, "month", "月");
+      case "year" -> pick(lang, "year", "年");
       default -> unit;
     };
   }
 
   static String offersSheet(Lang lang) {
-    return lang.pick(OFFERS_EN, OFFERS_ZH);
+    return pick(lang, OFFERS_EN, OFFERS_ZH);
   }
 
   static String termsSheet(Lang lang) {
-    return lang.pick(TERMS_EN, TERMS_ZH);
+    return pick(lang, TERMS_EN, TERMS_ZH);
   }
 
   static String notesSheet(Lang lang) {
-    return lang.pick(NOTES_EN, NOTES_ZH);
+    return pick(lang, NOTES_EN, NOTES_ZH);
   }
 
   static boolean isOffersSheet(String name) {

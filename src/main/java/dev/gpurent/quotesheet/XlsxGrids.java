@@ -154,13 +154,7 @@ final class XlsxGrids {
 
         @Override
         public void characters(char[] ch, int start, int length) throws SAXException {
-          if (!inText) return;
-          text.append(ch, start, length);
-          try {
-            limits.text(where, text.length());
-          } catch (SheetLimits.Exceeded e) {
-            throw new SAXException(e);
-          }
+          if (inText) append(text, ch, start, length, limits, where);
         }
 
         @Override
@@ -256,13 +250,7 @@ final class XlsxGrids {
     @Override
     public void characters(char[] ch, int start, int length) throws SAXException {
       StringBuilder into = inFormula ? formulaText : inValue || inText ? value : null;
-      if (into == null) return;
-      into.append(ch, start, length);
-      try {
-        limits.text(sheet, into.length());
-      } catch (SheetLimits.Exceeded e) {
-        throw new SAXException(e);
-      }
+      if (into != null) append(into, ch, start, length, limits, sheet);
     }
 
     @Override
@@ -367,6 +355,17 @@ final class XlsxGrids {
       }
       if (i == 0) throw new IOException("a cell reference that is not one in sheet " + sheet);
       return c - 1;
+    }
+  }
+
+  /** Appends a run of a cell's text, refused once the cell passes the limit of characters a cell may hold. */
+  private static void append(StringBuilder into, char[] ch, int start, int length, SheetLimits limits, String where)
+      throws SAXException {
+    into.append(ch, start, length);
+    try {
+      limits.text(where, into.length());
+    } catch (SheetLimits.Exceeded e) {
+      throw new SAXException(e);
     }
   }
 }

@@ -1,14 +1,13 @@
 package dev.gpurent.service;
 
 import dev.gpurent.alert.WebhookHosts;
-import dev.gpurent.config.Durations;
-import io.vertx.core.json.JsonArray;
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The {@code alerts:} section: how webhooks are tried. A try that fails for a reason worth
@@ -34,40 +33,22 @@ public record AlertSettings(int attempts, Duration backoff, Duration maxBackoff,
   public static final AlertSettings DEFAULTS = from(null);
 
   public static AlertSettings from(JsonObject alerts) {
-    JsonObject a = alerts == null ? new JsonObject() : alerts;
-    int attempts = whole(a, "attempts", 5, 1, 20);
-    Duration backoff = Durations.parse("alerts.backoff", String.valueOf(a.getValue("backoff", "2s")));
-    Duration maxBackoff = Durations.parse("alerts.maxBackoff", String.valueOf(a.getValue("maxBackoff", "5m")));
+    ConfigSchema.Section a = ConfigSchema.section("alerts", PlainValues.map(alerts));
+    Duration backoff = a.duration("backoff");
+    Duration maxBackoff = a.duration("maxBackoff");
     if (maxBackoff.compareTo(backoff) < 0) {
       throw new IllegalArgumentException("alerts.maxBackoff: must be at least alerts.backoff (" + backoff + "), got " + maxBackoff);
     }
-    Object j = a.getValue("jitter", 0.2);
-    if (!(j instanceof Number n) || n.doubleValue() < 0 || n.doubleValue() > 1) {
-      throw new IllegalArgumentException("alerts.jitter: must be a number from 0 to 1, got " + j);
-    }
-    Duration timeout = positive(a, "timeout", "5s");
-    Duration connectTimeout = positive(a, "connectTimeout", "2s");
-    return new AlertSettings(attempts, backoff, maxBackoff, n(j), timeout, whole(a, "maxResponseBytes", 65_536, 256, 16 << 20),
-        hosts(a.getValue("allowHosts")), connectTimeout, whole(a, "connectionsPerHost", 4, 1, 64),
-        whole(a, "perUrlPerMinute", 20, 1, 100_000), whole(a, "perClientPerMinute", 60, 1, 100_000));
+    return new AlertSettings(a.whole("attempts"), backoff, maxBackoff, a.number("jitter"), a.duration("timeout"),
+        a.whole("maxResponseBytes"), hosts(a.list("allowHosts")), a.duration("connectTimeout"), a.whole("connectionsPerHost"),
+        a.whole("perUrlPerMinute"), a.whole("perClientPerMinute"));
   }
 
-  private static Duration positive(JsonObject a, String key, String dflt) {
-    Duration d = Durations.parse("alerts." + key, String.valueOf(a.getValue(key, dflt)));
-    if (d.isZero()) throw new IllegalArgumentException("alerts." + key + ": must be more than 0");
-    return d;
-  }
-
-  /** A list of host names, also given as one comma-separated string (as an environment variable gives it). */
-  private static Set<String> hosts(Object v) {
-    Stream<Object> items = v == null ? Stream.empty()
-        : v instanceof JsonArray list ? list.stream()
-        : Arrays.stream(String.valueOf(v).split(",")).map(String::trim).filter(h -> !h.isEmpty()).map(h -> (Object) h);
-    return items.map(h -> {
-      if (!(h instanceof String s) || s.isBlank() || s.contains("/")) {
-        throw new IllegalArgumentException("alerts.allowHosts: must be a list of host names, got " + h);
-      }
-      return WebhookHosts.normal(s.trim());
+  /** Host names as URLs write them; a URL or a path is refused. */
+  private static Set<String> hosts(List<String> names) {
+    return names.stream().map(h -> {
+      if (h.isBlank() || h.contains("/")) throw new IllegalArgumentException("alerts.allowHosts: must be a list of host names, got " + h);
+      return WebhookHosts.normal(h);
     }).collect(Collectors.toUnmodifiableSet());
   }
 
@@ -78,15 +59,4 @@ public record AlertSettings(int attempts, Duration backoff, Duration maxBackoff,
     return Duration.ofMillis(Math.max(1, Math.round(capped * (1 - jitter * random))));
   }
 
-  private static double n(Object j) {
-    return ((Number) j).doubleValue();
-  }
-
-  private static int whole(JsonObject a, String key, int dflt, int min, int max) {
-    Object v = a.getValue(key, dflt);
-    if (!(v instanceof Number n) || n.doubleValue() != n.intValue() || n.intValue() < min || n.intValue() > max) {
-      throw new IllegalArgumentException("alerts." + key + ": must be a whole number from " + min + " to " + max + ", got " + v);
-    }
-    return n.intValue();
-  }
 }

@@ -1,12 +1,14 @@
 package dev.gpurent.service;
 
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.netty.util.NetUtil;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code clients:} section of the configuration, with its defaults: how the per-client limits
+ * The {@code clients:} section of the configuration (keys, defaults, ranges: {@link ConfigSchema}): how the per-client limits
  * (live scenarios a client may hold, wrong admin tokens it may try) tell clients apart.
  *
  * @param ipv4Prefix             IPv4 clients in one network of this prefix length count as one
@@ -32,11 +34,10 @@ public record ClientSettings(int ipv4Prefix, int ipv6Prefix, List<Network> trust
   }
 
   public static ClientSettings from(JsonObject clients) {
-    JsonObject c = clients == null ? new JsonObject() : clients;
+    ConfigSchema.Section c = ConfigSchema.section("clients", PlainValues.map(clients));
     List<Network> proxies = new ArrayList<>();
-    for (String p : HttpSettings.list(c, "trustedProxies")) proxies.add(network("clients.trustedProxies", p));
-    return new ClientSettings(whole(c, "ipv4Prefix", 24, 0, 32), whole(c, "ipv6Prefix", 64, 0, 128), List.copyOf(proxies),
-        whole(c, "adminFailuresPerMinute", 10, 1, 1_000_000));
+    for (String p : c.list("trustedProxies")) proxies.add(network("clients.trustedProxies", p));
+    return new ClientSettings(c.whole("ipv4Prefix"), c.whole("ipv6Prefix"), List.copyOf(proxies), c.whole("adminFailuresPerMinute"));
   }
 
   /** An IP literal as 4 or 16 bytes (an IPv4-mapped IPv6 address as its 4), or null when it is none; never a DNS lookup. */
@@ -83,11 +84,4 @@ public record ClientSettings(int ipv4Prefix, int ipv6Prefix, List<Network> trust
     return new Network(a, prefix);
   }
 
-  private static int whole(JsonObject c, String key, int dflt, int min, int max) {
-    Object v = c.getValue(key, dflt);
-    if (!(v instanceof Number n) || n.doubleValue() != n.intValue() || n.intValue() < min || n.intValue() > max) {
-      throw new IllegalArgumentException("clients." + key + ": must be a whole number from " + min + " to " + max + ", got " + v);
-    }
-    return n.intValue();
-  }
 }

@@ -1,86 +1,131 @@
 package dev.gpurent.service;
 
+import dev.gpurent.config.ConfigSchema;
 import dev.gpurent.config.YamlFiles;
-import io.vertx.config.ConfigRetriever;
-import io.vertx.config.ConfigRetrieverOptions;
-import io.vertx.config.ConfigStoreOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * Loads the configuration in layers, last wins: {@code config/gpurent.yaml}, then Java system
- * properties ({@code -Dhttp.port=9090}), then environment variables named
- * {@code GPURENT_<SECTION>_<KEY>} ({@code GPURENT_HTTP_PORT=9090}; the key matches the file's
- * key ignoring case). Secrets are not configuration: they are read from the environment where
- * used, and never logged.
+ * properties ({@code -Dhttp.port=9090}, {@code -Dquotes.breaker.resetTimeout=5m}), then environment
+ * variables named {@code GPURENT_<SECTION>_<KEY>} ({@code GPURENT_HTTP_PORT=9090},
+ * {@code GPURENT_QUOTES_BREAKER_RESETTIMEOUT=5m}; the name matches the key ignoring case and
+ * underscores). Every key is checked against {@link ConfigSchema}: an unknown one is refused naming
+ * the nearest known key, a bad value naming the key (and the property or variable) the user wrote.
+ * A property or variable outside gpurent's sections is not ours and is left alone (the JVM's
+ * {@code java.*}, {@code GPURENT_BENCH_PORT} of the bench scripts), as are the JDK's own
+ * {@code http.proxyHost} kind. Secrets are not configuration: they are read from the environment
+ * where used, and never logged.
  */
 public final class GpurentConfig {
+
+  /** The JDK's networking properties that share gpurent's {@code http.} prefix. */
+  private static final List<String> JDK_HTTP = List.of("http.proxy", "http.nonProxyHosts", "http.agent", "http.keepAlive",
+      "http.KeepAlive", "http.maxRedirects", "http.auth.");
 
   private GpurentConfig() {}
 
   public static Future<JsonObject> load(Vertx vertx, Path root, Map<String, String> env) {
     Path file = root.resolve("config/gpurent.yaml");
     if (!Files.isRegularFile(file)) return Future.failedFuture(new IllegalArgumentException(file + ": no such file"));
-    JsonObject values;
     try {
-      values = fileValues(file);
+      return Future.succeededFuture(layered(file, System.getProperties(), env));
     } catch (IllegalArgumentException e) {
       return Future.failedFuture(e);
     }
-    ConfigRetrieverOptions options = new ConfigRetrieverOptions().setScanPeriod(0)
-        .addStore(new ConfigStoreOptions().setType("json").setConfig(values))
-        .addStore(new ConfigStoreOptions().setType("sys").setConfig(new JsonObject().put("hierarchical", true)));
-    ConfigRetriever retriever = ConfigRetriever.create(vertx, options);
-    return retriever.getConfig()
-        .map(c -> withEnvironment(c, env))
-        .recover(e -> Future.failedFuture(new IllegalArgumentException(file + ": " + e.getMessage(), e)))
-        .eventually(() -> {
-          retriever.close();
-          return Future.succeededFuture();
-        });
+  }
+
+  /** The file, then the system properties, then the environment; every layer checked. */
+  static JsonObject layered(Path file, Properties system, Map<String, String> env) {
+    Map<String, Object> values = fileValues(file);
+    try {
+      ConfigSchema.check(values);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    }
+    for (String name : system.stringPropertyNames()) {
+      if (ours(name)) put(values, name, system.getProperty(name), "-D" + name);
+    }
+    // the admin token's variable is a secret, not a key, whatever it is called
+    String tokenVariable = ConfigSchema.root(values).section("http").text("adminTokenEnv");
+    env.forEach((name, value) -> {
+      String key = name.equals(tokenVariable) ? null : environmentKey(name);
+      if (key != null) put(values, key, value, name);
+    });
+    return new JsonObject(Json.encode(values));  // JsonObject and JsonArray all the way down
+  }
+
+  /** Whether a system property belongs to gpurent: under one of its sections (or a top-level key) and not the JDK's. */
+  private static boolean ours(String name) {
+    int dot = name.indexOf('.');
+    String first = dot < 0 ? name : name.substring(0, dot);
+    if (!ConfigSchema.topLevel().contains(first)) return false;
+    return ConfigSchema.key(name) != null || JDK_HTTP.stream().noneMatch(name::startsWith);
+  }
+
+  /**
+   * The key a {@code GPURENT_} variable names, or null when it is not one of gpurent's sections'
+   * ({@code GPURENT_ADMIN_TOKEN}, {@code GPURENT_BENCH_PORT}); a name under a section that matches
+   * no key is returned as written, for the check to refuse.
+   */
+  static String environmentKey(String name) {
+    if (!name.startsWith("GPURENT_")) return null;
+    String rest = name.substring("GPURENT_".length());
+    String first = rest.split("_", 2)[0].toLowerCase(Locale.ROOT);
+    if (!ConfigSchema.topLevel().contains(first)) return null;
+    String flat = rest.replace("_", "").toLowerCase(Locale.ROOT);
+    for (String key : ConfigSchema.keys().keySet()) {
+      if (key.endsWith(".*")) {
+        String prefix = key.substring(0, key.length() - 1).replace('.', '_').toUpperCase(Locale.ROOT);
+        if (rest.toUpperCase(Locale.ROOT).startsWith(prefix) && rest.length() > prefix.length()) {
+          return key.substring(0, key.length() - 1) + rest.substring(prefix.length());
+        }
+      } else if (key.replace(".", "").toLowerCase(Locale.ROOT).equals(flat)) {
+        return key;
+      }
+    }
+    return rest.toLowerCase(Locale.ROOT).replace('_', '.');
+  }
+
+  /** Sets {@code key} (dotted) to {@code value}, checked; a fault names {@code source} as the user wrote it. */
+  @SuppressWarnings("unchecked")
+  private static void put(Map<String, Object> values, String key, String value, String source) {
+    String[] parts = key.split("\\.");
+    Map<String, Object> at = values;
+    for (int i = 0; i < parts.length - 1; i++) {
+      Object next = at.get(parts[i]);
+      if (!(next instanceof Map<?, ?>)) {
+        next = new LinkedHashMap<String, Object>();
+        at.put(parts[i], next);
+      }
+      at = (Map<String, Object>) next;
+    }
+    at.put(parts[parts.length - 1], value);
+    try {
+      ConfigSchema.check(Map.of(parts[0], values.get(parts[0])));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+    }
   }
 
   /**
    * The file read by {@link YamlFiles}, as every other YAML of gpurent's: duplicate keys and
-   * recursive aliases are refused naming the file (vertx-config's own YAML reader lets the last
-   * duplicate win and overflows the stack on an alias that holds itself).
+   * recursive aliases are refused naming the file.
    */
-  private static JsonObject fileValues(Path file) {
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> fileValues(Path file) {
     Object yaml = YamlFiles.load(file);
-    if (yaml == null) return new JsonObject();
-    if (!(yaml instanceof Map<?, ?>)) throw new IllegalArgumentException(file + ": expected a map of sections");
-    return new JsonObject(Json.encode(yaml));
-  }
-
-  /** Applies {@code GPURENT_SECTION_KEY=value} over the file's values. */
-  static JsonObject withEnvironment(JsonObject config, Map<String, String> env) {
-    JsonObject out = config.copy();
-    for (Map.Entry<String, String> e : env.entrySet()) {
-      String name = e.getKey();
-      if (!name.startsWith("GPURENT_") || name.equals("GPURENT_ADMIN_TOKEN")) continue;
-      String[] parts = name.substring("GPURENT_".length()).toLowerCase(Locale.ROOT).split("_", 2);
-      if (parts.length != 2) continue;
-      JsonObject section = out.getJsonObject(parts[0]);
-      if (section == null) {
-        section = new JsonObject();
-        out.put(parts[0], section);
-      }
-      String key = section.fieldNames().stream().filter(k -> k.equalsIgnoreCase(parts[1].replace("_", ""))).findFirst()
-          .orElse(parts[1]);
-      section.put(key, typed(e.getValue()));
-    }
-    return out;
-  }
-
-  private static Object typed(String v) {
-    if (v.equals("true") || v.equals("false")) return Boolean.valueOf(v);
-    if (v.matches("-?\\d{1,9}")) return Integer.valueOf(v);
-    return v;
+    if (yaml == null) return new LinkedHashMap<>();
+    if (!(yaml instanceof Map<?, ?> m)) throw new IllegalArgumentException(file + ": expected a map of sections");
+    return new LinkedHashMap<>((Map<String, Object>) m);
   }
 }

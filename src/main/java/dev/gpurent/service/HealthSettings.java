@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 
-import dev.gpurent.config.Durations;
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 
@@ -16,13 +17,7 @@ public record HealthSettings(double heapAfterGc, Duration loopDelay) {
   public static final HealthSettings DEFAULTS = from(null);
 
   public static HealthSettings from(JsonObject health) {
-    JsonObject h = health == null ? new JsonObject() : health;
-    Object share = h.getValue("heapAfterGc", 0.85);
-    if (!(share instanceof Number n) || !(n.doubleValue() > 0) || n.doubleValue() > 1) {
-      throw new IllegalArgumentException("health.heapAfterGc: must be a share of the heap, more than 0 and at most 1, got " + share);
-    }
-    Duration delay = Durations.parse("health.loopDelay", String.valueOf(h.getValue("loopDelay", "2s")));
-    if (delay.isZero()) throw new IllegalArgumentException("health.loopDelay: must be more than 0");
-    return new HealthSettings(n.doubleValue(), delay);
+    ConfigSchema.Section h = ConfigSchema.section("health", PlainValues.map(health));
+    return new HealthSettings(h.number("heapAfterGc"), h.duration("loopDelay"));
   }
 }

@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 
-import io.vertx.core.json.JsonArray;
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -9,7 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The {@code http:} section of the configuration, with its defaults.
+ * The {@code http:} section of the configuration (its keys, defaults and ranges: {@link ConfigSchema}).
  *
  * @param host            address to bind; loopback unless told otherwise
  * @param port            0 picks a free port (tests)
@@ -38,28 +39,14 @@ public record HttpSettings(String host, int port, int bodyLimit, String adminTok
                            Set<String> hostnames, Set<String> allowedOrigins, Duration idleTimeout, Duration headerTimeout,
                            int maxConnections, int wsControlFrameRate, int wsMaxHeldBytes) {
 
-  public HttpSettings(String host, int port, int bodyLimit, String adminToken, int wsQueueBytes, Duration wsStallLimit) {
-    this(host, port, bodyLimit, adminToken, wsQueueBytes, wsStallLimit, defaultHostnames(host), Set.of(), Duration.ofSeconds(60),
-        Duration.ofSeconds(10), 10_000, 20, 1 << 20);
-  }
-
   public static HttpSettings from(JsonObject http, java.util.function.Function<String, String> env) {
-    JsonObject h = http == null ? new JsonObject() : http;
-    String tokenVar = h.getString("adminTokenEnv", "GPURENT_ADMIN_TOKEN");
-    String token = env.apply(tokenVar);
-    String host = h.getString("host", "127.0.0.1");
-    Set<String> names = h.getValue("hostnames") == null ? defaultHostnames(host) : lowercase(list(h, "hostnames"));
-    int maxConnections = h.getInteger("maxConnections", 10_000);
-    if (maxConnections < 1) throw new IllegalArgumentException("http.maxConnections: must be >= 1, got " + maxConnections);
-    int controlFrames = h.getInteger("wsControlFrameRate", 20);
-    if (controlFrames < 1) throw new IllegalArgumentException("http.wsControlFrameRate: must be >= 1, got " + controlFrames);
-    int held = h.getInteger("wsMaxHeldBytes", 1 << 20);
-    if (held < 1) throw new IllegalArgumentException("http.wsMaxHeldBytes: must be >= 1, got " + held);
-    return new HttpSettings(host, h.getInteger("port", 8080), h.getInteger("bodyLimit", 64 * 1024),
-        token == null ? "" : token.trim(), h.getInteger("wsQueueBytes", 256 * 1024),
-        QuoteSettings.duration(h, "wsStallLimit", "30s"), names, lowercase(list(h, "allowedOrigins")),
-        QuoteSettings.duration(h, "idleTimeout", "60s"), QuoteSettings.duration(h, "headerTimeout", "10s"), maxConnections,
-        controlFrames, held);
+    ConfigSchema.Section h = ConfigSchema.section("http", PlainValues.map(http));
+    String token = env.apply(h.text("adminTokenEnv"));
+    String host = h.text("host");
+    Set<String> names = h.has("hostnames") ? lowercase(h.list("hostnames")) : defaultHostnames(host);
+    return new HttpSettings(host, h.whole("port"), h.whole("bodyLimit"), token == null ? "" : token.trim(), h.whole("wsQueueBytes"),
+        h.duration("wsStallLimit"), names, lowercase(h.list("allowedOrigins")), h.duration("idleTimeout"),
+        h.duration("headerTimeout"), h.whole("maxConnections"), h.whole("wsControlFrameRate"), h.whole("wsMaxHeldBytes"));
   }
 
   public boolean adminEnabled() {
@@ -73,14 +60,6 @@ public record HttpSettings(String host, int port, int bodyLimit, String adminTok
     if (!h.equals("0.0.0.0") && !h.equals("::") && !h.equals("[::]")) out.add(h.startsWith("[") ? h : h.contains(":") ? "[" + h + "]" : h);
     out.addAll(List.of("localhost", "127.0.0.1", "[::1]"));
     return Set.copyOf(out);
-  }
-
-  /** A list key, also given as one comma-separated string (as environment variables give it). */
-  static List<String> list(JsonObject h, String key) {
-    Object v = h.getValue(key);
-    if (v == null) return List.of();
-    if (v instanceof JsonArray a) return a.stream().map(String::valueOf).map(String::trim).toList();
-    return java.util.Arrays.stream(String.valueOf(v).split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 
   private static Set<String> lowercase(List<String> values) {

@@ -1,11 +1,12 @@
 package dev.gpurent.service;
 
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
-import java.util.Locale;
 
 /**
- * The {@code quotes:} section of the configuration, with its defaults.
+ * The {@code quotes:} section of the configuration (its keys, defaults and ranges: {@link ConfigSchema}).
  *
  * @param expireAfter     past this age without a successful refresh, a vendor's quotes leave the ranking
  * @param maxFailures     consecutive failures that open a vendor's circuit breaker
@@ -20,12 +21,10 @@ public record QuoteSettings(Duration expireAfter, int maxFailures, Duration rese
                             String cacheDir, boolean offline, Duration fxRefresh, String spotRiskSource) {
 
   public static QuoteSettings from(JsonObject quotes) {
-    JsonObject q = quotes == null ? new JsonObject() : quotes;
-    JsonObject breaker = q.getJsonObject("breaker", new JsonObject());
-    return new QuoteSettings(duration(q, "expireAfter", "24h"), breaker.getInteger("maxFailures", 3),
-        duration(breaker, "resetTimeout", "60s"), duration(q, "freshnessCheck", "1m"), q.getString("cacheDir", "data/last-good"),
-        q.getBoolean("offline", false), duration(q, "fxRefresh", "12h"),
-        q.getString("spotRisk", dev.gpurent.adapter.AwsSpotAdvisorAdapter.URL));
+    ConfigSchema.Section q = ConfigSchema.section("quotes", PlainValues.map(quotes));
+    ConfigSchema.Section breaker = q.section("breaker");
+    return new QuoteSettings(q.duration("expireAfter"), breaker.whole("maxFailures"), breaker.duration("resetTimeout"),
+        q.duration("freshnessCheck"), q.text("cacheDir"), q.flag("offline"), q.duration("fxRefresh"), q.text("spotRisk"));
   }
 
   public QuoteSettings withOffline(boolean offline) {
@@ -34,10 +33,6 @@ public record QuoteSettings(Duration expireAfter, int maxFailures, Duration rese
 
   public QuoteSettings withCacheDir(String dir) {
     return new QuoteSettings(expireAfter, maxFailures, resetTimeout, freshnessCheck, dir, offline, fxRefresh, spotRiskSource);
-  }
-
-  static Duration duration(JsonObject o, String key, String dflt) {
-    return dev.gpurent.config.Durations.parse("quotes." + key, String.valueOf(o.getValue(key, dflt)));
   }
 
 }

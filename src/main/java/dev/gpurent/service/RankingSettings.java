@@ -1,11 +1,12 @@
 package dev.gpurent.service;
 
-import dev.gpurent.cost.ScenarioReader;
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 
 /**
- * The admission limits of the {@code ranking:} section, with their defaults: how much ranking
+ * The admission limits of the {@code ranking:} section (keys, defaults and ranges: {@link ConfigSchema}): how much ranking
  * work the service takes on at once, so that a flood of large requests is refused early instead
  * of exhausting memory and the event loops.
  *
@@ -28,37 +29,10 @@ public record RankingSettings(int maxWorkloads, int maxConcurrent, int queue, Du
   public static final RankingSettings DEFAULTS = from(null);
 
   public static RankingSettings from(JsonObject ranking) {
-    JsonObject r = ranking == null ? new JsonObject() : ranking;
-    int cores = Runtime.getRuntime().availableProcessors();
-    int concurrent = positive(r, "maxConcurrent", 0);
-    return new RankingSettings(positive(r, "maxWorkloads", ScenarioReader.DEFAULT_MAX_WORKLOADS),
-        concurrent == 0 ? 2 * cores : concurrent, positive(r, "queue", 16),
-        dev.gpurent.config.Durations.parse("ranking.timeout", String.valueOf(r.getValue("timeout", "10s"))),
-        positive(r, "maxScenarios", 10_000), positive(r, "maxScenariosPerClient", 20), flag(r, "incremental", true),
-        bytes(r, "memoryBudget", 256L * 1024 * 1024));
-  }
-
-  private static boolean flag(JsonObject r, String key, boolean dflt) {
-    Object v = r.getValue(key, dflt);
-    if (!(v instanceof Boolean b)) throw new IllegalArgumentException("ranking." + key + ": must be true or false, got " + v);
-    return b;
-  }
-
-  private static long bytes(JsonObject r, String key, long dflt) {
-    Object v = r.getValue(key, dflt);
-    // an environment variable of more than 9 digits arrives as text
-    if (v instanceof String text && text.matches("\\d{1,18}")) v = Long.parseLong(text);
-    if (!(v instanceof Number n) || n.longValue() < 1 || n.doubleValue() != n.longValue()) {
-      throw new IllegalArgumentException("ranking." + key + ": must be a whole number of bytes >= 1, got " + v);
-    }
-    return n.longValue();
-  }
-
-  private static int positive(JsonObject r, String key, int dflt) {
-    Object v = r.getValue(key, dflt);
-    if (!(v instanceof Number n) || n.intValue() < 0 || n.doubleValue() != n.intValue()) {
-      throw new IllegalArgumentException("ranking." + key + ": must be a whole number >= 0, got " + v);
-    }
-    return n.intValue();
+    ConfigSchema.Section r = ConfigSchema.section("ranking", PlainValues.map(ranking));
+    int concurrent = r.whole("maxConcurrent");
+    return new RankingSettings(r.whole("maxWorkloads"), concurrent == 0 ? 2 * Runtime.getRuntime().availableProcessors() : concurrent,
+        r.whole("queue"), r.duration("timeout"), r.whole("maxScenarios"), r.whole("maxScenariosPerClient"), r.flag("incremental"),
+        r.bytes("memoryBudget"));
   }
 }

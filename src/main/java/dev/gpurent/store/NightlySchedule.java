@@ -1,5 +1,7 @@
 package dev.gpurent.store;
 
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -28,11 +30,11 @@ public final class NightlySchedule {
     this.zone = zone;
   }
 
-  /** From {@code snapshot: {at: "02:30", zone: "Asia/Shanghai"}}; these are the defaults. */
+  /** From {@code snapshot: {at: "02:30", zone: "Asia/Shanghai"}} (the defaults: {@link ConfigSchema}). */
   public static NightlySchedule from(JsonObject snapshot) {
-    JsonObject s = snapshot == null ? new JsonObject() : snapshot;
-    String at = String.valueOf(s.getValue("at", "02:30"));
-    String zone = String.valueOf(s.getValue("zone", "Asia/Shanghai"));
+    ConfigSchema.Section s = ConfigSchema.section("snapshot", PlainValues.map(snapshot));
+    String at = s.text("at");
+    String zone = s.text("zone");
     LocalTime t;
     try {
       t = LocalTime.parse(at);

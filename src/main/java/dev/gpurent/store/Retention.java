@@ -1,5 +1,7 @@
 package dev.gpurent.store;
 
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,16 +26,12 @@ public record Retention(int keepDailyDays, boolean keepWeeklyAfter, int maxDays,
   }
 
   public static Retention defaults(ZoneId zone) {
-    return new Retention(90, true, 730, zone);
+    return from(null, zone);
   }
 
   public static Retention from(JsonObject r, ZoneId zone) {
-    JsonObject o = r == null ? new JsonObject() : r;
-    try {
-      return new Retention(o.getInteger("keepDailyDays", 90), o.getBoolean("keepWeeklyAfter", true), o.getInteger("maxDays", 730), zone);
-    } catch (ClassCastException e) {
-      throw new IllegalArgumentException("store.retention: keepDailyDays and maxDays are whole days, keepWeeklyAfter true or false");
-    }
+    ConfigSchema.Section o = ConfigSchema.section("store.retention", PlainValues.map(r));
+    return new Retention(o.whole("keepDailyDays"), o.flag("keepWeeklyAfter"), o.whole("maxDays"), zone);
   }
 
   /** Where a snapshot taken at {@code at} stands as of {@code now}. */

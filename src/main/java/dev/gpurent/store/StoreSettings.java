@@ -1,5 +1,7 @@
 package dev.gpurent.store;
 
+import dev.gpurent.config.ConfigSchema;
+import dev.gpurent.config.PlainValues;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;
@@ -54,14 +56,12 @@ public record StoreSettings(Path path, String url, String user, String password,
    */
   public static StoreSettings from(JsonObject config, Map<String, String> env) {
     JsonObject c = config == null ? new JsonObject() : config;
-    JsonObject s = c.getJsonObject("store", new JsonObject());
+    ConfigSchema.Section s = ConfigSchema.section("store", PlainValues.map(c.getJsonObject("store")));
     NightlySchedule schedule = NightlySchedule.from(c.getJsonObject("snapshot"));
-    String user = s.getString("user", env.getOrDefault("GPURENT_STORE_USER", env.get("PGUSER")));
-    String password = s.getString("password", env.getOrDefault("GPURENT_STORE_PASSWORD", env.get("PGPASSWORD")));
-    Object pool = s.getValue("pool", 4);
-    if (!(pool instanceof Number n)) throw new IllegalArgumentException("store.pool: a number of connections, got '" + pool + "'");
-    return new StoreSettings(Path.of(s.getString("path", DEFAULT_PATH)), s.getString("url"), user, password, n.intValue(),
-        Retention.from(s.getJsonObject("retention"), schedule.zone()));
+    String user = s.has("user") ? s.text("user") : env.getOrDefault("GPURENT_STORE_USER", env.get("PGUSER"));
+    String password = s.has("password") ? s.text("password") : env.getOrDefault("GPURENT_STORE_PASSWORD", env.get("PGPASSWORD"));
+    return new StoreSettings(Path.of(s.text("path")), s.text("url"), user, password, s.whole("pool"),
+        Retention.from(c.getJsonObject("store", new JsonObject()).getJsonObject("retention"), schedule.zone()));
   }
 
   public boolean postgres() {

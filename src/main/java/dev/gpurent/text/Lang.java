@@ -1,5 +1,6 @@
 package dev.gpurent.text;
 
+import dev.gpurent.config.WireNames;
 import java.util.Locale;
 
 /**
@@ -7,18 +8,17 @@ import java.util.Locale;
  * CLI, files): the engine hands out {@link Message}s.
  */
 public enum Lang {
-  EN("en", Locale.ENGLISH), ZH("zh", Locale.SIMPLIFIED_CHINESE);
+  EN(Locale.ENGLISH), ZH(Locale.SIMPLIFIED_CHINESE);
 
-  private final String tag;
   private final Locale locale;
 
-  Lang(String tag, Locale locale) {
-    this.tag = tag;
+  Lang(Locale locale) {
     this.locale = locale;
   }
 
+  /** en, zh. */
   public String tag() {
-    return tag;
+    return WireNames.camel(this);
   }
 
   public Locale locale() {
@@ -81,10 +81,7 @@ public enum Lang {
       if (i >= 0) cut = Math.min(cut, i);
     }
     String primary = t.substring(0, cut);
-    for (Lang l : values()) {
-      if (l.tag.equals(primary)) return l;
-    }
-    return null;
+    return WireNames.find(values(), Lang::tag, primary);
   }
 
   private static String shown(String tag) {

@@ -88,7 +88,7 @@ class AdaptersOffEventLoopTest {
   @Test
   void no_adapter_blocks_the_event_loop(@TempDir Path tmp) throws Exception {
     Path aws = tmp.resolve("index.json");
-    AwsPriceListAdapterTest.generate(aws, 20_000);
+    AwsPriceListFormatTest.generate(aws, 20_000);
     Vertx vertx = Vertx.vertx(new VertxOptions()
         .setMaxEventLoopExecuteTime(100).setMaxEventLoopExecuteTimeUnit(TimeUnit.MILLISECONDS)
         .setBlockedThreadCheckInterval(20).setBlockedThreadCheckIntervalUnit(TimeUnit.MILLISECONDS));

@@ -56,7 +56,7 @@ class NumberRuleTest {
     Files.write(csv, lines);
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/lambda.yaml"));
     d = VendorDefinition.from(d.config().copy().put("source", csv.toString()), d.where());
-    VendorQuotes vq = SkyPilotCatalogAdapter.parse(Payload.of(csv), d, catalog, AT).vendorQuotes();
+    VendorQuotes vq = SkyPilotCatalogFormat.parse(Payload.of(csv), d, catalog, AT).vendorQuotes();
     assertEquals(new BigDecimal("1123.00"), onDemand(vq, "gpu_8x_v100_n", "europe-central-1"));
     assertTrue(vq.rejected().stream().anyMatch(r -> r.startsWith("line 3 ") && r.endsWith(COMMA_WHY)), vq.rejected().toString());
     assertTrue(vq.rejected().stream().anyMatch(r -> r.startsWith("line 4 ") && r.endsWith(DOLLAR_WHY)), vq.rejected().toString());
@@ -71,7 +71,7 @@ class NumberRuleTest {
     Path json = tmp.resolve("runpod.json");
     Files.writeString(json, types.encode());
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/runpod.yaml"));
-    VendorQuotes vq = RunPodAdapter.parse(Payload.of(json), d, catalog, AT);
+    VendorQuotes vq = RunPodFormat.parse(Payload.of(json), d, catalog, AT);
     Quote secure = vq.quotes().stream().filter(q -> q.offerId().equals("NVIDIA GeForce RTX 4090/secure") && q.billing() == Billing.ON_DEMAND)
         .findFirst().orElseThrow();
     assertEquals(new BigDecimal("1123.00"), secure.price().amount());
@@ -88,7 +88,7 @@ class NumberRuleTest {
     Path file = tmp.resolve("guide-reference.yaml");
     Files.writeString(file, yaml);
     VendorDefinition d = VendorDefinition.load(file);
-    VendorQuotes vq = StaticSheetAdapter.create(d, catalog, Clock.fixed(AT, ZoneOffset.UTC)).fetch().result();
+    VendorQuotes vq = StaticSheetFormat.create(d, catalog, Clock.fixed(AT, ZoneOffset.UTC)).fetch().result();
     Quote rtx4090 = vq.quotes().stream().filter(q -> q.offerId().equals("rtx-4090")).findFirst().orElseThrow();
     assertEquals(new BigDecimal("1123.00"), rtx4090.price().amount());
     assertTrue(vq.rejected().stream().anyMatch(r -> r.endsWith("price '1,5/hour' is not a number (a comma that is no thousands separator)")),

@@ -9,7 +9,7 @@ import dev.gpurent.Fixtures;
 import dev.gpurent.SampleRoot;
 import dev.gpurent.adapter.GcpBillingCatalogAdapter;
 import dev.gpurent.adapter.Payload;
-import dev.gpurent.adapter.SkyPilotCatalogAdapter;
+import dev.gpurent.adapter.SkyPilotCatalogFormat;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.Quote;
@@ -65,7 +65,7 @@ class RegionsTest {
     VendorDefinition gcp = VendorDefinition.load(Path.of("adapters/gcp.yaml"));
     Path gcpCsv = SKY.resolve("anycloud-sh/gcp/vms.gpu.csv");
     gcp = VendorDefinition.from(gcp.config().copy().put("gpuOnlyRows", "keep").put("source", gcpCsv.toString()), gcp.where());
-    SkyPilotCatalogAdapter.parse(Payload.of(gcpCsv), gcp, Fixtures.CATALOG, Fixtures.AT).quotes()
+    SkyPilotCatalogFormat.parse(Payload.of(gcpCsv), gcp, Fixtures.CATALOG, Fixtures.AT).quotes()
         .forEach(x -> out.computeIfAbsent("gcp", t -> new TreeSet<>()).add(x.region()));
     // The same for the billing catalog's GPU-only SKUs (gcp-catalog.yaml rejects them too).
     VendorDefinition catalogDef = VendorDefinition.load(Path.of("adapters/gcp-catalog.yaml"));
@@ -83,7 +83,7 @@ class RegionsTest {
     Path runpodCsv = SKY.resolve("skypilot-org/v8/runpod/vms.first48rows.csv");
     VendorDefinition runpod = VendorDefinition.from(lambda.config().copy().put("vendor", "runpod-skypilot")
         .put("regions", "runpod").put("source", runpodCsv.toString()), Path.of("test:runpod-skypilot"));
-    SkyPilotCatalogAdapter.parse(Payload.of(runpodCsv), runpod, Fixtures.CATALOG, Fixtures.AT).quotes()
+    SkyPilotCatalogFormat.parse(Payload.of(runpodCsv), runpod, Fixtures.CATALOG, Fixtures.AT).quotes()
         .forEach(x -> out.computeIfAbsent("runpod", t -> new TreeSet<>()).add(x.region()));
     return out;
   }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.quotesheet.Sheets;
-import dev.gpurent.quotesheet.SheetLayout;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +77,7 @@ class QuoteSheetCommandTest {
     Path blank = root.resolve("rfq.xlsx");
     assertEquals(0, CliTest.run("quote-sheet", "template", "--lang", "zh", "-o", blank.toString()).status());
     // the vendor opens the sheet the command wrote and types the guide's 5.1 prices in
-    byte[] filled = Sheets.guideQuote(Files.readAllBytes(blank), SheetLayout.Lang.ZH, today());
+    byte[] filled = Sheets.guideQuote(Files.readAllBytes(blank), dev.gpurent.text.Lang.ZH, today());
     Path sheet = root.resolve("guide-quote.xlsx");
     Files.write(sheet, filled);
 
@@ -115,7 +114,7 @@ class QuoteSheetCommandTest {
   @Test
   void refuses_a_bad_sheet_with_every_cell_named_and_writes_nothing() throws Exception {
     Path root = emptyRoot();
-    byte[] bad = Sheets.edit(Sheets.guideQuote(SheetLayout.Lang.EN, today()), wb -> {
+    byte[] bad = Sheets.edit(Sheets.guideQuote(dev.gpurent.text.Lang.EN, today()), wb -> {
       Sheets.cell(wb.getSheetAt(0), 2, "I").setCellValue("-1500");
       Sheets.cell(wb.getSheetAt(0), 3, "A").setCellValue("RTX 9999");
     });

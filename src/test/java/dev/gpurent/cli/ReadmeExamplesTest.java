@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.gpurent.Main;
-import dev.gpurent.quotesheet.SheetLayout;
 import dev.gpurent.quotesheet.Sheets;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -207,7 +206,7 @@ class ReadmeExamplesTest {
     if (args.stream().noneMatch(a -> a.equals("--root") || a.startsWith("--root="))) args.add("--root=" + root);
     CliTest.Result r = CliTest.run(args.toArray(String[]::new));
     String printed = (e.refusal() ? r.err() : r.out()).replace(root + "/", "").replace(sampleRoot + "/", "");
-    assertEquals(e.refusal() ? Main.BAD_INPUT : 0, r.status(), e + "\nstdout:\n" + r.out() + "\nstderr:\n" + r.err());
+    assertEquals(e.refusal() ? ExitCodes.BAD_INPUT : 0, r.status(), e + "\nstdout:\n" + r.out() + "\nstderr:\n" + r.err());
     if (redirect != null) {
       byte[] file = Files.readAllBytes(redirect);
       assertTrue(file.length > 1000 && file[0] == 'P' && file[1] == 'K', e + ": " + redirect + " is no workbook");
@@ -271,8 +270,8 @@ class ReadmeExamplesTest {
   static Path exampleRoot() throws IOException {
     Path root = Path.of(CliTest.guideOnly());
     LocalDate today = LocalDate.now(ZoneOffset.UTC);
-    Files.write(root.resolve("acme-quote.xlsx"), Sheets.guideQuote(SheetLayout.Lang.ZH, today));
-    Files.write(root.resolve("bad.xlsx"), Sheets.edit(Sheets.guideQuote(SheetLayout.Lang.EN, today), wb -> {
+    Files.write(root.resolve("acme-quote.xlsx"), Sheets.guideQuote(dev.gpurent.text.Lang.ZH, today));
+    Files.write(root.resolve("bad.xlsx"), Sheets.edit(Sheets.guideQuote(dev.gpurent.text.Lang.EN, today), wb -> {
       Sheets.cell(wb.getSheetAt(0), 2, "I").setCellValue("-1500");
       Sheets.cell(wb.getSheetAt(0), 3, "A").setCellValue("RTX 9999");
     }));

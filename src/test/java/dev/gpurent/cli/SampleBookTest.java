@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.Payload;
-import dev.gpurent.adapter.RunPodAdapter;
-import dev.gpurent.adapter.SkyPilotCatalogAdapter;
+import dev.gpurent.adapter.RunPodFormat;
+import dev.gpurent.adapter.SkyPilotCatalogFormat;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.quote.MarketPlausibility;
 import dev.gpurent.quote.Quote;
@@ -57,8 +57,8 @@ class SampleBookTest {
   static List<Quote> recorded(String yaml, Path file, boolean runpod) throws Exception {
     VendorDefinition d = VendorDefinition.load(Path.of("adapters", yaml));
     d = VendorDefinition.from(d.config().copy().put("source", file.toString()), d.where());
-    return runpod ? RunPodAdapter.parse(Payload.of(file), d, Fixtures.CATALOG, Fixtures.AT).quotes()
-        : SkyPilotCatalogAdapter.parse(Payload.of(file), d, Fixtures.CATALOG, Fixtures.AT).quotes();
+    return runpod ? RunPodFormat.parse(Payload.of(file), d, Fixtures.CATALOG, Fixtures.AT).quotes()
+        : SkyPilotCatalogFormat.parse(Payload.of(file), d, Fixtures.CATALOG, Fixtures.AT).quotes();
   }
 
   /** What identifies a quote and its price, without the fetch time. */

@@ -3,7 +3,7 @@ package dev.gpurent.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gpurent.adapter.VastBundlesAdapterTest;
+import dev.gpurent.adapter.VastBundlesFormatTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
@@ -27,7 +27,7 @@ class SampleRootStockTest {
   @BeforeAll
   static void sampleRootWithAnOfferNotRentable() throws Exception {
     root = SampleRootTest.build();
-    JsonObject offer = VastBundlesAdapterTest.specExample().getJsonObject("offers").copy().put("gpu_name", "RTX 4090")
+    JsonObject offer = VastBundlesFormatTest.specExample().getJsonObject("offers").copy().put("gpu_name", "RTX 4090")
         .put("rentable", false);
     Path answer = root.resolve("vast-bundles.json");
     Files.writeString(answer, new JsonObject().put("offers", new JsonArray().add(offer)).encode());

@@ -34,9 +34,9 @@ class ClusterSettingsTest {
 
   @Test
   void bad_values_name_their_key() {
-    assertEquals("cluster.port: 1 to 65535, was 0",
+    assertEquals("cluster.port: must be a whole number from 1 to 65535, got 0",
         assertThrows(IllegalArgumentException.class, () -> ClusterSettings.from(new JsonObject().put("port", 0), false)).getMessage());
-    assertEquals("cluster.leaseTtl: at least 1s, was PT0.5S",
+    assertEquals("cluster.leaseTtl: must be at least 1s, got 500ms",
         assertThrows(IllegalArgumentException.class, () -> ClusterSettings.from(new JsonObject().put("leaseTtl", "500ms"), false))
             .getMessage());
   }

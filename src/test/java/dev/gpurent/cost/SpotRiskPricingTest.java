@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.AwsSpotAdvisorAdapter;
-import dev.gpurent.adapter.Ec2InstancesInfoAdapter;
+import dev.gpurent.adapter.Ec2InstancesInfoFormat;
 import dev.gpurent.adapter.Payload;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.quote.Billing;
@@ -35,7 +35,7 @@ class SpotRiskPricingTest {
   /** The recorded AWS prices of one offer, g4dn.xlarge in us-east-1 (on-demand 0.526, spot 0.215660). */
   static VendorQuotes aws() {
     VendorDefinition def = VendorDefinition.load(Path.of("adapters/aws-ec2info.yaml"));
-    VendorQuotes all = Ec2InstancesInfoAdapter.parse(Payload.of(DATA.resolve("ec2instances-info/opszero-instances.gpu.non-eu.json")), def,
+    VendorQuotes all = Ec2InstancesInfoFormat.parse(Payload.of(DATA.resolve("ec2instances-info/opszero-instances.gpu.non-eu.json")), def,
         CATALOG, Fixtures.AT);
     return new VendorQuotes(all.vendor(), all.displayName(), all.terms(), all.quotes().stream()
         .filter(q -> q.offerId().equals("g4dn.xlarge") && q.region().equals("us-east-1")).toList(), List.of(), Fixtures.AT, "");

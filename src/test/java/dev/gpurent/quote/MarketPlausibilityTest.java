@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.Payload;
-import dev.gpurent.adapter.SkyPilotCatalogAdapter;
+import dev.gpurent.adapter.SkyPilotCatalogFormat;
 import dev.gpurent.adapter.VendorDefinition;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -32,7 +32,7 @@ class MarketPlausibilityTest {
   static VendorQuotes sky(String vendor, String sample) {
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/" + vendor + ".yaml"));
     d = VendorDefinition.from(d.config().copy().put("source", SKY.resolve(sample).toString()), d.where());
-    return SkyPilotCatalogAdapter.parse(Payload.of(SKY.resolve(sample)), d, Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
+    return SkyPilotCatalogFormat.parse(Payload.of(SKY.resolve(sample)), d, Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
   }
 
   static Map<String, VendorQuotes> book(VendorQuotes... vendors) {

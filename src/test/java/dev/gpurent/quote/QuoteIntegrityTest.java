@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.Payload;
-import dev.gpurent.adapter.SkyPilotCatalogAdapter;
+import dev.gpurent.adapter.SkyPilotCatalogFormat;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.catalog.Gpu;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ class QuoteIntegrityTest {
   static VendorQuotes gcpGpuOnly() {
     VendorDefinition shipped = VendorDefinition.load(Path.of("adapters/gcp.yaml"));
     VendorDefinition d = VendorDefinition.from(shipped.config().copy().put("gpuOnlyRows", "keep"), shipped.where());
-    return SkyPilotCatalogAdapter.parse(Payload.of(Path.of("../shared/data/skypilot-catalog-format/anycloud-sh/gcp/vms.gpu.csv")), d,
+    return SkyPilotCatalogFormat.parse(Payload.of(Path.of("../shared/data/skypilot-catalog-format/anycloud-sh/gcp/vms.gpu.csv")), d,
         Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
   }
 

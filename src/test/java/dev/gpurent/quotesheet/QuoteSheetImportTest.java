@@ -9,7 +9,7 @@ import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.quote.ServicePrice;
 import dev.gpurent.quotesheet.QuoteSheetReader.Upload;
-import dev.gpurent.quotesheet.SheetLayout.Lang;
+import dev.gpurent.text.Lang;
 import dev.gpurent.quotesheet.SheetLayout.TermItem;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;

@@ -8,7 +8,7 @@ import dev.gpurent.Fixtures;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quotesheet.QuoteSheetReader.Upload;
-import dev.gpurent.quotesheet.SheetLayout.Lang;
+import dev.gpurent.text.Lang;
 import dev.gpurent.quotesheet.SheetLayout.TermItem;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.quotesheet.QuoteSheetReader.Upload;
-import dev.gpurent.quotesheet.SheetLayout.Lang;
+import dev.gpurent.text.Lang;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.gpurent.quotesheet;
 
-import dev.gpurent.quotesheet.SheetLayout.Lang;
+import dev.gpurent.text.Lang;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

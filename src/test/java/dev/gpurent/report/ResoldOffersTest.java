@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.Payload;
-import dev.gpurent.adapter.SkyPilotCatalogAdapter;
+import dev.gpurent.adapter.SkyPilotCatalogFormat;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.LineItem;
@@ -35,7 +35,7 @@ class ResoldOffersTest {
   static VendorQuotes sky(String vendor, String sample) {
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/" + vendor + ".yaml"));
     d = VendorDefinition.from(d.config().copy().put("source", SKY.resolve(sample).toString()), d.where());
-    return SkyPilotCatalogAdapter.parse(Payload.of(SKY.resolve(sample)), d, Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
+    return SkyPilotCatalogFormat.parse(Payload.of(SKY.resolve(sample)), d, Fixtures.CATALOG, Fixtures.AT).vendorQuotes();
   }
 
   /** One H100 SXM serving a 7B model around the clock, ranked over four recorded catalogs. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
-import dev.gpurent.adapter.Ec2InstancesInfoAdapter;
+import dev.gpurent.adapter.Ec2InstancesInfoFormat;
 import dev.gpurent.adapter.Payload;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.cost.CostModel;
@@ -40,7 +40,7 @@ class UpfrontTermsTest {
 
   static VendorQuotes china() {
     VendorDefinition def = VendorDefinition.load(Path.of("adapters/aws-china.yaml"));
-    return Ec2InstancesInfoAdapter.parse(Payload.of(CHINA), def, Fixtures.CATALOG, Fixtures.AT);
+    return Ec2InstancesInfoFormat.parse(Payload.of(CHINA), def, Fixtures.CATALOG, Fixtures.AT);
   }
 
   static Ranking rankAtChina() {

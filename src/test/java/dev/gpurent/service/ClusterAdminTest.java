@@ -10,7 +10,6 @@ import dev.gpurent.Slow;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quotesheet.QuoteSheetImport;
 import dev.gpurent.quotesheet.QuoteSheetReader;
-import dev.gpurent.quotesheet.SheetLayout;
 import dev.gpurent.quotesheet.Sheets;
 import dev.gpurent.store.EmbeddedPg;
 import io.vertx.core.Vertx;
@@ -64,7 +63,7 @@ class ClusterAdminTest {
     vertx = Vertx.vertx();
     client = WebClient.create(vertx);
     LocalDate today = LocalDate.now(ZoneOffset.UTC);
-    byte[] first = Sheets.guideQuote(SheetLayout.Lang.EN, today);
+    byte[] first = Sheets.guideQuote(dev.gpurent.text.Lang.EN, today);
     byte[] cheaper = Sheets.edit(first, wb -> Sheets.cell(wb.getSheetAt(0), 2, "I").setCellValue("1200"));
     String pg = EmbeddedPg.freshUrl();
     int[] ports = {FreePorts.belowEphemeral(), FreePorts.belowEphemeral(), FreePorts.belowEphemeral()};

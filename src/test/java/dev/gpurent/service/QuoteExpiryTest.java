@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gpurent.Fixtures;
 import dev.gpurent.MutableClock;
 import dev.gpurent.adapter.AdapterRegistry;
-import dev.gpurent.adapter.StaticSheetAdapter;
+import dev.gpurent.adapter.StaticSheetFormat;
 import dev.gpurent.adapter.VendorAdapter;
 import dev.gpurent.adapter.VendorAdapterFactory;
 import dev.gpurent.adapter.VendorDefinition;
@@ -59,7 +59,7 @@ class QuoteExpiryTest {
 
       @Override
       public VendorAdapter create(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-        return StaticSheetAdapter.create(def, catalog, clock);
+        return StaticSheetFormat.create(def, catalog, clock);
       }
     }));
   }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.quotesheet.Sheets;
-import dev.gpurent.quotesheet.SheetLayout;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -97,7 +96,7 @@ class QuoteSheetServiceTest {
    */
   @Test
   void a_re_import_is_one_book_change_that_never_lacks_the_vendor() throws Exception {
-    byte[] sheet = Sheets.guideQuote(SheetLayout.Lang.EN, today());
+    byte[] sheet = Sheets.guideQuote(dev.gpurent.text.Lang.EN, today());
     assertEquals(201, upload(TOKEN, "reimport-co", "rfq.xlsx", sheet).statusCode());
     ServiceFixtures.await(fresh("reimport-co"));
     java.util.List<dev.gpurent.quote.QuoteBook> published = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -136,11 +135,11 @@ class QuoteSheetServiceTest {
 
   @Test
   void imports_an_uploaded_sheet_as_a_vendor_that_ranks_at_5000_cny() throws Exception {
-    HttpResponse<Buffer> unauthorized = upload(null, "guide-quote", "rfq.xlsx", Sheets.guideQuote(SheetLayout.Lang.EN, today()));
+    HttpResponse<Buffer> unauthorized = upload(null, "guide-quote", "rfq.xlsx", Sheets.guideQuote(dev.gpurent.text.Lang.EN, today()));
     assertEquals(401, unauthorized.statusCode());
     assertFalse(Files.exists(root.resolve("adapters/guide-quote.yaml")));
 
-    HttpResponse<Buffer> r = upload(TOKEN, "guide-quote", "rfq.xlsx", Sheets.guideQuote(SheetLayout.Lang.EN, today()));
+    HttpResponse<Buffer> r = upload(TOKEN, "guide-quote", "rfq.xlsx", Sheets.guideQuote(dev.gpurent.text.Lang.EN, today()));
     assertEquals(201, r.statusCode(), r.bodyAsString());
     JsonObject body = r.bodyAsJsonObject();
     assertEquals("guide-quote", body.getString("vendor"));
@@ -161,7 +160,7 @@ class QuoteSheetServiceTest {
 
   @Test
   void refuses_a_bad_sheet_naming_its_cells() throws Exception {
-    byte[] bad = Sheets.edit(Sheets.guideQuote(SheetLayout.Lang.EN, today()),
+    byte[] bad = Sheets.edit(Sheets.guideQuote(dev.gpurent.text.Lang.EN, today()),
         wb -> Sheets.cell(wb.getSheetAt(0), 2, "I").setCellFormula("1000+500"));
     HttpResponse<Buffer> r = upload(TOKEN, "bad-cloud", "rfq.xlsx", bad);
     assertEquals(400, r.statusCode());

@@ -347,7 +347,7 @@ class QuoteVerticleTest {
   @Test
   void starts_from_the_latest_snapshot_when_no_vendor_answers(VertxTestContext ctx) {
     VendorDefinition lambda = vendor("lambda.yaml", fake.url("lambda"));
-    VendorQuotes snapshot = dev.gpurent.adapter.SkyPilotCatalogAdapter.parse(dev.gpurent.adapter.Payload.of(
+    VendorQuotes snapshot = dev.gpurent.adapter.SkyPilotCatalogFormat.parse(dev.gpurent.adapter.Payload.of(
         DATA.resolve("skypilot-catalog-format/anycloud-sh/lambda/vms.gpu.csv"), lambda.config().getString("source")), lambda, Fixtures.CATALOG, START.minus(Duration.ofHours(1)))
         .vendorQuotes().withFetchedAt(START.minus(Duration.ofHours(1)));
     QuoteSettings offline = SETTINGS.withOffline(true);

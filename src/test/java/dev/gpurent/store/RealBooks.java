@@ -3,8 +3,8 @@ package dev.gpurent.store;
 import dev.gpurent.Fixtures;
 import dev.gpurent.adapter.EcbFxAdapter;
 import dev.gpurent.adapter.Payload;
-import dev.gpurent.adapter.RunPodAdapter;
-import dev.gpurent.adapter.SkyPilotCatalogAdapter;
+import dev.gpurent.adapter.RunPodFormat;
+import dev.gpurent.adapter.SkyPilotCatalogFormat;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.quote.Freshness;
 import dev.gpurent.quote.FxRates;
@@ -46,11 +46,11 @@ public final class RealBooks {
   }
 
   private static VendorQuotes runpod() {
-    return RunPodAdapter.parse(Payload.of(RUNPOD), def("runpod.yaml", RUNPOD), Fixtures.CATALOG, AT);
+    return RunPodFormat.parse(Payload.of(RUNPOD), def("runpod.yaml", RUNPOD), Fixtures.CATALOG, AT);
   }
 
   private static VendorQuotes lambda() {
-    return SkyPilotCatalogAdapter.parse(Payload.of(LAMBDA), def("lambda.yaml", LAMBDA), Fixtures.CATALOG, AT).vendorQuotes();
+    return SkyPilotCatalogFormat.parse(Payload.of(LAMBDA), def("lambda.yaml", LAMBDA), Fixtures.CATALOG, AT).vendorQuotes();
   }
 
   private static FxRates fx() {

@@ -195,9 +195,9 @@ public final class Bootstrap {
     Regions regions;
     HttpSettings http;
     try {
-      catalog = GpuCatalog.load(root.resolve(config.getString("catalog", "config/gpus.yaml")));
-      models = dev.gpurent.catalog.ModelCatalog.besides(root.resolve(config.getString("catalog", "config/gpus.yaml")));
-      regions = Regions.load(root.resolve(config.getString("regions", "config/regions.yaml")));
+      catalog = GpuCatalog.load(root.resolve(top(config, "catalog")));
+      models = dev.gpurent.catalog.ModelCatalog.besides(root.resolve(top(config, "catalog")));
+      regions = Regions.load(root.resolve(top(config, "regions")));
       http = HttpSettings.from(config.getJsonObject("http"), env::get);
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
@@ -248,7 +248,7 @@ public final class Bootstrap {
         .compose(n -> vertx.deployVerticle(new AlertVerticle(store, alerts, clock)))
         .compose(id -> vertx.deployVerticle(new RankingVerticle(catalog, rules, registry, ranking).models(models).durable(store.scenarios())
             .owners(owners).clients(clients).webhookHosts(dev.gpurent.alert.WebhookHosts.ofThisMachine(alerts.allowHosts()))))
-        .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(config.getString("adapters", "adapters")), catalog, clock)))
+        .compose(id -> vertx.deployVerticle(new QuoteSheetVerticle(root.resolve(top(config, "adapters")), catalog, clock)))
         .compose(id -> cluster == null ? Future.succeededFuture(id)
             : vertx.deployVerticle(new ClusterAdminVerticle(cluster.manager().getNodeId())))
         .compose(id -> vertx.deployVerticle(web))
@@ -285,7 +285,7 @@ public final class Bootstrap {
     AdapterRegistry adapters = AdapterRegistry.load();
     QuoteSettings settings;
     try {
-      defs = VendorDirectory.load(root.resolve(config.getString("adapters", "adapters")), adapters);
+      defs = VendorDirectory.load(root.resolve(top(config, "adapters")), adapters);
       settings = QuoteSettings.from(config.getJsonObject("quotes"));
       if (!settings.cacheDir().isEmpty()) settings = settings.withCacheDir(root.resolve(settings.cacheDir()).toString());
     } catch (RuntimeException e) {
@@ -308,5 +308,10 @@ public final class Bootstrap {
       quotesVerticle = quotes;
       return defs.size();
     });
+  }
+
+  /** A top-level key of the configuration (catalog, regions, adapters), with the schema's default. */
+  private static String top(JsonObject config, String key) {
+    return dev.gpurent.config.ConfigSchema.root(dev.gpurent.config.PlainValues.map(config)).text(key);
   }
 }

@@ -54,9 +54,9 @@ final class QuoteSheetRoutes {
   }
 
   private static void template(RoutingContext rc) {
-    SheetLayout.Lang lang;
+    dev.gpurent.text.Lang lang;
     try {
-      lang = SheetLayout.Lang.parse(rc.queryParams().get("lang") == null ? "en" : rc.queryParams().get("lang"));
+      lang = SheetLayout.lang(rc.queryParams().get("lang") == null ? "en" : rc.queryParams().get("lang"));
     } catch (IllegalArgumentException e) {
       HttpErrors.invalid(rc, List.of(new dev.gpurent.cost.InvalidInputException.Problem("lang", e.getMessage())));
       return;

@@ -62,7 +62,7 @@ import java.util.Set;
  * price is simply not offered.
  *
  * <p>GPU model: the record's {@code GPU_model} text resolved through the catalog, else the
- * instance family through {@link AwsPriceListAdapter#GPU_FAMILIES} (extended by the YAML key
+ * instance family through {@link AwsPriceListFormat#GPU_FAMILIES} (extended by the YAML key
  * {@code gpuFamilies: {family: catalog id}}). When {@code GPU_memory} is given, the per-GPU
  * memory must match the card: "NVIDIA A100" with 80 GiB per GPU (p4de) becomes the family's
  * card (a100-80g-sxm), a "NVIDIA Tesla V100" with 32 GiB (p3dn) v100-32g. When the memory is a
@@ -74,13 +74,13 @@ import java.util.Set;
  * <p>The live file lists every instance type with every region's prices (tens of MB), so it is
  * streamed to a temporary file and read record by record with Jackson's streaming parser.
  */
-public final class Ec2InstancesInfoAdapter {
+public final class Ec2InstancesInfoFormat {
 
   public static final String KIND = "ec2instances-info";
   private static final JsonFactory JSON = new JsonFactory();
   private static final BigDecimal MEMORY_TOLERANCE = new BigDecimal("0.1");
 
-  private Ec2InstancesInfoAdapter() {}
+  private Ec2InstancesInfoFormat() {}
 
   /**
    * Reads one instances.json (either shape); pure, no Vert.x. The files carry no date of their
@@ -116,7 +116,7 @@ public final class Ec2InstancesInfoAdapter {
 
   /** The built-in family table with the YAML's {@code gpuFamilies} on top, each id checked. */
   static Map<String, String> families(VendorDefinition def, GpuCatalog catalog) {
-    Map<String, String> m = new HashMap<>(AwsPriceListAdapter.GPU_FAMILIES);
+    Map<String, String> m = new HashMap<>(AwsPriceListFormat.GPU_FAMILIES);
     JsonObject extra = def.config().getJsonObject("gpuFamilies", new JsonObject());
     for (Map.Entry<String, Object> e : extra) {
       String id = String.valueOf(e.getValue());
@@ -291,8 +291,8 @@ public final class Ec2InstancesInfoAdapter {
       Optional<Gpu> byModel = model == null ? Optional.empty() : catalog.find(model);
       String familyId = families.get(family);
       Optional<Gpu> byFamily = familyId == null ? Optional.empty() : catalog.find(familyId);
-      if (byModel.isEmpty() && AwsPriceListAdapter.NON_GPU_FAMILIES.containsKey(family)) {
-        return AwsPriceListAdapter.NON_GPU_FAMILIES.get(family) + " accelerators" + (model == null ? "" : " (GPU_model '" + model + "')")
+      if (byModel.isEmpty() && AwsPriceListFormat.NON_GPU_FAMILIES.containsKey(family)) {
+        return AwsPriceListFormat.NON_GPU_FAMILIES.get(family) + " accelerators" + (model == null ? "" : " (GPU_model '" + model + "')")
             + " are not GPUs in the catalog";
       }
       if (byModel.isEmpty() && model != null && byFamily.isEmpty()) {
@@ -329,7 +329,7 @@ public final class Ec2InstancesInfoAdapter {
 
 
     VendorQuotes result() {
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("record"), Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("record"), observedAt, def.note());
     }
   }
 

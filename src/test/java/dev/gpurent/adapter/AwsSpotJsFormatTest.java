@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(VertxExtension.class)
-class AwsSpotJsAdapterTest {
+class AwsSpotJsFormatTest {
 
   static final Path DIR = Path.of("../shared/data/aws/spot-js");
   static final Path LIGOJ = DIR.resolve("ligoj-mock-spot.js");
@@ -42,30 +42,30 @@ class AwsSpotJsAdapterTest {
 
   @Test
   void maps_legacy_region_names_to_region_codes() {
-    assertEquals(Optional.of("us-east-1"), AwsSpotJsAdapter.region("us-east"));
-    assertEquals(Optional.of("us-west-1"), AwsSpotJsAdapter.region("us-west"));
-    assertEquals(Optional.of("us-west-2"), AwsSpotJsAdapter.region("us-west-2"));
-    assertEquals(Optional.of("eu-west-1"), AwsSpotJsAdapter.region("eu-ireland"));
-    assertEquals(Optional.of("ap-southeast-1"), AwsSpotJsAdapter.region("apac-sin"));
-    assertEquals(Optional.of("ap-southeast-2"), AwsSpotJsAdapter.region("apac-syd"));
-    assertEquals(Optional.of("ap-northeast-1"), AwsSpotJsAdapter.region("apac-tokyo"));
-    assertEquals(Optional.of("sa-east-1"), AwsSpotJsAdapter.region("sa-east-1"));
-    assertEquals(Optional.of("eu-central-1"), AwsSpotJsAdapter.region("eu-central-1"));
-    assertEquals(Optional.empty(), AwsSpotJsAdapter.region("apac-mars"));
+    assertEquals(Optional.of("us-east-1"), AwsSpotJsFormat.region("us-east"));
+    assertEquals(Optional.of("us-west-1"), AwsSpotJsFormat.region("us-west"));
+    assertEquals(Optional.of("us-west-2"), AwsSpotJsFormat.region("us-west-2"));
+    assertEquals(Optional.of("eu-west-1"), AwsSpotJsFormat.region("eu-ireland"));
+    assertEquals(Optional.of("ap-southeast-1"), AwsSpotJsFormat.region("apac-sin"));
+    assertEquals(Optional.of("ap-southeast-2"), AwsSpotJsFormat.region("apac-syd"));
+    assertEquals(Optional.of("ap-northeast-1"), AwsSpotJsFormat.region("apac-tokyo"));
+    assertEquals(Optional.of("sa-east-1"), AwsSpotJsFormat.region("sa-east-1"));
+    assertEquals(Optional.of("eu-central-1"), AwsSpotJsFormat.region("eu-central-1"));
+    assertEquals(Optional.empty(), AwsSpotJsFormat.region("apac-mars"));
   }
 
   @Test
   void reads_its_gpu_table_from_the_resource_with_catalog_cards() {
-    assertEquals(21, AwsSpotJsAdapter.GPU_TYPES.size());
-    assertEquals(new AwsSpotJsAdapter.GpuType("m2050", 2, 16, 22.5), AwsSpotJsAdapter.GPU_TYPES.get("cg1.4xlarge"));
-    AwsSpotJsAdapter.GPU_TYPES.forEach((type, g) ->
+    assertEquals(21, AwsSpotJsFormat.GPU_TYPES.size());
+    assertEquals(new AwsSpotJsFormat.GpuType("m2050", 2, 16, 22.5), AwsSpotJsFormat.GPU_TYPES.get("cg1.4xlarge"));
+    AwsSpotJsFormat.GPU_TYPES.forEach((type, g) ->
         assertTrue(catalog.find(g.gpuId()).isPresent(), type + " -> " + g.gpuId() + " is not in config/gpus.yaml"));
-    assertEquals("cg1.4xlarge", AwsSpotJsAdapter.LEGACY_SIZES.get("clusterGPUI/xxxxl"));
+    assertEquals("cg1.4xlarge", AwsSpotJsFormat.LEGACY_SIZES.get("clusterGPUI/xxxxl"));
   }
 
   @Test
   void reads_the_2012_cluster_gpu_spot_prices() {
-    VendorQuotes q = AwsSpotJsAdapter.parse(Payload.of(NETFLIX_2012), def, catalog, FETCHED);
+    VendorQuotes q = AwsSpotJsFormat.parse(Payload.of(NETFLIX_2012), def, catalog, FETCHED);
     assertEquals("aws-spot", q.vendor());
     // 8 regions x 15 sizes: 112 non-GPU rows skipped; clusterGPUI xxxxl priced in 2 regions, N/A* in 6
     assertEquals(2, q.quotes().size());
@@ -95,7 +95,7 @@ class AwsSpotJsAdapterTest {
 
   @Test
   void finds_no_gpu_types_in_the_ligoj_mock() {
-    VendorQuotes q = AwsSpotJsAdapter.parse(Payload.of(LIGOJ), def, catalog, FETCHED);
+    VendorQuotes q = AwsSpotJsFormat.parse(Payload.of(LIGOJ), def, catalog, FETCHED);
     // m3.medium (us-east), c1.medium, x1.16xlarge, r4.large (eu-ireland); eu-central-1 is empty
     assertEquals(0, q.quotes().size());
     assertEquals(List.of("skipped 4 rows: not GPU instance types (first: us-east generalCurrentGen m3.medium)"), q.rejected());
@@ -119,7 +119,7 @@ class AwsSpotJsAdapterTest {
           {region: "apac-mars", instanceTypes: []}
         ]}});
         """;
-    VendorQuotes q = AwsSpotJsAdapter.parse(Payload.of(Buffer.buffer(js), "test"), def, catalog, FETCHED);
+    VendorQuotes q = AwsSpotJsFormat.parse(Payload.of(Buffer.buffer(js), "test"), def, catalog, FETCHED);
     assertEquals(1, q.quotes().size());
     Quote g2 = q.quotes().get(0);
     assertEquals("g2.2xlarge", g2.offerId());
@@ -138,9 +138,9 @@ class AwsSpotJsAdapterTest {
   @Test
   void refuses_a_payload_that_is_not_spot_js() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> AwsSpotJsAdapter.parse(Payload.of(Buffer.buffer("<html>"), "x"), def, catalog, FETCHED));
+        () -> AwsSpotJsFormat.parse(Payload.of(Buffer.buffer("<html>"), "x"), def, catalog, FETCHED));
     assertEquals("not a spot.js feed: expected callback({...}) or a JSON object", e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> AwsSpotJsAdapter.parse(Payload.of(Buffer.buffer("callback({\"vers\": 1});"), "x"), def, catalog, FETCHED));
+    assertThrows(IllegalArgumentException.class, () -> AwsSpotJsFormat.parse(Payload.of(Buffer.buffer("callback({\"vers\": 1});"), "x"), def, catalog, FETCHED));
   }
 
   @Test

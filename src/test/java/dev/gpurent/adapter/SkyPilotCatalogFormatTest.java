@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code ../shared/data/skypilot-catalog-format}, read through the shipped vendor YAML files.
  */
 @ExtendWith(VertxExtension.class)
-class SkyPilotCatalogAdapterTest {
+class SkyPilotCatalogFormatTest {
 
   private static final Path DATA = Path.of("../shared/data/skypilot-catalog-format");
   private static final Instant AT = Instant.parse("2026-05-20T00:00:00Z");
@@ -69,16 +69,16 @@ class SkyPilotCatalogAdapterTest {
     return VendorDefinition.from(c, Path.of("test:runpod-skypilot"));
   }
 
-  private static SkyPilotCatalogAdapter.Result parse(VendorDefinition d) {
-    return SkyPilotCatalogAdapter.parse(Payload.of(Path.of(d.config().getString("source"))), d, catalog, AT);
+  private static SkyPilotCatalogFormat.Result parse(VendorDefinition d) {
+    return SkyPilotCatalogFormat.parse(Payload.of(Path.of(d.config().getString("source"))), d, catalog, AT);
   }
 
   /** A CSV text, cited as the vendor's source as a fetch of it would be. */
-  private static SkyPilotCatalogAdapter.Result parse(String csv, VendorDefinition d) {
-    return SkyPilotCatalogAdapter.parse(Payload.of(Buffer.buffer(csv), d.config().getString("source")), d, catalog, AT);
+  private static SkyPilotCatalogFormat.Result parse(String csv, VendorDefinition d) {
+    return SkyPilotCatalogFormat.parse(Payload.of(Buffer.buffer(csv), d.config().getString("source")), d, catalog, AT);
   }
 
-  private static Quote one(SkyPilotCatalogAdapter.Result r, String offer, String region, Billing billing) {
+  private static Quote one(SkyPilotCatalogFormat.Result r, String offer, String region, Billing billing) {
     List<Quote> found = r.quotes().stream()
         .filter(q -> q.offerId().equals(offer) && q.region().equals(region) && q.billing() == billing).toList();
     assertEquals(1, found.size(), offer + " in " + region + " " + billing + ": " + found);
@@ -98,12 +98,12 @@ class SkyPilotCatalogAdapterTest {
     assertTrue(q.source().startsWith("skypilot-catalog:../shared/data/skypilot-catalog-format/"), q.source());
   }
 
-  private static long count(SkyPilotCatalogAdapter.Result r, Billing billing) {
+  private static long count(SkyPilotCatalogFormat.Result r, Billing billing) {
     return r.quotes().stream().filter(q -> q.billing() == billing).count();
   }
 
   /** Rows, quotes kept (on-demand, spot), rows rejected, CPU rows skipped, duplicate quotes dropped. */
-  private static void assertCounts(SkyPilotCatalogAdapter.Result r, int rows, int onDemand, int spot, int rejected,
+  private static void assertCounts(SkyPilotCatalogFormat.Result r, int rows, int onDemand, int spot, int rejected,
                                    int cpuRows, int duplicates) {
     String got = "rows=" + r.dataRows() + " onDemand=" + count(r, Billing.ON_DEMAND) + " spot=" + count(r, Billing.SPOT)
         + " rejected=" + r.rejected().size() + " cpu=" + r.cpuRowsSkipped() + " dups=" + r.duplicatesDropped();
@@ -134,7 +134,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_azure_catalog_with_unquoted_generation_commas() throws IOException {
-    SkyPilotCatalogAdapter.Result r = parse(def("azure", "anycloud-sh/azure/vms.gpu.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("azure", "anycloud-sh/azure/vms.gpu.csv"));
     assertCounts(r, 829, 829, 803, 0, 0, 0);
     Quote od = one(r, "Standard_NC12s_v3", "australiaeast", Billing.ON_DEMAND);
     assertQuote(od, "8.468", "v100-pcie-16g", 2);
@@ -163,10 +163,10 @@ class SkyPilotCatalogAdapterTest {
   void rejects_gcp_gpu_only_rows_by_default() {
     VendorDefinition d = def("gcp", "anycloud-sh/gcp/vms.gpu.csv");
     assertEquals("reject", d.config().getString("gpuOnlyRows"), "as shipped: a GPU without its host VM is no machine");
-    SkyPilotCatalogAdapter.Result r = parse(d);
+    SkyPilotCatalogFormat.Result r = parse(d);
     assertCounts(r, 2395, 0, 0, 2395, 0, 0);
     assertEquals("line 2 (A100, asia-northeast1): GPU-only price; the host VM is billed separately", r.rejected().get(0));
-    assertTrue(r.rejected().stream().allMatch(s -> s.endsWith(SkyPilotCatalogAdapter.GPU_ONLY_REASON)));
+    assertTrue(r.rejected().stream().allMatch(s -> s.endsWith(SkyPilotCatalogFormat.GPU_ONLY_REASON)));
 
     // No gpuOnlyRows key at all: the same.
     JsonObject c = d.config().copy();
@@ -177,7 +177,7 @@ class SkyPilotCatalogAdapterTest {
   @Test
   void keeps_gcp_gpu_only_rows_when_the_yaml_says_keep() {
     VendorDefinition d = def("gcp", "anycloud-sh/gcp/vms.gpu.csv", "gpuOnlyRows", "keep");
-    SkyPilotCatalogAdapter.Result r = parse(d);
+    SkyPilotCatalogFormat.Result r = parse(d);
     // 747 GPU rows (1648 TPU rows rejected); one quote per region, the zones' repeats dropped.
     assertCounts(r, 2395, 382, 377, 1648, 0, 729);
     Quote od = one(r, "A100 x1 (GPU only, host VM extra)", "asia-northeast1", Billing.ON_DEMAND);
@@ -190,7 +190,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_lambda_catalog() {
-    SkyPilotCatalogAdapter.Result r = parse(def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
     assertCounts(r, 391, 391, 0, 0, 0, 0);
     Quote q = one(r, "gpu_8x_v100_n", "europe-central-1", Billing.ON_DEMAND);
     assertQuote(q, "6.32", "v100-16g", 8);
@@ -208,7 +208,7 @@ class SkyPilotCatalogAdapterTest {
     String text = Files.readString(DATA.resolve("anycloud-sh/vast/vms.gpu.csv"));
     assertEquals(64, text.split("\r\n").length - 1);
     assertEquals(64, text.split(",0\\.00,", -1).length - 1, "every Vast row says SpotPrice 0.00");
-    SkyPilotCatalogAdapter.Result r = parse(def("vast", "anycloud-sh/vast/vms.gpu.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("vast", "anycloud-sh/vast/vms.gpu.csv"));
     assertCounts(r, 64, 64, 0, 0, 0, 0);
     // Quoted region with commas; an empty state (", CA, NA") is dropped.
     assertQuote(one(r, "1x-RTX_5090-32-65536", "Denmark, DK, EU", Billing.ON_DEMAND), "0.44", "rtx-5090", 1);
@@ -223,7 +223,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void resolves_ibm_rows_with_empty_region_from_their_zone() {
-    SkyPilotCatalogAdapter.Result r = parse(def("ibm", "skypilot-org/v5/ibm/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("ibm", "skypilot-org/v5/ibm/vms.csv"));
     // 27 GPU rows = 9 regions x 3 zones: 9 quotes, 18 zone repeats dropped; 27 CPU profiles skipped.
     assertCounts(r, 54, 9, 0, 0, 27, 18);
     assertEquals(Set.of("us-south", "us-east", "ca-tor", "eu-de", "eu-gb", "jp-osa", "jp-tok", "au-syd", "br-sao"),
@@ -233,13 +233,13 @@ class SkyPilotCatalogAdapterTest {
     // A row whose Region is empty (line 21: jp-tok-2), on its own, lands in jp-tok.
     String csv = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"
         + "gx2-8x64x1v100,V100,1.0,8,64,V100,2.821,,,jp-tok-2\n";
-    SkyPilotCatalogAdapter.Result alone = parse(csv, def("ibm", "skypilot-org/v5/ibm/vms.csv"));
+    SkyPilotCatalogFormat.Result alone = parse(csv, def("ibm", "skypilot-org/v5/ibm/vms.csv"));
     assertQuote(one(alone, "gx2-8x64x1v100", "jp-tok", Billing.ON_DEMAND), "2.821", "v100-pcie-16g", 1);
   }
 
   @Test
   void parses_scp_catalog() {
-    SkyPilotCatalogAdapter.Result r = parse(def("scp", "skypilot-org/v5/scp/vms.gpu.first-page.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("scp", "skypilot-org/v5/scp/vms.gpu.first-page.csv"));
     assertCounts(r, 8, 8, 0, 0, 0, 0);
     assertQuote(one(r, "g1v8v1", "KOREA-WEST-1-SCP-B001", Billing.ON_DEMAND), "2.27", "v100-32g", 1);
     assertQuote(one(r, "g1v128a8", "KOREA-WEST-1-SCP-B001", Billing.ON_DEMAND), "17.28", "a100-80g-sxm", 8);
@@ -247,7 +247,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_digitalocean_catalog_skipping_cpu_droplets() {
-    SkyPilotCatalogAdapter.Result r = parse(def("digitalocean", "skypilot-org/v6/do/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("digitalocean", "skypilot-org/v6/do/vms.csv"));
     assertCounts(r, 38, 2, 0, 0, 36, 0);
     Quote q = one(r, "gpu-h100x8-640gb", "tor1", Billing.ON_DEMAND);
     assertQuote(q, "47.60", "h100-sxm", 8);
@@ -257,7 +257,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_fluidstack_catalog() {
-    SkyPilotCatalogAdapter.Result r = parse(def("fluidstack", "skypilot-org/v6/fluidstack/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("fluidstack", "skypilot-org/v6/fluidstack/vms.csv"));
     assertCounts(r, 23, 23, 0, 0, 0, 0);
     assertQuote(one(r, "H100_PCIE_80GB::1", "UTAH_USA", Billing.ON_DEMAND), "2.89", "h100-pcie", 1);
     assertTrue(r.quotes().stream().filter(q -> q.offerId().startsWith("A100_PCIE_80GB")).allMatch(q -> q.gpuId().equals("a100-80g-pcie")));
@@ -266,7 +266,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_paperspace_catalog_with_price_in_last_column() {
-    SkyPilotCatalogAdapter.Result r = parse(def("paperspace", "skypilot-org/v6/paperspace/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("paperspace", "skypilot-org/v6/paperspace/vms.csv"));
     assertCounts(r, 19, 14, 0, 0, 5, 0);
     assertQuote(one(r, "A100-80G", "East Coast (NY2)", Billing.ON_DEMAND), "3.18", "a100-80g-sxm", 1);
     assertQuote(one(r, "A100-80Gx8", "East Coast (NY2)", Billing.ON_DEMAND), "25.44", "a100-80g-sxm", 8);
@@ -275,7 +275,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_cudo_catalog() {
-    SkyPilotCatalogAdapter.Result r = parse(def("cudo", "skypilot-org/v8/cudo/vms.first36rows.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("cudo", "skypilot-org/v8/cudo/vms.first36rows.csv"));
     assertCounts(r, 36, 36, 0, 0, 0, 0);
     // The price keeps the catalog's own digits (a float artefact upstream), exactly.
     assertQuote(one(r, "ice-lake-a40-compute_1x2v4gb", "ca-montreal-3", Billing.ON_DEMAND), "0.36979999999999996", "a40", 1);
@@ -284,7 +284,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_hyperbolic_catalog_with_storage_column() {
-    SkyPilotCatalogAdapter.Result r = parse(def("hyperbolic", "skypilot-org/v8/hyperbolic/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("hyperbolic", "skypilot-org/v8/hyperbolic/vms.csv"));
     assertCounts(r, 3, 3, 0, 0, 0, 0);
     Quote q = one(r, "3x-H100-224-2165", "default", Billing.ON_DEMAND);
     assertQuote(q, "3.87", "h100-sxm", 3);
@@ -293,7 +293,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_oci_catalog_with_preemptible_prices() {
-    SkyPilotCatalogAdapter.Result r = parse(def("oci", "skypilot-org/v8/oci/vms.gpu.af-casablanca-1.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("oci", "skypilot-org/v8/oci/vms.gpu.af-casablanca-1.csv"));
     assertCounts(r, 21, 21, 4, 0, 0, 0);
     assertQuote(one(r, "VM.GPU3.1", "af-casablanca-1", Billing.ON_DEMAND), "2.95", "v100-16g", 1);
     assertQuote(one(r, "VM.GPU3.1", "af-casablanca-1", Billing.SPOT), "1.475", "v100-16g", 1);
@@ -302,7 +302,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void keeps_one_runpod_quote_per_region_across_zones() {
-    SkyPilotCatalogAdapter.Result r = parse(runpodDef());
+    SkyPilotCatalogFormat.Result r = parse(runpodDef());
     // 48 rows in 14 countries; each zone repeat of (offer, region, billing) is dropped: 96 - 28 = 68.
     assertCounts(r, 48, 14, 14, 0, 0, 68);
     assertQuote(one(r, "1x_A100-80GB_SECURE", "IN", Billing.ON_DEMAND), "1.39", "a100-80g-pcie", 1);
@@ -321,9 +321,9 @@ class SkyPilotCatalogAdapterTest {
       String text = Files.readString(DATA.resolve(s[1]), StandardCharsets.UTF_8);
       String lf = text.replace("\r\n", "\n");
       String crlf = lf.replace("\n", "\r\n");
-      SkyPilotCatalogAdapter.Result fromLf = parse(lf, d);
-      SkyPilotCatalogAdapter.Result fromCrlf = parse(crlf, d);
-      SkyPilotCatalogAdapter.Result fromFile = parse(d);
+      SkyPilotCatalogFormat.Result fromLf = parse(lf, d);
+      SkyPilotCatalogFormat.Result fromCrlf = parse(crlf, d);
+      SkyPilotCatalogFormat.Result fromFile = parse(d);
       assertFalse(fromLf.quotes().isEmpty(), s[1]);
       assertEquals(fromLf.quotes(), fromCrlf.quotes(), s[1]);
       assertEquals(fromLf.quotes(), fromFile.quotes(), s[1]);
@@ -361,7 +361,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_shadeform_catalog_with_the_upstream_of_every_resold_offer() throws IOException {
-    SkyPilotCatalogAdapter.Result r = parse(def("shadeform", "skypilot-org/v8/shadeform/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("shadeform", "skypilot-org/v8/shadeform/vms.csv"));
     assertCounts(r, 259, 259, 0, 0, 0, 0);
     Quote h100 = one(r, "lambdalabs_H100-sxm5x8", "austin-usa-1", Billing.ON_DEMAND);
     assertQuote(h100, "23.92", "h100-sxm", 8);
@@ -383,7 +383,7 @@ class SkyPilotCatalogAdapterTest {
   @Test
   void parses_primeintellect_catalog_by_column_name_with_spot_only_rows_and_countries() throws IOException {
     String sample = "skypilot-org/v8/primeintellect/vms.csv";
-    SkyPilotCatalogAdapter.Result r = parse(def("primeintellect", sample));
+    SkyPilotCatalogFormat.Result r = parse(def("primeintellect", sample));
     // 190 rows: 75 CPU (AcceleratorCount 0.0, no name), 115 GPU: 100 with a Price, 15 __SPOT with only a SpotPrice.
     assertCounts(r, 190, 100, 15, 0, 75, 0);
     Quote lambda = one(r, "lambdalabs__8xH100_80GB__208__1800", "us-west-3", Billing.ON_DEMAND);
@@ -414,7 +414,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_seeweb_catalog_in_euro() {
-    SkyPilotCatalogAdapter.Result r = parse(def("seeweb", "skypilot-org/v8/seeweb/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("seeweb", "skypilot-org/v8/seeweb/vms.csv"));
     assertCounts(r, 69, 21, 0, 0, 48, 0);
     assertQuote(one(r, "ECS1GPU6", "it-fr2", Billing.ON_DEMAND), "0.38", "EUR", "l4", 1);
     // Lowercase "L40s", and ECS1GPU8, which holds 4 H100 whatever its name says.
@@ -429,7 +429,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_hyperstack_catalog_with_bare_null_in_gpuinfo() {
-    SkyPilotCatalogAdapter.Result r = parse(def("hyperstack", "skypilot-org/v8/hyperstack/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("hyperstack", "skypilot-org/v8/hyperstack/vms.csv"));
     assertCounts(r, 25, 25, 0, 0, 0, 0);
     assertQuote(one(r, "n3-A100x8-NVLink", "CANADA-1", Billing.ON_DEMAND), "11.2", "a100-80g-pcie", 8);
     assertQuote(one(r, "n3-H100x8-NVLink", "CANADA-1", Billing.ON_DEMAND), "15.6", "h100-pcie", 8);
@@ -445,7 +445,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_jarvislabs_catalog_ending_with_spotprice_then_price() {
-    SkyPilotCatalogAdapter.Result r = parse(def("jarvislabs", "skypilot-org/v8/jarvislabs/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("jarvislabs", "skypilot-org/v8/jarvislabs/vms.csv"));
     assertCounts(r, 29, 19, 0, 0, 10, 0);
     assertQuote(one(r, "1x_L4_28V_124G", "IN2", Billing.ON_DEMAND), "0.44", "l4", 1);
     assertQuote(one(r, "8x_H200_224V_2400G", "IN2", Billing.ON_DEMAND), "31.92", "h200", 8);
@@ -457,7 +457,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void reads_mithril_catalog_as_spot_prices_only() {
-    SkyPilotCatalogAdapter.Result r = parse(def("mithril", "skypilot-org/v8/mithril/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("mithril", "skypilot-org/v8/mithril/vms.csv"));
     // Price equals SpotPrice on every row (the auction's minimum): one spot quote per row, no on-demand.
     assertCounts(r, 7, 0, 7, 0, 0, 0);
     assertQuote(one(r, "a100-80gb.sxm.8x", "us-central3-a", Billing.SPOT), "0.08", "a100-80g-sxm", 8);
@@ -472,7 +472,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_spheron_catalog_with_provider_column_and_spaced_regions() {
-    SkyPilotCatalogAdapter.Result r = parse(def("spheron", "skypilot-org/v8/spheron/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("spheron", "skypilot-org/v8/spheron/vms.csv"));
     // 152 rows: 151 with a Price (4 of them with a SpotPrice too), 1 SPOT row with only a SpotPrice.
     assertCounts(r, 152, 151, 5, 0, 0, 0);
     Quote fin = one(r, "1H100.80S.32V_FIN-03_500", "Finland 3", Billing.ON_DEMAND);
@@ -501,7 +501,7 @@ class SkyPilotCatalogAdapterTest {
 
   @Test
   void parses_daytona_catalog_in_region_earth() {
-    SkyPilotCatalogAdapter.Result r = parse(def("daytona", "skypilot-org/v8/daytona/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(def("daytona", "skypilot-org/v8/daytona/vms.csv"));
     assertCounts(r, 64, 56, 56, 0, 8, 0);
     assertQuote(one(r, "1x-B300", "earth", Billing.ON_DEMAND), "9.1232", "b300", 1);
     assertQuote(one(r, "1x-B300", "earth", Billing.SPOT), "5.25", "b300", 1);
@@ -514,7 +514,7 @@ class SkyPilotCatalogAdapterTest {
   @Test
   void parses_verda_catalog_trusting_card_and_count_over_its_memory_totals() throws IOException {
     String sample = "skypilot-org/v8/verda/vms.csv";
-    SkyPilotCatalogAdapter.Result r = parse(def("verda", sample));
+    SkyPilotCatalogFormat.Result r = parse(def("verda", sample));
     assertCounts(r, 45, 45, 38, 0, 0, 0);
     Quote b300 = one(r, "1B300.30V", "FIN-03", Billing.ON_DEMAND);
     assertQuote(b300, "4.95", "b300", 1);
@@ -545,7 +545,7 @@ class SkyPilotCatalogAdapterTest {
     assertTrue(text.contains(real + "\r\n"), "the row is copied from the file");
     String csv = header + real + "\r\n" + real.replace(",,0.05", ",,") + "\r\n" + real.replace(",,0.05", ",,0") + "\r\n"
         + real.replace(",,0.05", ",,n/a") + "\r\n";
-    SkyPilotCatalogAdapter.Result r = parse(csv, def("primeintellect", "skypilot-org/v8/primeintellect/vms.csv"));
+    SkyPilotCatalogFormat.Result r = parse(csv, def("primeintellect", "skypilot-org/v8/primeintellect/vms.csv"));
     assertEquals(List.of(
         "line 3 (datacrunch__1xV100_16GB__6__23__SPOT, FIN-01): no Price",
         "line 4 (datacrunch__1xV100_16GB__6__23__SPOT, FIN-01): no Price, and SpotPrice 0 is not an offer (must be > 0)",
@@ -587,7 +587,7 @@ class SkyPilotCatalogAdapterTest {
         + "gpu_1x_badspot,A10,1.0,,,1.10,us-west-1,,cheap\n"                                // 9: spot unreadable, on-demand kept
         + "\n"                                                                              // blank: ignored
         + "cpu_4x,,,4,16,0.20,us-east-1,,\n";                                               // 11: CPU row, skipped
-    SkyPilotCatalogAdapter.Result r = parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
+    SkyPilotCatalogFormat.Result r = parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
     assertEquals(List.of(
         "line 3 (gpu_1x_free, us-east-1): Price 0 is not an offer (must be > 0)",
         "line 4 (gpu_1x_neg, us-east-1): Price -1.5 is not an offer (must be > 0)",
@@ -611,7 +611,7 @@ class SkyPilotCatalogAdapterTest {
         + "1x_L4,L4,1,8,32,SE,0.30,0.50,EU-SE-1,\n"
         + "1x_L4,L4,1,8,32,SE,0.20,0.45,EU-SE-2,\n"
         + "1x_L4,L4,1,8,32,SE,,0.45,EU-SE-3,\n";
-    SkyPilotCatalogAdapter.Result r = parse(csv, runpodDef());
+    SkyPilotCatalogFormat.Result r = parse(csv, runpodDef());
     assertEquals(2, r.quotes().size());
     assertEquals(3, r.duplicatesDropped());
     assertQuote(one(r, "1x_L4", "SE", Billing.ON_DEMAND), "0.45", "l4", 1);
@@ -623,7 +623,7 @@ class SkyPilotCatalogAdapterTest {
     String csv = "\uFEFF" + LAMBDA_HEADER
         + "gpu_1x_a10,A10,1.0,30.0,200.0,0.75,\"us-\"\"east\"\"\r\n-1\",\"{'a': 1,\n 'b': 2}\",\r\n"
         + "gpu_1x_l4,L4,1.0,8,32,0.55,us-west-1,,";                       // no final line break
-    SkyPilotCatalogAdapter.Result r = parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
+    SkyPilotCatalogFormat.Result r = parse(csv, def("lambda", "anycloud-sh/lambda/vms.gpu.csv"));
     assertEquals(List.of(), r.rejected());
     assertQuote(one(r, "gpu_1x_a10", "us-\"east\"\r\n-1", Billing.ON_DEMAND), "0.75", "a10", 1);
     assertQuote(one(r, "gpu_1x_l4", "us-west-1", Billing.ON_DEMAND), "0.55", "l4", 1);
@@ -637,7 +637,7 @@ class SkyPilotCatalogAdapterTest {
     IllegalArgumentException html = assertThrows(IllegalArgumentException.class,
         () -> parse("<html><body>rate limited</body></html>\n", d));
     assertTrue(html.getMessage().contains("the header lacks InstanceType, AcceleratorName, AcceleratorCount, Price, Region"), html.getMessage());
-    IllegalArgumentException accelerators = assertThrows(IllegalArgumentException.class, () -> SkyPilotCatalogAdapter.parse(
+    IllegalArgumentException accelerators = assertThrows(IllegalArgumentException.class, () -> SkyPilotCatalogFormat.parse(
         Payload.of(DATA.resolve("skypilot-org/v8/common/accelerators.csv")), d, catalog, AT));
     assertTrue(accelerators.getMessage().contains("lacks InstanceType"), accelerators.getMessage());
     IllegalArgumentException cut = assertThrows(IllegalArgumentException.class,
@@ -680,7 +680,7 @@ class SkyPilotCatalogAdapterTest {
           {"spheron", "v8/spheron"}, {"daytona", "v8/daytona"}, {"verda", "v8/verda"}}) {
         VendorDefinition d = VendorDefinition.load(Path.of("adapters/" + v[0] + ".yaml"));
         assertEquals(v[0], d.vendor());
-        assertEquals(SkyPilotCatalogAdapter.KIND, d.kind());
+        assertEquals(SkyPilotCatalogFormat.KIND, d.kind());
         // Seeweb sells in euro (adapters/seeweb.yaml says how we know); the others in US dollars.
         assertEquals(v[0].equals("seeweb") ? "EUR" : "USD", d.currency(), v[0]);
         assertEquals(java.time.Duration.ofHours(6), d.refresh());
@@ -690,7 +690,7 @@ class SkyPilotCatalogAdapterTest {
         assertTrue(d.terms().source().contains("http"), v[0] + " terms cite a pricing page");
         new SkyPilotCatalogFactory().create(vertx, d, catalog);
       }
-      assertTrue(AdapterRegistry.load().kinds().contains(SkyPilotCatalogAdapter.KIND));
+      assertTrue(AdapterRegistry.load().kinds().contains(SkyPilotCatalogFormat.KIND));
     } finally {
       vertx.close();
     }

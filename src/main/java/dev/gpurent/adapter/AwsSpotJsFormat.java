@@ -44,7 +44,7 @@ import java.util.stream.Collectors;
  * "N/A". The feed carries no date, so quotes are dated at fetch time. The three tables, with
  * their sources, are the resource aws-spot-js.yaml.
  */
-public final class AwsSpotJsAdapter {
+public final class AwsSpotJsFormat {
 
   public static final String KIND = "aws-spot-js";
   private static final LookupTables TABLES = LookupTables.load("aws-spot-js.yaml");
@@ -82,7 +82,7 @@ public final class AwsSpotJsAdapter {
       .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
       .build();
 
-  private AwsSpotJsAdapter() {}
+  private AwsSpotJsFormat() {}
 
   /** Reads one spot.js payload; pure. Quotes are dated {@code fetchedAt} (the feed has no date). */
   public static VendorQuotes parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
@@ -178,7 +178,7 @@ public final class AwsSpotJsAdapter {
         return;
       }
       String legacy = reg.get("region") == null ? null : reg.get("region").toString();
-      Optional<String> code = AwsSpotJsAdapter.region(legacy);
+      Optional<String> code = AwsSpotJsFormat.region(legacy);
       if (code.isEmpty()) {
         log.reject("regions[" + i + "] (" + legacy + "): unknown region name; all its rows ignored");
         return;
@@ -205,7 +205,7 @@ public final class AwsSpotJsAdapter {
       GpuType g = GPU_TYPES.get(instance);
       if (g == null) {
         String family = instance.substring(0, instance.indexOf('.'));
-        if (AwsPriceListAdapter.GPU_FAMILIES.containsKey(family)) {
+        if (AwsPriceListFormat.GPU_FAMILIES.containsKey(family)) {
           log.reject(at + ": GPU instance type not in the spot.js GPU table (count unknown)");
         } else {
           log.skip("not GPU instance types", at);
@@ -258,7 +258,7 @@ public final class AwsSpotJsAdapter {
 
 
     VendorQuotes result() {
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("row"), Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("row"), observedAt, def.note());
     }
   }
 }

@@ -59,7 +59,7 @@ import java.util.Set;
  * are counted, not listed: one {@code rejected} line per reason gives the count and the first
  * example. GPU rows that cannot be priced are listed one by one with their reason.
  */
-public final class AwsPriceListAdapter {
+public final class AwsPriceListFormat {
 
   public static final String KIND = "aws-price-list";
 
@@ -77,7 +77,7 @@ public final class AwsPriceListAdapter {
   private static final BigDecimal HOURS_PER_YEAR = PriceUnit.YEAR.hours();
   private static final JsonFactory JSON = new JsonFactory();
 
-  private AwsPriceListAdapter() {}
+  private AwsPriceListFormat() {}
 
   /** Fails fast on this kind's YAML keys {@code format} and {@code gpuFamilies}. */
   static void check(VendorDefinition def, GpuCatalog catalog) {
@@ -293,7 +293,7 @@ public final class AwsPriceListAdapter {
           int first = row.line();
           List<String> cells = row.cells();
           if (header == null) {
-            if (!cells.isEmpty() && cells.get(0).trim().equals("SKU")) header = cells.stream().map(AwsPriceListAdapter::key).toList();
+            if (!cells.isEmpty() && cells.get(0).trim().equals("SKU")) header = cells.stream().map(AwsPriceListFormat::key).toList();
             else if (cells.size() > 1 && cells.get(0).equals("Publication Date")) publication(cells.get(1));
             continue;
           }
@@ -521,7 +521,7 @@ public final class AwsPriceListAdapter {
       List<String> all = new ArrayList<>(rejected);
       skips.forEach((reason, s) -> all.add("skipped " + s.count + " " + unit + (s.count == 1 ? "" : "s") + ": " + reason
           + " (first: " + s.first + ")"));
-      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), dated, all, Instant.now(), def.note());
+      return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), dated, all, observedAt, def.note());
     }
   }
 

@@ -42,7 +42,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * example record COPIED with only {@code gpu_name} changed to a real Vast name.
  */
 @ExtendWith(VertxExtension.class)
-public class VastBundlesAdapterTest {
+public class VastBundlesFormatTest {
 
   static final Path SPEC = Path.of("../shared/data/vast/openapi/search_offers.yaml");
   static final Instant AT = Instant.parse("2026-02-19T00:00:00Z");
@@ -86,7 +86,7 @@ public class VastBundlesAdapterTest {
     JsonObject example = specExample();
     JsonObject offer = example.getJsonObject("offers");   // the spec gives one object, not an array
     assertEquals("Imaginary RTX 9999", offer.getString("gpu_name"));
-    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(example.toBuffer(), "test"), shipped, catalog, AT);
+    VastBundlesFormat.Result r = VastBundlesFormat.parse(Payload.of(example.toBuffer(), "test"), shipped, catalog, AT);
     assertEquals(1, r.offers());
     assertEquals(0, r.quotes().size());
     assertEquals(List.of("offers[0] (vast-12345678): unknown GPU 'Imaginary RTX 9999' (gpu_ram 24576 MB)"), r.rejected());
@@ -96,7 +96,7 @@ public class VastBundlesAdapterTest {
   @Test
   void quotes_the_example_offer_under_a_real_gpu_name() {
     JsonObject answer = new JsonObject().put("offers", new JsonArray().add(exampleOfferNamed("RTX 4090")));
-    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(answer.toBuffer(), "test"), shipped, catalog, AT);
+    VastBundlesFormat.Result r = VastBundlesFormat.parse(Payload.of(answer.toBuffer(), "test"), shipped, catalog, AT);
     assertEquals(List.of(), r.rejected());
     assertEquals(2, r.quotes().size());
     Quote onDemand = r.quotes().get(0);
@@ -127,11 +127,11 @@ public class VastBundlesAdapterTest {
     assertEquals(Boolean.TRUE, specExample().getJsonObject("offers").getBoolean("rentable"));
     JsonObject taken = exampleOfferNamed("RTX 4090").put("rentable", false).put("id", 2);
     JsonObject answer = new JsonObject().put("offers", new JsonArray().add(exampleOfferNamed("RTX 4090")).add(taken));
-    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(answer.toBuffer(), "test"), shipped, catalog, AT);
+    VastBundlesFormat.Result r = VastBundlesFormat.parse(Payload.of(answer.toBuffer(), "test"), shipped, catalog, AT);
     assertEquals(List.of("vast-12345678 on-demand available rentable: true", "vast-12345678 spot available rentable: true",
             "vast-2 on-demand unavailable rentable: false", "vast-2 spot unavailable rentable: false"),
         r.quotes().stream().map(q -> q.offerId() + " " + q.billing() + " " + q.stock().state().wire() + " " + q.stock().said()).toList());
-    assertEquals(Stock.UNKNOWN, VastBundlesAdapter.stock(null), "an answer without rentable states nothing");
+    assertEquals(Stock.UNKNOWN, VastBundlesFormat.stock(null), "an answer without rentable states nothing");
   }
 
   /** Copies of the example record with only gpu_name changed: names that need gpu_ram to say which card. */
@@ -143,7 +143,7 @@ public class VastBundlesAdapterTest {
     JsonObject noBid = exampleOfferNamed("RTX 4090").put("min_bid", 0).put("id", 4);
     JsonObject noPrice = exampleOfferNamed("RTX 4090").put("dph_total", 0).put("id", 5);
     JsonObject again = exampleOfferNamed("RTX 4090").put("id", 1);
-    VastBundlesAdapter.Result r = VastBundlesAdapter.parse(Payload.of(new JsonObject()
+    VastBundlesFormat.Result r = VastBundlesFormat.parse(Payload.of(new JsonObject()
         .put("offers", new JsonArray().add(a100).add(v100).add(h100).add(noBid).add(noPrice).add(again)).toBuffer(), "test"),
         shipped, catalog, AT);
     assertEquals(6, r.offers());
@@ -160,16 +160,16 @@ public class VastBundlesAdapterTest {
 
   @Test
   void reads_country_codes_from_geolocation() {
-    assertEquals("AT", VastBundlesAdapter.country("Atlantis, AT"));
-    assertEquals("US", VastBundlesAdapter.country("Texas, US"));
-    assertEquals("SE", VastBundlesAdapter.country("SE"));
-    assertEquals("", VastBundlesAdapter.country(null));
-    assertEquals("", VastBundlesAdapter.country("Somewhere"));
+    assertEquals("AT", VastBundlesFormat.country("Atlantis, AT"));
+    assertEquals("US", VastBundlesFormat.country("Texas, US"));
+    assertEquals("SE", VastBundlesFormat.country("SE"));
+    assertEquals("", VastBundlesFormat.country(null));
+    assertEquals("", VastBundlesFormat.country("Somewhere"));
   }
 
   @Test
   void refuses_an_error_answer() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VastBundlesAdapter.parse(
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VastBundlesFormat.parse(
         Payload.of(Buffer.buffer("{\"error\": \"invalid_request\", \"msg\": \"Invalid json body\"}"), "test"), shipped, catalog, AT));
     assertEquals("Vast.ai answered with an error: invalid_request Invalid json body", e.getMessage());
   }

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(VertxExtension.class)
-class RunPodAdapterTest {
+class RunPodFormatTest {
 
   static final Path SAMPLE = Path.of("../shared/data/runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json");
   static final Instant AT = Instant.parse("2025-06-21T23:18:00Z");
@@ -44,7 +44,7 @@ class RunPodAdapterTest {
   }
 
   static VendorQuotes parseSample() throws IOException {
-    return RunPodAdapter.parse(Payload.of(SAMPLE), def, catalog, AT);
+    return RunPodFormat.parse(Payload.of(SAMPLE), def, catalog, AT);
   }
 
   static Map<Billing, Quote> offer(VendorQuotes vq, String offerId) {
@@ -128,7 +128,7 @@ class RunPodAdapterTest {
   void accepts_graphql_envelope() throws IOException {
     JsonArray types = new JsonArray(Files.readString(SAMPLE));
     Buffer wrapped = new JsonObject().put("data", new JsonObject().put("gpuTypes", types)).toBuffer();
-    VendorQuotes vq = RunPodAdapter.parse(Payload.of(wrapped, "test"), def, catalog, AT);
+    VendorQuotes vq = RunPodFormat.parse(Payload.of(wrapped, "test"), def, catalog, AT);
     assertEquals(147, vq.quotes().size());
     assertEquals(29, vq.rejected().size());
   }
@@ -137,10 +137,10 @@ class RunPodAdapterTest {
   void fails_on_graphql_errors_and_garbage() {
     Buffer errors = Buffer.buffer("{\"errors\":[{\"message\":\"Unauthorized\"}]}");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> RunPodAdapter.parse(Payload.of(errors, "test"), def, catalog, AT));
+        () -> RunPodFormat.parse(Payload.of(errors, "test"), def, catalog, AT));
     assertTrue(e.getMessage().contains("Unauthorized"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> RunPodAdapter.parse(Payload.of(Buffer.buffer("<html>"), "test"), def, catalog, AT));
-    assertThrows(IllegalArgumentException.class, () -> RunPodAdapter.parse(Payload.of(Buffer.buffer("{\"x\":1}"), "test"), def, catalog, AT));
+    assertThrows(IllegalArgumentException.class, () -> RunPodFormat.parse(Payload.of(Buffer.buffer("<html>"), "test"), def, catalog, AT));
+    assertThrows(IllegalArgumentException.class, () -> RunPodFormat.parse(Payload.of(Buffer.buffer("{\"x\":1}"), "test"), def, catalog, AT));
   }
 
   @Test

@@ -44,7 +44,7 @@ import java.util.Optional;
  * <p>Live source: POST to {@code https://api.runpod.io/graphql} with the YAML key {@code query}
  * (sent as {@code {"query": ...}}) and an Authorization header from the environment.
  */
-public final class RunPodAdapter {
+public final class RunPodFormat {
 
   public static final String KIND = "runpod";
 
@@ -63,7 +63,7 @@ public final class RunPodAdapter {
       new Field("threeMonthPrice", SECURE, Billing.THREE_MONTHS),
       new Field("sixMonthPrice", SECURE, Billing.SIX_MONTHS));
 
-  private RunPodAdapter() {}
+  private RunPodFormat() {}
 
   /** Reads a saved or live gpuTypes payload; pure, no I/O. */
   public static VendorQuotes parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
@@ -108,7 +108,7 @@ public final class RunPodAdapter {
             new Money(price, "USD"), PriceUnit.HOUR, fetchedAt, cite));
       }
     }
-    return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    return new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
   }
 
   /** The gpuTypes array, bare or inside a GraphQL answer; GraphQL errors fail the whole payload. */

@@ -91,7 +91,7 @@ import java.util.regex.PatternSyntaxException;
  * "A100-80GB" for SXM and PCIe), which {@code gpuByInstanceType} tells apart where the
  * instance type or the memory says which.
  */
-public final class SkyPilotCatalogAdapter {
+public final class SkyPilotCatalogFormat {
 
   public static final String KIND = "skypilot-catalog";
   static final String GPU_ONLY_REASON = "GPU-only price; the host VM is billed separately";
@@ -122,7 +122,7 @@ public final class SkyPilotCatalogAdapter {
     }
   }
 
-  private SkyPilotCatalogAdapter() {}
+  private SkyPilotCatalogFormat() {}
 
   /** Fails fast on this kind's own YAML keys (gpuOnlyRows, gpuByInstanceType, upstream, spotOnly...). */
   static void check(VendorDefinition def, GpuCatalog catalog) {
@@ -216,7 +216,7 @@ public final class SkyPilotCatalogAdapter {
       }
     }
     VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), new ArrayList<>(kept.values()),
-        rejected, Instant.now(), def.note());
+        rejected, observedAt, def.note());
     return new Result(vq, dataRows, cpuRows, duplicates, memory);
   }
 

@@ -42,7 +42,7 @@ import java.util.regex.Pattern;
  * parts; {@link Result#listed()} reports them for cross-checking the vendor YAML's terms, which
  * remain the figures the engine bills with.
  */
-public final class OciPriceListAdapter {
+public final class OciPriceListFormat {
 
   public static final String KIND = "oci-price-list";
   static final String GPU_METRIC = "GPU Per Hour";
@@ -73,7 +73,7 @@ public final class OciPriceListAdapter {
   public record ListedTerms(String currency, BigDecimal objectStoragePerGbMonth, Map<String, List<Tier>> outboundPerGb,
                             BigDecimal loadBalancerBasePerHour, BigDecimal loadBalancerPerMbpsHour) {}
 
-  private OciPriceListAdapter() {}
+  private OciPriceListFormat() {}
 
   /** Reads a price list payload; pure, no I/O. */
   public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
@@ -139,7 +139,7 @@ public final class OciPriceListAdapter {
       quotes.add(new Quote(def.vendor(), "", part, gpu.get().id(), 1, 0, 0, Billing.ON_DEMAND,
           new Money(price, currency), PriceUnit.HOUR, fetchedAt, cite));
     }
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
     return new Result(vq, items.size(), skipped, new ListedTerms(currency, storage, outbound, lbBase, lbMbps));
   }
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(VertxExtension.class)
-class GcpPricingYmlAdapterTest {
+class GcpPricingYmlFormatTest {
 
   static final Path SAMPLE = Path.of("../shared/data/gcp/cyclenerd-pricing-yml/pricing.gpu-instances.2026-07-30.yml");
   /** The sample's about.timestamp 1785391997 = its "generated: Thu Jul 30 06:13:17 2026" in UTC. */
@@ -40,11 +40,11 @@ class GcpPricingYmlAdapterTest {
     def = VendorDefinition.from(shipped.config().copy().put("source", SAMPLE.toString()), shipped.where());
   }
 
-  static GcpPricingYmlAdapter.Result parseSample() {
-    return GcpPricingYmlAdapter.parse(Payload.of(SAMPLE), def, catalog, FETCHED);
+  static GcpPricingYmlFormat.Result parseSample() {
+    return GcpPricingYmlFormat.parse(Payload.of(SAMPLE), def, catalog, FETCHED);
   }
 
-  static Map<Billing, Quote> offer(GcpPricingYmlAdapter.Result r, String machine, String region) {
+  static Map<Billing, Quote> offer(GcpPricingYmlFormat.Result r, String machine, String region) {
     return r.quotes().stream().filter(q -> q.offerId().equals(machine) && q.region().equals(region))
         .collect(Collectors.toMap(Quote::billing, q -> q));
   }
@@ -56,7 +56,7 @@ class GcpPricingYmlAdapterTest {
 
   @Test
   void parses_cyclenerd_gpu_machines() {
-    GcpPricingYmlAdapter.Result r = parseSample();
+    GcpPricingYmlFormat.Result r = parseSample();
     assertEquals(29, r.machines());
     assertEquals(29, r.gpuMachines());
     assertEquals(0, r.cpuMachinesSkipped());
@@ -84,7 +84,7 @@ class GcpPricingYmlAdapterTest {
 
   @Test
   void translates_the_format_gpu_keys() {
-    GcpPricingYmlAdapter.Result r = parseSample();
+    GcpPricingYmlFormat.Result r = parseSample();
     Quote ultra = offer(r, "a2-ultragpu-8g", "us-central1").get(Billing.ON_DEMAND);
     assertEquals("a100-80g-sxm", ultra.gpuId());
     assertEquals(8.0, ultra.gpuCount());
@@ -109,7 +109,7 @@ class GcpPricingYmlAdapterTest {
 
   @Test
   void rejects_missing_commitment_prices_with_reasons() {
-    GcpPricingYmlAdapter.Result r = parseSample();
+    GcpPricingYmlFormat.Result r = parseSample();
     assertTrue(r.rejected().contains(
         "compute.instance.a2-ultragpu-8g.cost.us-central1: no month_1y (1-year commitment) price"), r.rejected().get(0));
     assertTrue(r.rejected().contains(
@@ -144,7 +144,7 @@ class GcpPricingYmlAdapterTest {
               cost:
                 us-central1: {hour: 0, hour_spot: 0.2236, month_1y: abc, month_3y: 317.33}
         """;
-    GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
+    GcpPricingYmlFormat.Result r = GcpPricingYmlFormat.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
     assertEquals(3, r.machines());
     assertEquals(1, r.cpuMachinesSkipped());
     assertEquals(Instant.parse("2026-07-02T06:13:17Z"), r.generated());
@@ -158,7 +158,7 @@ class GcpPricingYmlAdapterTest {
   @Test
   void is_undated_without_about_header() {
     String yml = "compute:\n  instance:\n    g2-standard-4: {l4: 1, cost: {us-east1: {hour: 0.70683228}}}\n";
-    GcpPricingYmlAdapter.Result r = GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
+    GcpPricingYmlFormat.Result r = GcpPricingYmlFormat.parse(Payload.of(Buffer.buffer(yml), "test"), def, catalog, FETCHED);
     assertNull(r.generated());
     assertEquals(FETCHED, r.quotes().get(0).observedAt());
     assertNull(r.quotes().get(0).priceDate(), "no date of its own: undated, never the fetch's");
@@ -168,9 +168,9 @@ class GcpPricingYmlAdapterTest {
   @Test
   void fails_on_a_payload_that_is_not_pricing_yml() {
     assertThrows(IllegalArgumentException.class,
-        () -> GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer("<html>not yaml: [</html>"), "test"), def, catalog, FETCHED));
+        () -> GcpPricingYmlFormat.parse(Payload.of(Buffer.buffer("<html>not yaml: [</html>"), "test"), def, catalog, FETCHED));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> GcpPricingYmlAdapter.parse(Payload.of(Buffer.buffer("about: {generated: x}\n"), "test"), def, catalog, FETCHED));
+        () -> GcpPricingYmlFormat.parse(Payload.of(Buffer.buffer("about: {generated: x}\n"), "test"), def, catalog, FETCHED));
     assertTrue(e.getMessage().contains("no compute.instance section"), e.getMessage());
   }
 
@@ -179,7 +179,7 @@ class GcpPricingYmlAdapterTest {
     VendorDefinition shipped = VendorDefinition.load(Path.of("adapters/gcp-machines.yaml"));
     assertEquals("gcp-machines", shipped.vendor());
     assertEquals("Google Cloud (whole GPU machines)", shipped.displayName());
-    assertEquals(GcpPricingYmlAdapter.KIND, shipped.kind());
+    assertEquals(GcpPricingYmlFormat.KIND, shipped.kind());
     assertEquals("https://raw.githubusercontent.com/Cyclenerd/google-cloud-pricing-cost-calculator/master/pricing.yml",
         shipped.config().getString("source"));
     assertEquals(java.time.Duration.ofDays(1), shipped.refresh());
@@ -188,7 +188,7 @@ class GcpPricingYmlAdapterTest {
     assertEquals(gcp.terms().storagePerGbMonth(), shipped.terms().storagePerGbMonth());
     assertEquals(gcp.terms().egress(), shipped.terms().egress());
     assertEquals(gcp.terms().loadBalancerPerMonth(), shipped.terms().loadBalancerPerMonth());
-    assertTrue(AdapterRegistry.load().kinds().contains(GcpPricingYmlAdapter.KIND));
+    assertTrue(AdapterRegistry.load().kinds().contains(GcpPricingYmlFormat.KIND));
   }
 
   @Test

@@ -61,7 +61,7 @@ import java.util.Set;
  * providers are not this vendor's business. {@link #parseAll} gives every row of the file, for
  * price history.
  */
-public final class MarketObservationsAdapter {
+public final class MarketObservationsFormat {
 
   public static final String KIND = "market-observations";
   /** The first day whose prices are per GPU rather than per bundle (see the class comment). */
@@ -130,7 +130,7 @@ public final class MarketObservationsAdapter {
   public record Result(VendorQuotes vendorQuotes, LocalDate latestDate, int providerRows, int dataRows)
       implements ParsedPayload {}
 
-  private MarketObservationsAdapter() {}
+  private MarketObservationsFormat() {}
 
   /** Fails fast on this kind's YAML keys {@code provider} and {@code perGpuFrom}. */
   static void check(VendorDefinition def) {
@@ -200,7 +200,7 @@ public final class MarketObservationsAdapter {
       for (String r : all.rejected()) if (day.equals(String.valueOf(rejectedDate(r)))) rejected.add(r);
     }
     int providerRows = all.observations().size() + all.rejected().size();
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
     return new Result(vq, latest, providerRows, all.dataRows());
   }
 

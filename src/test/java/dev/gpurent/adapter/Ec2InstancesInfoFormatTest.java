@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(VertxExtension.class)
-class Ec2InstancesInfoAdapterTest {
+class Ec2InstancesInfoFormatTest {
 
   static final Path DIR = Path.of("../shared/data/aws/ec2instances-info");
   static final Path OPSZERO = DIR.resolve("opszero-instances.gpu.non-eu.json");
@@ -60,7 +60,7 @@ class Ec2InstancesInfoAdapterTest {
 
   @Test
   void parses_opszero_flat_records_with_on_demand_and_spot_prices() {
-    VendorQuotes q = Ec2InstancesInfoAdapter.parse(Payload.of(OPSZERO), global, catalog, FETCHED);
+    VendorQuotes q = Ec2InstancesInfoFormat.parse(Payload.of(OPSZERO), global, catalog, FETCHED);
     assertEquals("aws-ec2info", q.vendor());
     assertEquals("AWS (via ec2instances.info)", q.displayName());
     // 557 records: 94 Inferentia/Trainium + 5 without any price refused; 458 on-demand + 340 spot quotes
@@ -88,7 +88,7 @@ class Ec2InstancesInfoAdapterTest {
 
   @Test
   void picks_the_a100_and_v100_variant_from_the_gpu_memory_of_opszero_records() {
-    VendorQuotes q = Ec2InstancesInfoAdapter.parse(Payload.of(OPSZERO), global, catalog, FETCHED);
+    VendorQuotes q = Ec2InstancesInfoFormat.parse(Payload.of(OPSZERO), global, catalog, FETCHED);
     Quote p4de = get(q, "p4de.24xlarge", "us-east-1", Billing.ON_DEMAND);
     assertEquals("a100-80g-sxm", p4de.gpuId());          // family p4de, 640 GiB / 8
     assertEquals(8, p4de.gpuCount());
@@ -106,7 +106,7 @@ class Ec2InstancesInfoAdapterTest {
 
   @Test
   void rejects_inferentia_trainium_and_unpriced_opszero_rows_with_reasons() {
-    VendorQuotes q = Ec2InstancesInfoAdapter.parse(Payload.of(OPSZERO), global, catalog, FETCHED);
+    VendorQuotes q = Ec2InstancesInfoFormat.parse(Payload.of(OPSZERO), global, catalog, FETCHED);
     assertTrue(q.rejected().contains("row 40 (inf1.xlarge, us-east-1): AWS Inferentia accelerators are not GPUs in the catalog"),
         q.rejected().toString());
     assertTrue(q.rejected().contains("row 46 (trn1.32xlarge, us-east-1): AWS Trainium accelerators are not GPUs in the catalog"));
@@ -126,7 +126,7 @@ class Ec2InstancesInfoAdapterTest {
 
   @Test
   void parses_the_2017_www_file_with_effective_hourly_reserved_rates() {
-    VendorQuotes q = Ec2InstancesInfoAdapter.parse(Payload.of(WWW_2017), global, catalog, FETCHED);
+    VendorQuotes q = Ec2InstancesInfoFormat.parse(Payload.of(WWW_2017), global, catalog, FETCHED);
     // 9 instance types in 75 (type, region) pairs, each with on-demand, 1-year and 3-year standard rates
     assertEquals(225, q.quotes().size());
     assertEquals(List.of(), q.rejected());
@@ -157,7 +157,7 @@ class Ec2InstancesInfoAdapterTest {
 
   @Test
   void parses_the_china_file_in_cny() {
-    VendorQuotes q = Ec2InstancesInfoAdapter.parse(Payload.of(CHINA), china, catalog, FETCHED);
+    VendorQuotes q = Ec2InstancesInfoFormat.parse(Payload.of(CHINA), china, catalog, FETCHED);
     assertEquals("aws-china", q.vendor());
     assertEquals("AWS China (Beijing, Ningxia)", q.displayName());
     // 30 types: 4 inf1 and g2.2xlarge (no prices) refused; 50 on-demand + 29 + 29 reserved quotes
@@ -194,7 +194,7 @@ class Ec2InstancesInfoAdapterTest {
 
   @Test
   void rejects_china_inferentia_and_unpriced_types_with_reasons() {
-    VendorQuotes q = Ec2InstancesInfoAdapter.parse(Payload.of(CHINA), china, catalog, FETCHED);
+    VendorQuotes q = Ec2InstancesInfoFormat.parse(Payload.of(CHINA), china, catalog, FETCHED);
     assertEquals(List.of(
         "row 0 (g2.2xlarge): no prices in any region (pricing is empty)",
         "row 19 (inf1.24xlarge): AWS Inferentia accelerators (GPU_model 'AWS Inferentia') are not GPUs in the catalog",
@@ -215,7 +215,7 @@ class Ec2InstancesInfoAdapterTest {
          {"instance_type": "g9.xlarge", "GPU": 1, "GPU_model": "NVIDIA Z999", "pricing": {}},
          {"instance_type": "m5.large", "GPU": 0, "pricing": {"us-east-1": {"linux": {"ondemand": "0.096"}}}}]
         """);
-    VendorQuotes q = Ec2InstancesInfoAdapter.parse(Payload.of(f), global, catalog, FETCHED);
+    VendorQuotes q = Ec2InstancesInfoFormat.parse(Payload.of(f), global, catalog, FETCHED);
     assertEquals(Money.of("0.526", "USD"), get(q, "g4dn.xlarge", "us-east-1", Billing.ON_DEMAND).price());
     assertEquals(Money.of("0.2", "USD"), get(q, "g4dn.xlarge", "us-east-1", Billing.SPOT).price());
     assertEquals(Money.of("5.223", "CNY"), get(q, "g4dn.xlarge", "cn-north-1", Billing.ON_DEMAND).price());
@@ -231,10 +231,10 @@ class Ec2InstancesInfoAdapterTest {
     Path f = tmp.resolve("x.json");
     Files.writeString(f, "{\"products\": {}}");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Ec2InstancesInfoAdapter.parse(Payload.of(f), global, catalog, FETCHED));
+        () -> Ec2InstancesInfoFormat.parse(Payload.of(f), global, catalog, FETCHED));
     assertEquals("not an instances.json: an object without a 'data' array of instances", e.getMessage());
     Files.writeString(f, "<html>");
-    assertThrows(IllegalArgumentException.class, () -> Ec2InstancesInfoAdapter.parse(Payload.of(f), global, catalog, FETCHED));
+    assertThrows(IllegalArgumentException.class, () -> Ec2InstancesInfoFormat.parse(Payload.of(f), global, catalog, FETCHED));
   }
 
   @Test

@@ -49,11 +49,11 @@ import java.util.Map;
  * fails with {@link QuoteExpiredException} and the vendor leaves the ranking with that reason
  * instead of being ranked on its last good quotes.
  */
-public final class StaticSheetAdapter {
+public final class StaticSheetFormat {
 
   public static final String KIND = "static";
 
-  private StaticSheetAdapter() {}
+  private StaticSheetFormat() {}
 
   /** The adapter, telling expired offers by {@code clock}'s UTC date. */
   public static VendorAdapter create(VendorDefinition def, GpuCatalog catalog, Clock clock) {

@@ -45,7 +45,7 @@ import java.util.Set;
  * JSON; required for an http source) and {@code headers.Authorization} ("Bearer env:VAST_API_KEY").
  * A file source (a saved answer) is read as it is.
  */
-public final class VastBundlesAdapter {
+public final class VastBundlesFormat {
 
   public static final String KIND = "vast-bundles";
   private static final BigDecimal MB_PER_GB = BigDecimal.valueOf(1024);
@@ -59,7 +59,7 @@ public final class VastBundlesAdapter {
   public record Result(VendorQuotes vendorQuotes, int offers)
       implements ParsedPayload {}
 
-  private VastBundlesAdapter() {}
+  private VastBundlesFormat() {}
 
   /** Reads a search-offers answer; pure, no I/O. */
   public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
@@ -116,7 +116,7 @@ public final class VastBundlesAdapter {
             Billing.SPOT, new Money(bid, "USD"), PriceUnit.HOUR, fetchedAt, cite).withStock(stock));
       }
     }
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(), def.note());
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt, def.note());
     return new Result(vq, offers.size());
   }
 

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * are "GPU Per Hour" parts; 3 other GPU parts were held out of the sample).
  */
 @ExtendWith(VertxExtension.class)
-class OciPriceListAdapterTest {
+class OciPriceListFormatTest {
 
   static final Path SAMPLE = Path.of("../shared/data/oci/price-list-api/opencost-prices_usd.json");
   static final Instant AT = Instant.parse("2024-01-19T00:00:00Z");
@@ -50,8 +50,8 @@ class OciPriceListAdapterTest {
     def = VendorDefinition.from(shipped.config().copy().put("source", SAMPLE.toString()), shipped.where());
   }
 
-  static OciPriceListAdapter.Result parseSample() throws IOException {
-    return OciPriceListAdapter.parse(Payload.of(SAMPLE), def, catalog, AT);
+  static OciPriceListFormat.Result parseSample() throws IOException {
+    return OciPriceListFormat.parse(Payload.of(SAMPLE), def, catalog, AT);
   }
 
   static void assertQuote(Quote q, String gpu, String usdPerGpuHour) {
@@ -66,7 +66,7 @@ class OciPriceListAdapterTest {
 
   @Test
   void parses_gpu_parts_of_the_oci_price_list() throws IOException {
-    OciPriceListAdapter.Result r = parseSample();
+    OciPriceListFormat.Result r = parseSample();
     assertEquals(407, r.items());
     assertEquals(403, r.nonGpuSkipped());
     assertEquals(4, r.quotes().size());
@@ -84,7 +84,7 @@ class OciPriceListAdapterTest {
 
   @Test
   void reports_storage_egress_and_load_balancer_parts_matching_the_yaml_terms() throws IOException {
-    OciPriceListAdapter.ListedTerms listed = parseSample().listed();
+    OciPriceListFormat.ListedTerms listed = parseSample().listed();
     assertEquals("USD", listed.currency());
     assertEquals(0, new BigDecimal("0.0255").compareTo(listed.objectStoragePerGbMonth()));
     assertEquals(def.terms().storagePerGbMonth().price(), new Money(listed.objectStoragePerGbMonth(), "USD"));
@@ -92,7 +92,7 @@ class OciPriceListAdapterTest {
     assertEquals(0, new BigDecimal("0.0001").compareTo(listed.loadBalancerPerMbpsHour()));
     // the North America / Europe origin part is not in the sample; these two are
     assertEquals(List.of("APAC, Japan, and South America", "Middle East and Africa"), List.copyOf(listed.outboundPerGb().keySet()));
-    List<OciPriceListAdapter.Tier> apac = listed.outboundPerGb().get("APAC, Japan, and South America");
+    List<OciPriceListFormat.Tier> apac = listed.outboundPerGb().get("APAC, Japan, and South America");
     assertEquals(2, apac.size());
     assertEquals(0, BigDecimal.ZERO.compareTo(apac.get(0).price()));
     assertEquals(0, new BigDecimal("10240").compareTo(apac.get(0).toUnits()));   // first 10 TB free, as the YAML says
@@ -120,10 +120,10 @@ class OciPriceListAdapterTest {
         Map.entry("BM.GPU.RTXPRO.8", "rtx-pro-6000"),
         Map.entry("VM.GPU3.4", "v100-16g"));
     expected.forEach((name, gpu) -> assertEquals(Optional.of(gpu),
-        OciPriceListAdapter.gpuSpelling(name).flatMap(catalog::find).map(g -> g.id()), name));
-    assertEquals(Optional.empty(), OciPriceListAdapter.gpuSpelling("Compute - Standard - E4 - OCPU"));
+        OciPriceListFormat.gpuSpelling(name).flatMap(catalog::find).map(g -> g.id()), name));
+    assertEquals(Optional.empty(), OciPriceListFormat.gpuSpelling("Compute - Standard - E4 - OCPU"));
     // an unknown version is not read as the first one
-    assertEquals(Optional.of("H100 v3"), OciPriceListAdapter.gpuSpelling("Compute - GPU - H100 - v3"));
+    assertEquals(Optional.of("H100 v3"), OciPriceListFormat.gpuSpelling("Compute - GPU - H100 - v3"));
   }
 
   /**
@@ -141,7 +141,7 @@ class OciPriceListAdapterTest {
     JsonObject a100 = find(items, "B95907").copy().put("partNumber", "B95907-copy");
     a100.getJsonArray("currencyCodeLocalizations").getJsonObject(0).getJsonArray("prices").getJsonObject(0).put("value", 0);
     items.add(h100).add(a100);
-    OciPriceListAdapter.Result r = OciPriceListAdapter.parse(Payload.of(root.toBuffer(), "test"), def, catalog, AT);
+    OciPriceListFormat.Result r = OciPriceListFormat.parse(Payload.of(root.toBuffer(), "test"), def, catalog, AT);
     assertEquals(409, r.items());
     assertEquals(403, r.nonGpuSkipped());
     assertEquals(4, r.quotes().size());
@@ -161,9 +161,9 @@ class OciPriceListAdapterTest {
   @Test
   void refuses_a_payload_that_is_not_a_price_list() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> OciPriceListAdapter.parse(Payload.of(Buffer.buffer("{\"products\": []}"), "test"), def, catalog, AT));
+        () -> OciPriceListFormat.parse(Payload.of(Buffer.buffer("{\"products\": []}"), "test"), def, catalog, AT));
     assertEquals("not an OCI price list payload: expected {\"items\": [...]}", e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> OciPriceListAdapter.parse(Payload.of(Buffer.buffer("<html>"), "test"), def, catalog, AT));
+    assertThrows(IllegalArgumentException.class, () -> OciPriceListFormat.parse(Payload.of(Buffer.buffer("<html>"), "test"), def, catalog, AT));
   }
 
   @Test

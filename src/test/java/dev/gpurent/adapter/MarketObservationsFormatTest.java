@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 20,208 real rows, 43 providers, CRLF), read through the shipped vendor YAML files.
  */
 @ExtendWith(VertxExtension.class)
-class MarketObservationsAdapterTest {
+class MarketObservationsFormatTest {
 
   static final Path SAMPLE = Path.of("../shared/data/market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
   static final Instant FETCHED = Instant.parse("2026-06-01T08:00:00Z");
@@ -70,10 +70,10 @@ class MarketObservationsAdapterTest {
     return found.get(0);
   }
 
-  static MarketObservationsAdapter.Observation row(List<MarketObservationsAdapter.Observation> all, String date,
+  static MarketObservationsFormat.Observation row(List<MarketObservationsFormat.Observation> all, String date,
                                                    String provider, String model, int count, String type) {
     Billing b = type.equals("spot") ? Billing.SPOT : Billing.ON_DEMAND;
-    List<MarketObservationsAdapter.Observation> found = all.stream().filter(o -> o.date().toString().equals(date)
+    List<MarketObservationsFormat.Observation> found = all.stream().filter(o -> o.date().toString().equals(date)
         && o.provider().equals(provider) && o.gpuModel().equals(model) && o.gpuCount() == count && o.billing() == b).toList();
     assertEquals(1, found.size(), date + " " + provider + " " + model + " x" + count + ": " + found);
     return found.get(0);
@@ -81,14 +81,14 @@ class MarketObservationsAdapterTest {
 
   @Test
   void reads_every_row_of_the_file_with_providers_counted() {
-    MarketObservationsAdapter.Parsed all = MarketObservationsAdapter.readAll(SAMPLE, catalog, MarketObservationsAdapter.PER_GPU_FROM);
+    MarketObservationsFormat.Parsed all = MarketObservationsFormat.readAll(SAMPLE, catalog, MarketObservationsFormat.PER_GPU_FROM);
     assertEquals(20208, all.dataRows());
     // RunPod's 0.50 placeholders (Placeholders: MI300X "any" and "global", H200 "global") are the only rows refused
     assertEquals(20048, all.observations().size());
     assertEquals(160, all.rejected().size());
     assertTrue(all.rejected().stream().allMatch(r -> r.contains(" runpod ") && r.endsWith(Placeholders.RUNPOD_WORDS)), all.rejected().get(0));
     Map<String, Long> byProvider = all.observations().stream()
-        .collect(Collectors.groupingBy(MarketObservationsAdapter.Observation::provider, TreeMap::new, Collectors.counting()));
+        .collect(Collectors.groupingBy(MarketObservationsFormat.Observation::provider, TreeMap::new, Collectors.counting()));
     assertEquals(43, byProvider.size());
     assertEquals(4253L, byProvider.get("vast.ai"));
     assertEquals(2695L, byProvider.get("runpod"));
@@ -105,7 +105,7 @@ class MarketObservationsAdapterTest {
     assertEquals(14L, byProvider.get("build ai"));
     assertEquals(16540L, all.observations().stream().filter(o -> o.billing() == Billing.ON_DEMAND).count());
     assertEquals(3508L, all.observations().stream().filter(o -> o.billing() == Billing.SPOT).count());
-    assertEquals(all.observations(), MarketObservationsAdapter.parseAll(SAMPLE, catalog));
+    assertEquals(all.observations(), MarketObservationsFormat.parseAll(SAMPLE, catalog));
   }
 
   @Test
@@ -113,7 +113,7 @@ class MarketObservationsAdapterTest {
     // RunPod's gpuTypes write 0.50 for a cloud that does not sell the card (MI300X communityPrice, communityCloud false),
     // and the tracker copies it as region "any": the RunPod adapter's rule refuses it here too.
     VendorDefinition runpod = def("crusoe", "vendor", "runpod-market", "provider", "runpod");
-    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(SAMPLE), runpod, catalog, FETCHED);
+    MarketObservationsFormat.Result r = MarketObservationsFormat.parse(Payload.of(SAMPLE), runpod, catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-31"), r.latestDate());
     assertEquals(List.of("line 19924 (2026-05-31 runpod MI300X): region 'any': price_median_usd 0.5 USD per GPU-hour on demand, "
         + "the figure of " + Placeholders.RUNPOD_WORDS), r.rejected());
@@ -126,13 +126,13 @@ class MarketObservationsAdapterTest {
 
   @Test
   void reads_bundle_prices_before_2026_02_19_and_per_gpu_prices_from_then() {
-    List<MarketObservationsAdapter.Observation> all = MarketObservationsAdapter.parseAll(SAMPLE, catalog);
+    List<MarketObservationsFormat.Observation> all = MarketObservationsFormat.parseAll(SAMPLE, catalog);
     // PROVENANCE: lambda H100_SXM is 3.29 for 1 GPU and 23.92 for 8 (2026-02-11, whole bundle)
-    MarketObservationsAdapter.Observation one = row(all, "2026-02-11", "lambda", "H100_SXM", 1, "on_demand");
-    MarketObservationsAdapter.Observation eight = row(all, "2026-02-11", "lambda", "H100_SXM", 8, "on_demand");
+    MarketObservationsFormat.Observation one = row(all, "2026-02-11", "lambda", "H100_SXM", 1, "on_demand");
+    MarketObservationsFormat.Observation eight = row(all, "2026-02-11", "lambda", "H100_SXM", 8, "on_demand");
     assertEquals(0, new BigDecimal("3.29").compareTo(one.median()));
     assertEquals(0, new BigDecimal("23.92").compareTo(eight.median()));
-    assertEquals(MarketObservationsAdapter.Basis.BUNDLE, eight.basis());
+    assertEquals(MarketObservationsFormat.Basis.BUNDLE, eight.basis());
     assertEquals(0, new BigDecimal("23.92").compareTo(eight.medianForBundle()));
     assertEquals(0, new BigDecimal("2.99").compareTo(eight.perGpu(eight.median())));
     assertEquals("h100-sxm", eight.gpuId());
@@ -141,8 +141,8 @@ class MarketObservationsAdapterTest {
     assertEquals("https://getdeploying.com", eight.sourceUrl());
     // the day the file switched: 8 GPUs at 27.52 on 02-18, 3.44 (per GPU) on 02-19
     assertEquals(0, new BigDecimal("27.52").compareTo(row(all, "2026-02-18", "lambda", "H100_SXM", 8, "on_demand").medianForBundle()));
-    MarketObservationsAdapter.Observation after = row(all, "2026-02-19", "lambda", "H100_SXM", 8, "on_demand");
-    assertEquals(MarketObservationsAdapter.Basis.PER_GPU, after.basis());
+    MarketObservationsFormat.Observation after = row(all, "2026-02-19", "lambda", "H100_SXM", 8, "on_demand");
+    assertEquals(MarketObservationsFormat.Basis.PER_GPU, after.basis());
     assertEquals(0, new BigDecimal("3.44").compareTo(after.median()));
     assertEquals(0, new BigDecimal("27.52").compareTo(after.medianForBundle()));
     // runpod A100_SXM_80GB: the same 1.39 for 1, 2, 4 and 8 GPUs on 2026-02-19: per GPU
@@ -153,7 +153,7 @@ class MarketObservationsAdapterTest {
 
   @Test
   void quotes_crusoe_at_the_median_of_its_latest_day() {
-    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("crusoe"), catalog, FETCHED);
+    MarketObservationsFormat.Result r = MarketObservationsFormat.parse(Payload.of(SAMPLE), def("crusoe"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-31"), r.latestDate());
     assertEquals(803, r.providerRows());
     assertEquals(20208, r.dataRows());
@@ -178,39 +178,39 @@ class MarketObservationsAdapterTest {
   @Test
   void prices_a_per_gpu_row_for_the_whole_bundle() {
     // vultr H100_SXM x8 is 2.99 on 2026-05-08 (per GPU, as Vultr lists it): the 8-GPU offer costs 23.92
-    MarketObservationsAdapter.Result vultr = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("koyeb", "provider", "vultr"), catalog, FETCHED);
+    MarketObservationsFormat.Result vultr = MarketObservationsFormat.parse(Payload.of(SAMPLE), def("koyeb", "provider", "vultr"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-08"), vultr.latestDate());
     Quote h100x8 = one(vultr.quotes(), "H100_SXM x8", Billing.ON_DEMAND);
     assertEquals(Money.of("23.92", "USD"), h100x8.price());
     assertEquals(8.0, h100x8.gpuCount());
     assertEquals("", h100x8.region());                     // "global"
     // koyeb H200 x2 is 3.0 (per GPU) on 2026-05-08
-    MarketObservationsAdapter.Result koyeb = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("koyeb"), catalog, FETCHED);
+    MarketObservationsFormat.Result koyeb = MarketObservationsFormat.parse(Payload.of(SAMPLE), def("koyeb"), catalog, FETCHED);
     assertEquals(Money.of("6.0", "USD"), one(koyeb.quotes(), "H200 x2", Billing.ON_DEMAND).price());
     assertEquals(Money.of("3.0", "USD"), one(koyeb.quotes(), "H200 x1", Billing.ON_DEMAND).price());
     // with perGpuFrom: never every price is read as written
-    MarketObservationsAdapter.Result asWritten = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("koyeb", "provider", "vultr", "perGpuFrom", "never"), catalog, FETCHED);
+    MarketObservationsFormat.Result asWritten = MarketObservationsFormat.parse(Payload.of(SAMPLE), def("koyeb", "provider", "vultr", "perGpuFrom", "never"), catalog, FETCHED);
     assertEquals(Money.of("2.99", "USD"), one(asWritten.quotes(), "H100_SXM x8", Billing.ON_DEMAND).price());
   }
 
   @Test
   void every_shipped_vendor_file_quotes_its_provider() {
     SHIPPED.forEach((vendor, expected) -> {
-      MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def(vendor), catalog, FETCHED);
+      MarketObservationsFormat.Result r = MarketObservationsFormat.parse(Payload.of(SAMPLE), def(vendor), catalog, FETCHED);
       assertEquals(expected, r.quotes().size(), vendor);
       assertEquals(List.of(), r.rejected(), vendor);
       assertTrue(r.quotes().stream().allMatch(q -> q.vendor().equals(vendor) && q.price().isPositive()), vendor);
     });
-    MarketObservationsAdapter.Result nebius = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("nebius"), catalog, FETCHED);
+    MarketObservationsFormat.Result nebius = MarketObservationsFormat.parse(Payload.of(SAMPLE), def("nebius"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-31"), nebius.latestDate());
     assertEquals(Money.of("2.15", "USD"), one(nebius.quotes(), "H100_SXM x1", Billing.ON_DEMAND).price());
     assertEquals("eu", one(nebius.quotes(), "H100_SXM x1", Billing.ON_DEMAND).region());
     // hotaisle MI300X x8 is 1.99 per GPU on 2026-05-08: the 8-GPU machine is 15.92, in no region ("global")
-    MarketObservationsAdapter.Result hotaisle = MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("hotaisle"), catalog, FETCHED);
+    MarketObservationsFormat.Result hotaisle = MarketObservationsFormat.parse(Payload.of(SAMPLE), def("hotaisle"), catalog, FETCHED);
     assertEquals(LocalDate.parse("2026-05-08"), hotaisle.latestDate());
     assertEquals(Money.of("15.92", "USD"), one(hotaisle.quotes(), "MI300X x8", Billing.ON_DEMAND).price());
     assertEquals("", one(hotaisle.quotes(), "MI300X x8", Billing.ON_DEMAND).region());
-    assertEquals(Money.of("68.8", "USD"), one(MarketObservationsAdapter.parse(Payload.of(SAMPLE), def("coreweave"), catalog, FETCHED).quotes(), "B200 x8",
+    assertEquals(Money.of("68.8", "USD"), one(MarketObservationsFormat.parse(Payload.of(SAMPLE), def("coreweave"), catalog, FETCHED).quotes(), "B200 x8",
         Billing.ON_DEMAND).price());
   }
 
@@ -225,7 +225,7 @@ class MarketObservationsAdapterTest {
     String text = Files.readString(SAMPLE, StandardCharsets.UTF_8);
     assertTrue(text.contains(real + "\r\n"));
     String changed = text + real.replace("H100_SXM", "H999_SXM") + "\r\n" + real.replace("on_demand", "reserved") + "\r\n";
-    MarketObservationsAdapter.Result r = MarketObservationsAdapter.parse(Payload.of(Buffer.buffer(changed), SAMPLE.toString()), def("crusoe"), catalog, FETCHED);
+    MarketObservationsFormat.Result r = MarketObservationsFormat.parse(Payload.of(Buffer.buffer(changed), SAMPLE.toString()), def("crusoe"), catalog, FETCHED);
     assertEquals(6, r.quotes().size());
     assertEquals(805, r.providerRows());
     assertEquals(List.of(
@@ -236,8 +236,8 @@ class MarketObservationsAdapterTest {
   @Test
   void refuses_a_file_without_the_header() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> MarketObservationsAdapter.readAll(new StringReader("day,vendor,price\r\n2026-01-01,x,1\r\n"), catalog,
-            MarketObservationsAdapter.PER_GPU_FROM));
+        () -> MarketObservationsFormat.readAll(new StringReader("day,vendor,price\r\n2026-01-01,x,1\r\n"), catalog,
+            MarketObservationsFormat.PER_GPU_FROM));
     assertTrue(e.getMessage().startsWith("not a market observations CSV: header lacks date, provider, gpu_model"), e.getMessage());
   }
 

@@ -62,7 +62,7 @@ import java.util.Set;
  * it is streamed to a temporary file and parsed on a worker thread, decimals kept as text so
  * that prices are exact.
  */
-public final class GcpPricingYmlAdapter {
+public final class GcpPricingYmlFormat {
 
   public static final String KIND = "gcp-pricing-yml";
 
@@ -98,7 +98,7 @@ public final class GcpPricingYmlAdapter {
   public record Result(VendorQuotes vendorQuotes, int machines, int gpuMachines, int cpuMachinesSkipped,
                        Instant generated) implements ParsedPayload {}
 
-  private GcpPricingYmlAdapter() {}
+  private GcpPricingYmlFormat() {}
 
   /** Fails fast on a vendor whose currency is not USD, the only one pricing.yml has. */
   static void check(VendorDefinition def) {
@@ -192,7 +192,7 @@ public final class GcpPricingYmlAdapter {
         }
       }
     }
-    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, Instant.now(),
+    VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, rejected, fetchedAt,
         def.note());
     return new Result(vq, instances.size(), gpuMachines, cpuMachines, generated);
   }

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(VertxExtension.class)
-class AwsPriceListAdapterTest {
+class AwsPriceListFormatTest {
 
   static final Path DIR = Path.of("../shared/data/aws/price-list-offer-file");
   static final Path US_EAST_1 = DIR.resolve("opencost-pricing-us-east-1.json");
@@ -58,11 +58,11 @@ class AwsPriceListAdapterTest {
   }
 
   static VendorQuotes parse(Path file) {
-    return AwsPriceListAdapter.parse(Payload.of(file), def, catalog, FETCHED);
+    return AwsPriceListFormat.parse(Payload.of(file), def, catalog, FETCHED);
   }
 
   static VendorQuotes parseCsv(Path file) {
-    return AwsPriceListAdapter.parse(Payload.of(file), with("format", "csv"), catalog, FETCHED);
+    return AwsPriceListFormat.parse(Payload.of(file), with("format", "csv"), catalog, FETCHED);
   }
 
   static Quote only(VendorQuotes vq, String offerId, Billing billing) {
@@ -243,7 +243,7 @@ class AwsPriceListAdapterTest {
 
   @Test
   void maps_every_gpu_family_to_a_catalog_card() {
-    AwsPriceListAdapter.GPU_FAMILIES.forEach((family, id) ->
+    AwsPriceListFormat.GPU_FAMILIES.forEach((family, id) ->
         assertTrue(catalog.find(id).isPresent(), family + " -> " + id + " is not in config/gpus.yaml"));
     VendorDefinition bad = VendorDefinition.from(def.config().copy().put("gpuFamilies", new JsonObject().put("g6f", "l4-eighth")),
         def.where());
@@ -323,7 +323,7 @@ class AwsPriceListAdapterTest {
     String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     Process p = new ProcessBuilder(java.toString(), "-Xmx32m", "-XX:+UseSerialGC", "-cp", cp,
-        AwsPriceListAdapterTest.class.getName(), file.toString())
+        AwsPriceListFormatTest.class.getName(), file.toString())
         .redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child JVM timed out");
@@ -339,7 +339,7 @@ class AwsPriceListAdapterTest {
     GpuCatalog cat = GpuCatalog.load(Path.of("config/gpus.yaml"));
     VendorDefinition d = VendorDefinition.load(Path.of("adapters/aws.yaml"));
     long t0 = System.nanoTime();
-    VendorQuotes vq = AwsPriceListAdapter.parse(Payload.of(Path.of(args[0])), d, cat, Instant.now());
+    VendorQuotes vq = AwsPriceListFormat.parse(Payload.of(Path.of(args[0])), d, cat, Instant.now());
     long ms = (System.nanoTime() - t0) / 1_000_000;
     long peak = 0;
     StringBuilder pools = new StringBuilder();
