@@ -66,7 +66,7 @@ declare -A asof=(
 )
 rm -rf "$out"
 mkdir -p "$out/config" "$out/adapters"
-cp -r config/gpus.yaml config/regions.yaml config/scenarios "$out/config/"
+cp -r config/gpus.yaml config/models.yaml config/throughput.yaml config/regions.yaml config/scenarios "$out/config/"
 sed -e "s#^  source: https://www.ecb.europa.eu.*#  source: $data/ecb/eurofxref-daily.2025-05-09.xml#" \
     -e "s#^  spotRisk: .*#  spotRisk: $data/aws/spot-advisor/spot-advisor-data.2025-06-28.json#" \
     -e "s#^  cacheDir: .*#  cacheDir: \"\"#" \

@@ -97,7 +97,7 @@ public final class RankCommand implements Callable<Integer> {
     try (Workspace ws = fetch.workspace()) {
       ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
       ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
-      Scenario read = new ScenarioReader(ws.catalog).read(YamlFiles.load(scenarioFile));
+      Scenario read = new ScenarioReader(ws.catalog, ws.models, ScenarioReader.DEFAULT_MAX_WORKLOADS).read(YamlFiles.load(scenarioFile));
       QuoteBook book = fetch.quoteBook(ws, err);
       checkFilterNames(read, FilterNames.of(book, ws.catalog.makers()));
       Scenario scenario = withFlags(read);

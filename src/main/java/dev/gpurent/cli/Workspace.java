@@ -32,6 +32,8 @@ final class Workspace implements AutoCloseable {
 
   final Path root;
   final GpuCatalog catalog;
+  /** The models of config/models.yaml beside the GPU catalog, with their measured speeds. */
+  final dev.gpurent.catalog.ModelCatalog models;
   final Regions regions;
   final Map<String, Object> config;
   final dev.gpurent.cost.RankingRules rules;
@@ -42,7 +44,9 @@ final class Workspace implements AutoCloseable {
     Object cfg = YamlFiles.load(root.resolve("config/gpurent.yaml"));
     @SuppressWarnings("unchecked") Map<String, Object> c = cfg instanceof Map<?, ?> ? (Map<String, Object>) cfg : Map.of();
     this.config = c;
-    this.catalog = GpuCatalog.load(root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml"))));
+    Path catalogFile = root.resolve(String.valueOf(config.getOrDefault("catalog", "config/gpus.yaml")));
+    this.catalog = GpuCatalog.load(catalogFile);
+    this.models = dev.gpurent.catalog.ModelCatalog.besides(catalogFile);
     this.regions = Regions.load(root.resolve(String.valueOf(config.getOrDefault("regions", "config/regions.yaml"))));
     this.rules = dev.gpurent.cost.RankingRules.from(config);
   }

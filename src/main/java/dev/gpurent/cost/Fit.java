@@ -23,9 +23,19 @@ public final class Fit {
   final double referenceCardHours;
   final double relativeSpeedPerCard;
   final boolean computeBound;
+  /** A named model's speed on this card and where it came from (a measured row, or how it was scaled), else null. */
+  final SpeedTable.Speed speed;
 
   private Fit(Gpu gpu, dev.gpurent.text.Message unfitReason, int cards, int cardsPerCopy, double memoryShare, double qpsPerCopy,
               double secondsPerRequest, double referenceCardHours, double relativeSpeedPerCard, boolean computeBound) {
+    this(gpu, unfitReason, cards, cardsPerCopy, memoryShare, qpsPerCopy, secondsPerRequest, referenceCardHours, relativeSpeedPerCard,
+        computeBound, null);
+  }
+
+  private Fit(Gpu gpu, dev.gpurent.text.Message unfitReason, int cards, int cardsPerCopy, double memoryShare, double qpsPerCopy,
+              double secondsPerRequest, double referenceCardHours, double relativeSpeedPerCard, boolean computeBound,
+              SpeedTable.Speed speed) {
+    this.speed = speed;
     this.gpu = gpu;
     this.unfitReason = unfitReason;
     this.cards = cards;
@@ -71,6 +81,11 @@ public final class Fit {
     return secondsPerRequest;
   }
 
+  /** A named model's speed on this card, with its source ("measured: TensorRT-LLM ..."), or null for the guide's sizing. */
+  public SpeedTable.Speed speed() {
+    return speed;
+  }
+
   /**
    * Sizing on every card asked about, as {@code sizing} answers it on the command line and in
    * REST: the cards it fits first, then fewest cards, then least memory.
@@ -93,6 +108,7 @@ public final class Fit {
     if (perCopy > Sizing.MAX_CARDS) return tooMany(gpu, "fit.what.copy");
     int refPerCopy = Math.min(Sizing.cardsForMemory(need, ref), Sizing.MAX_CARDS);
     double share = need / (perCopy * gpu.memoryGB());
+    if (w instanceof Inference i && i.modelSizing().isPresent()) return measured(i, i.modelSizing().get(), gpu, perCopy, share, headroom);
     if (w instanceof Inference i) {
       double speed = Sizing.relativeSpeed(gpu, perCopy, ref, refPerCopy, i.computeBound());
       double qps = Sizing.referenceQpsPerCard(i) * speed;
@@ -117,6 +133,35 @@ public final class Fit {
       return tooMany(gpu, "fit.what.month");
     }
     return fit;
+  }
+
+  /**
+   * A named model sized from measurements: a copy of {@code perCopy} cards serves the measured
+   * output tokens a second per GPU x perCopy, so {@code / outputTokens} requests a second; copies
+   * for the load with headroom. Latency targets are held to roofline floors, which no engine
+   * beats: a token reads every active weight once (TPOT >= active bytes / the copy's bandwidth),
+   * and a prompt takes 2 FLOPs a token per active parameter (TTFT >= 2 x active x input / the
+   * copy's FP16 TFLOPS); a card whose floor misses the target is unfit.
+   */
+  private static Fit measured(Inference i, ModelLoad m, Gpu gpu, int perCopy, double share, double headroom) {
+    java.util.Optional<SpeedTable.Speed> found = m.speeds().perGpu(m.model(), i.precision(), m.inputTokens(), m.outputTokens(), gpu, perCopy);
+    if (found.isEmpty()) return unfit(gpu, Words.of("fit.noSpeed", "model", m.model().id()));
+    SpeedTable.Speed speed = found.get();
+    double active = m.model().activeParamsBillions();
+    double tpot = active * i.precision().bytesPerParam() / (gpu.bandwidthGBs() * perCopy);
+    double ttft = 2 * active * 1e9 * m.inputTokens() / (gpu.fp16Tflops() * 1e12 * perCopy);
+    if (m.tpotSeconds() > 0 && tpot > m.tpotSeconds() + 1e-12) {
+      return unfit(gpu, Words.of("fit.tpot", "gpu", gpu.id(), "seconds", String.format(Locale.ROOT, "%.4f", tpot),
+          "target", String.format(Locale.ROOT, "%.4f", m.tpotSeconds())));
+    }
+    if (m.ttftSeconds() > 0 && ttft > m.ttftSeconds() + 1e-12) {
+      return unfit(gpu, Words.of("fit.ttft", "gpu", gpu.id(), "seconds", String.format(Locale.ROOT, "%.3f", ttft),
+          "target", String.format(Locale.ROOT, "%.3f", m.ttftSeconds())));
+    }
+    double qps = speed.perGpu() * perCopy / m.outputTokens();
+    long cards = (long) Sizing.cardsForQps(m.requestsPerSecond(), qps, headroom) * perCopy;
+    if (cards > Sizing.MAX_CARDS) return tooMany(gpu, "fit.what.peak");
+    return new Fit(gpu, null, (int) cards, perCopy, share, qps, ttft + m.outputTokens() * tpot, 0, 0, false, speed);
   }
 
   private static Fit unfit(Gpu gpu, dev.gpurent.text.Message reason) {

@@ -18,12 +18,23 @@ import java.util.Optional;
  *                           decoding, which scales with memory bandwidth
  * @param restartOverheadHours hours one spot interruption costs
  * @param allowMultiNode     a copy too big for one machine may span several, over the network
+ * @param model              the named model and its load in tokens, when the workload names one (issue 31)
  */
 public record Inference(String name, Optional<String> gpu, Optional<String> vendor, String referenceGpu,
                         boolean interruptible, double paramsBillions, Precision precision, double peakQps,
                         double secondsPerRequest, double concurrentPerCard, double hoursPerDay,
                         double daysPerMonth, double latencyTargetSeconds, boolean computeBound,
-                        double restartOverheadHours, boolean allowMultiNode) implements Workload {
+                        double restartOverheadHours, boolean allowMultiNode, Optional<ModelLoad> model) implements Workload {
+
+  /** A model sized by the guide's figures alone (no model named). */
+  public Inference(String name, Optional<String> gpu, Optional<String> vendor, String referenceGpu, boolean interruptible,
+                   double paramsBillions, Precision precision, double peakQps, double secondsPerRequest,
+                   double concurrentPerCard, double hoursPerDay, double daysPerMonth, double latencyTargetSeconds,
+                   boolean computeBound, double restartOverheadHours, boolean allowMultiNode) {
+    this(name, gpu, vendor, referenceGpu, interruptible, paramsBillions, precision, peakQps, secondsPerRequest,
+        concurrentPerCard, hoursPerDay, daysPerMonth, latencyTargetSeconds, computeBound, restartOverheadHours, allowMultiNode,
+        Optional.empty());
+  }
 
   /** A model served from single machines. */
   public Inference(String name, Optional<String> gpu, Optional<String> vendor, String referenceGpu, boolean interruptible,
@@ -37,6 +48,11 @@ public record Inference(String name, Optional<String> gpu, Optional<String> vend
   @Override
   public Kind kind() {
     return Kind.INFERENCE;
+  }
+
+  /** The named model sized from its architecture and measured speed, or empty for the guide's sizing (section 2.2-2.3). */
+  public Optional<ModelLoad> modelSizing() {
+    return model.filter(m -> !m.guideSizing());
   }
 
   /** Hours the cards are on each month; never more than the 730 a month has (24 h x 31 days is 744). */

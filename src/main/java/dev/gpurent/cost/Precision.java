@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** Numeric precision of model weights, with the bytes one parameter takes. */
 public enum Precision {
-  FP32(4), BF16(2), FP16(2), INT8(1), INT4(0.5);
+  FP32(4), BF16(2), FP16(2), FP8(1), INT8(1), INT4(0.5);
 
   private final double bytesPerParam;
 
@@ -20,7 +20,7 @@ public enum Precision {
     try {
       return valueOf(s.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new InvalidInputException(field, "unknown precision '" + s + "'; known: fp32, bf16, fp16, int8, int4");
+      throw new InvalidInputException(field, "unknown precision '" + s + "'; known: fp32, bf16, fp16, fp8, int8, int4");
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.catalog.GpuCatalog;
+import dev.gpurent.catalog.ModelCatalog;
 import dev.gpurent.catalog.UnknownGpuException;
 import dev.gpurent.quote.Money;
 import java.math.BigDecimal;
@@ -46,15 +47,23 @@ public final class ScenarioReader {
 
   private final GpuCatalog catalog;
   private final int maxWorkloads;
+  private final ModelFields modelFields;
 
+  /** A reader without the model catalog: a workload naming a {@code model} is refused. */
   public ScenarioReader(GpuCatalog catalog) {
     this(catalog, DEFAULT_MAX_WORKLOADS);
   }
 
   /** @param maxWorkloads the most workloads a scenario may hold; more is refused before any is read */
   public ScenarioReader(GpuCatalog catalog, int maxWorkloads) {
+    this(catalog, ModelCatalog.EMPTY, maxWorkloads);
+  }
+
+  /** A reader that knows the models of {@code config/models.yaml} and their measured speeds. */
+  public ScenarioReader(GpuCatalog catalog, ModelCatalog models, int maxWorkloads) {
     this.catalog = catalog;
     this.maxWorkloads = maxWorkloads;
+    this.modelFields = new ModelFields(models, models == ModelCatalog.EMPTY ? SpeedTable.NONE : new SpeedTable(models, catalog));
   }
 
   public Scenario read(Object root) {
@@ -157,23 +166,26 @@ public final class ScenarioReader {
 
   private Inference inference(Fields w, String name, Optional<String> gpu, Optional<String> vendor, String ref,
                               boolean interruptible) {
-    double params = w.requiredPositive("paramsBillions", MAX_PARAMS_BILLIONS);
-    String precisionText = w.string("precision", "fp16");
+    // A named model (issue 31) gives the parameter count; sized from measurements, it states its load in tokens.
+    Optional<ModelLoad> named = modelFields.read(w);
+    boolean measured = named.isPresent() && !named.get().guideSizing();
+    double params = named.isPresent() ? named.get().model().paramsBillions() : w.requiredPositive("paramsBillions", MAX_PARAMS_BILLIONS);
+    String precisionText = w.string("precision", named.map(n -> n.model().weights()).filter(p -> p != null).orElse("fp16"));
     Precision precision = w.problems().attempt(() -> Precision.parse(w.at("precision"), precisionText), Precision.FP16);
-    double qps = w.requiredPositive("peakQps", MAX_QPS);
-    double seconds = w.requiredBetween("secondsPerRequest", MIN_SECONDS, MAX_SECONDS);
-    double concurrent = w.requiredBetween("concurrentPerCard", MIN_CONCURRENT, MAX_CONCURRENT);
+    double qps = measured ? named.get().requestsPerSecond() : w.requiredPositive("peakQps", MAX_QPS);
+    double seconds = measured ? 0 : w.requiredBetween("secondsPerRequest", MIN_SECONDS, MAX_SECONDS);
+    double concurrent = measured ? 0 : w.requiredBetween("concurrentPerCard", MIN_CONCURRENT, MAX_CONCURRENT);
     double hoursPerDay = w.between("hoursPerDay", 24, 0.1, 24);
     // left out: every day of the billing month, so round the clock is the 730 h commitments are priced at
     double days = w.between("daysPerMonth", BillingPlanner.DAYS_PER_MONTH, 1, 31);
-    double latency = w.zeroOrBetween("latencyTargetSeconds", 0, MIN_SECONDS, MAX_SECONDS);
-    String bound = w.string("bound", "memory").trim().toLowerCase(Locale.ROOT);
+    double latency = measured ? 0 : w.zeroOrBetween("latencyTargetSeconds", 0, MIN_SECONDS, MAX_SECONDS);
+    String bound = measured ? "memory" : w.string("bound", "memory").trim().toLowerCase(Locale.ROOT);
     if (!bound.equals("memory") && !bound.equals("compute")) {
       w.fail("bound", "must be memory (LLM decoding) or compute (image models), got '" + bound + "'", null);
     }
     double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS, MAX_RESTART_HOURS);
     return new Inference(name, gpu, vendor, ref, interruptible, params, precision, qps, seconds, concurrent,
-        hoursPerDay, days, latency, bound.equals("compute"), restart, w.bool("allowMultiNode", false));
+        hoursPerDay, days, latency, bound.equals("compute"), restart, w.bool("allowMultiNode", false), named);
   }
 
   private Job job(Fields w, Workload.Kind kind, String name, Optional<String> gpu, Optional<String> vendor, String ref,

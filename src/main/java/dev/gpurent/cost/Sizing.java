@@ -33,6 +33,10 @@ public final class Sizing {
   public record VramNeed(double lowGB, double highGB, dev.gpurent.text.Message formula) {}
 
   public static VramNeed vram(Workload w) {
+    if (w instanceof Inference i && i.modelSizing().isPresent()) {
+      ModelMemory m = ModelMemory.of(i, i.modelSizing().get());
+      return new VramNeed(m.totalGB(), m.totalGB(), m.formula(i, i.modelSizing().get()));
+    }
     if (w instanceof Inference i) {
       double gb = i.paramsBillions() * i.precision().bytesPerParam() * INFERENCE_OVERHEAD;
       return new VramNeed(gb, gb, Words.of("vram.inference", "params", i.paramsBillions(), "bytes", i.precision().bytesPerParam(),

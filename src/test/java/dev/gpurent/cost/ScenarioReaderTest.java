@@ -71,8 +71,8 @@ class ScenarioReaderTest {
   void refuses_an_unknown_kind_and_precision() {
     assertEquals("workloads[0].kind: unknown kind 'serving'; known: inference, fine-tune, training, batch",
         error(GOOD.replace("kind: inference", "kind: serving")));
-    assertEquals("workloads[0].precision: unknown precision 'fp8'; known: fp32, bf16, fp16, int8, int4",
-        error(GOOD + "    precision: fp8\n"));
+    assertEquals("workloads[0].precision: unknown precision 'fp6'; known: fp32, bf16, fp16, fp8, int8, int4",
+        error(GOOD + "    precision: fp6\n"));
   }
 
   @Test
@@ -92,13 +92,13 @@ class ScenarioReaderTest {
             peakQps: -1
             secondsPerRequest: 2
             concurrentPerCard: 4
-            precision: fp8
+            precision: fp6
           - kind: serving
         loadBalancers: 1.5
         """));
     assertEquals(java.util.List.of(
         new InvalidInputException.Problem("currency", "must be a 3-letter ISO code, got 'YUAN'"),
-        new InvalidInputException.Problem("workloads[0].precision", "unknown precision 'fp8'; known: fp32, bf16, fp16, int8, int4"),
+        new InvalidInputException.Problem("workloads[0].precision", "unknown precision 'fp6'; known: fp32, bf16, fp16, fp8, int8, int4"),
         new InvalidInputException.Problem("workloads[0].peakQps", "must be > 0, got -1"),
         new InvalidInputException.Problem("workloads[1].kind", "unknown kind 'serving'; known: inference, fine-tune, training, batch"),
         new InvalidInputException.Problem("loadBalancers", "must be a whole number")), e.problems());
