@@ -3,11 +3,9 @@ package dev.gpurent.cli;
 import dev.gpurent.quote.TokenPriceBook;
 import dev.gpurent.quote.TokenQuote;
 import dev.gpurent.report.TextTable;
-import dev.gpurent.tokens.TokenPriceFiles;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,7 +36,7 @@ public final class TokenPricesCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     if (limit < 0) throw new IllegalArgumentException("--limit: must be 0 (all rows) or more, got " + limit);
     Workspace ws = root.workspace();
-    TokenPriceBook book = TokenPriceFiles.from(ws.config.get("tokenPrices")).load(ws.root, Instant.now());
+    TokenPriceBook book = ws.tokenPrices();
     List<TokenQuote> rows = book.find(model);
     List<TokenQuote> shown = limit > 0 && rows.size() > limit ? rows.subList(0, limit) : rows;
     if (json) {

@@ -88,7 +88,12 @@ final class Workspace implements AutoCloseable {
       progress.println("gpurent: " + without.size() + " vendors unavailable, no quotes (--verbose for each reason): " + String.join(", ", without));
     }
     progress.println("gpurent: FX " + book.fx().source() + (book.fx().asOf() == null ? "" : " of " + book.fx().asOf()));
-    return book;
+    return book.withTokenPrices(tokenPrices());
+  }
+
+  /** The per-token prices of the config's {@code tokenPrices.files}, read now. */
+  dev.gpurent.quote.TokenPriceBook tokenPrices() {
+    return dev.gpurent.tokens.TokenPriceFiles.from(config.get("tokenPrices")).load(root, java.time.Instant.now());
   }
 
   /** The vendor files' folder: {@code given} (--adapters) when set, else the config's {@code adapters} under the root. */

@@ -2,6 +2,7 @@ package dev.gpurent.cost;
 
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Money;
+import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.TokenPriceBook;
 import dev.gpurent.quote.TokenQuote;
 import dev.gpurent.text.Localizer;
@@ -102,18 +103,45 @@ public record ApiComparison(String workload, String model, TokenLoad load, List<
   }
 
   /**
+   * The comparison of every inference workload of {@code s} that states its model and its load in
+   * tokens ({@link TokenDemand}) and whose model an API of the book's per-token prices sells, in the
+   * scenario's order, against the workload's GPUs in {@code best} (#1; null when nothing is ranked).
+   */
+  public static List<ApiComparison> of(Scenario s, VendorPlan best, QuoteBook book) {
+    if (book.tokenPrices().quotes().isEmpty()) return List.of();
+    List<ApiComparison> out = new ArrayList<>();
+    for (TokenDemand d : TokenDemand.of(s)) {
+      Money rented = null;
+      if (best != null) {
+        for (Placement p : best.placements()) {
+          if (p.workload().name().equals(d.workload())) rented = rented == null ? p.perMonth() : rented.plus(p.perMonth());
+        }
+      }
+      long context = s.workloads().stream().filter(w -> w.name().equals(d.workload()) && w instanceof Inference)
+          .map(w -> ((Inference) w).model()).flatMap(Optional::stream).mapToLong(ModelLoad::contextTokens).findFirst().orElse(0);
+      TokenLoad load = new TokenLoad(Math.round(d.inputTokensPerMonth()), Math.round(d.outputTokensPerMonth()), context);
+      of(d.workload(), d.modelId(), d.names(), load, book.tokenPrices(), book.fx(), s.currency(), rented,
+          rented == null ? null : best.vendor()).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  /**
    * The comparison for one workload, or empty when no API of {@code book} sells its model.
    *
+   * @param names    every name the model answers to (its catalog id, Hugging Face id, aliases)
    * @param rented   the workload's GPUs' monthly cost in #1's plan, in {@code currency}; null when nothing is ranked
    * @param rentedAt #1's vendor, or null
    */
-  public static Optional<ApiComparison> of(String workload, String model, TokenLoad load, TokenPriceBook book, FxRates fx,
-                                           String currency, Money rented, String rentedAt) {
-    String key = modelKey(model);
+  public static Optional<ApiComparison> of(String workload, String model, List<String> names, TokenLoad load, TokenPriceBook book,
+                                           FxRates fx, String currency, Money rented, String rentedAt) {
+    java.util.Set<String> keys = new java.util.HashSet<>();
+    for (String n : names) keys.add(modelKey(n));
+    keys.add(modelKey(model));
     List<Option> options = new ArrayList<>();
     Map<String, Option> perProvider = new LinkedHashMap<>();
     for (TokenQuote q : book.quotes()) {
-      if (!modelKey(q.model()).equals(key) || !generatesText(q)) continue;
+      if (!keys.contains(modelKey(q.model())) || !generatesText(q)) continue;
       Option o = option(q, load, fx, currency);
       if (o == null) continue;
       // One line per API: its cheapest way to serve the model (DeepInfra sells Llama 3.1 70B plain and Turbo).

@@ -177,7 +177,7 @@ public final class CostModel {
       }
       next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
-          reference, excluded);
+          reference, excluded, ApiComparison.of(s, best, book));
     }
   }
 

@@ -23,10 +23,18 @@ import java.util.Optional;
  * @param unavailable  vendors that cannot carry the whole scenario, each with the reason
  * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
  * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability)
+ * @param apis         rent or call an API: for each inference workload whose model an API sells per token, the APIs' prices against #1
  */
 public record Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans,
                       Optional<MixedPlan> mixed, Message mixedNote, List<Unavailable> unavailable, Instant quotesAt,
-                      Optional<VendorPlan> reference, Map<String, Integer> excluded) {
+                      Optional<VendorPlan> reference, Map<String, Integer> excluded, List<ApiComparison> apis) {
+
+  /** A ranking without API comparisons. */
+  public Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans, Optional<MixedPlan> mixed,
+                 Message mixedNote, List<Unavailable> unavailable, Instant quotesAt, Optional<VendorPlan> reference,
+                 Map<String, Integer> excluded) {
+    this(scenario, currency, horizonMonths, plans, mixed, mixedNote, unavailable, quotesAt, reference, excluded, List.of());
+  }
 
   public static final String EXCLUDED_VENDOR = "vendor", EXCLUDED_REGION = "region", EXCLUDED_MAKER = "gpuMaker",
       EXCLUDED_COMPUTE_CAPABILITY = "computeCapability";
@@ -35,6 +43,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     plans = List.copyOf(plans);
     unavailable = List.copyOf(unavailable);
     excluded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
+    apis = List.copyOf(apis);
   }
 
   /**
@@ -79,6 +88,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
       one.put("reason", Localizer.neutral(u.reason()));
       return one;
     }).toList());
+    m.put("apis", apis.stream().map(ApiComparison::toMap).toList());
     return m;
   }
 }
