@@ -2,10 +2,10 @@ package dev.gpurent.cli;
 
 import dev.gpurent.quote.TokenPriceBook;
 import dev.gpurent.quote.TokenQuote;
+import dev.gpurent.report.ApiText;
 import dev.gpurent.report.TextTable;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,7 +52,7 @@ public final class TokenPricesCommand implements Callable<Integer> {
     }
     TextTable table = new TextTable(ALIGN, "provider", "model", "input/M", "output/M", "currency", "context", "source");
     for (TokenQuote q : shown) {
-      table.row(q.provider(), TextTable.cut(q.model(), 44), money(q.inputPerMillion()), money(q.outputPerMillion()), q.currency(),
+      table.row(q.provider(), TextTable.cut(q.model(), 44), ApiText.perMillion(q.inputPerMillion()), ApiText.perMillion(q.outputPerMillion()), q.currency(),
           q.contextTokens() == null ? "-" : String.format(java.util.Locale.ROOT, "%,d", q.contextTokens()), q.source());
     }
     out.print(table.render(""));
@@ -61,10 +61,5 @@ public final class TokenPricesCommand implements Callable<Integer> {
         + "; from " + String.join(", ", book.sources()));
     if (refused) book.refused().forEach(r -> out.println("  refused: " + r));
     return 0;
-  }
-
-  /** A price with at least two decimals and every digit the source gave (0.40, 0.269, 0.1345). */
-  private static String money(BigDecimal d) {
-    return d.setScale(Math.max(2, d.scale())).toPlainString();
   }
 }
