@@ -28,7 +28,9 @@ public record AlertRule(int index, Kind when, Optional<BigDecimal> percent, Opti
     /** The vendor's plan starts resting on dated prices. */
     VENDOR_DATED("vendorDated", true),
     /** The vendor stops having a plan in the ranking (unavailable, expired or left out). */
-    VENDOR_UNAVAILABLE("vendorUnavailable", true);
+    VENDOR_UNAVAILABLE("vendorUnavailable", true),
+    /** Some inference workload's cheapest per-token API costs less a month than the GPUs #1 rents for it. */
+    API_CHEAPER("apiCheaper", true);
 
     private final String wire;
     private final boolean state;
