@@ -134,4 +134,21 @@ class ApiComparisonSampleTest {
     BigDecimal apiThere = only(at).cheapest().orElseThrow().monthly().amount();
     assertTrue(apiThere.subtract(rented.amount()).abs().compareTo(new BigDecimal("0.01")) <= 0, apiThere + " vs " + rented);
   }
+
+  @Test
+  void shown_in_the_text_bill_and_the_workbook_with_each_row_cited() throws Exception {
+    Ranking r = rank("USD", 0.5);
+    String text = dev.gpurent.report.RankingText.render(r, 1, dev.gpurent.text.Lang.EN);
+    assertTrue(text.contains("Rent or call an API: chat (Llama-3.1-70B), 1314.0 M tokens in and 657.0 M out a month"), text);
+    assertTrue(text.matches("(?s).*deepinfra +meta-llama/Meta-Llama-3.1-70B-Instruct +0\\.40 +0\\.40 +131072 +788\\.40 +deepinfra\\.csv line 156\n.*"), text);
+    try (var wb = dev.gpurent.report.RankingXlsx.workbook(r.toMap(), dev.gpurent.text.Lang.EN)) {
+      var sheet = wb.getSheet("rent or call an API");
+      var first = sheet.getRow(1);
+      assertEquals("deepinfra", first.getCell(2).getStringCellValue());
+      assertEquals(788.40, first.getCell(8).getNumericCellValue(), 0.001);
+      assertEquals("deepinfra.csv line 156", first.getCell(12).getStringCellValue());
+      assertEquals("openrouter.csv line 291", sheet.getRow(2).getCell(12).getStringCellValue());
+      assertTrue(sheet.getRow(3).getCell(0).getStringCellValue().endsWith("below it deepinfra is cheaper"));
+    }
+  }
 }
