@@ -98,11 +98,6 @@ public final class QuoteBook {
     return tokenPrices;
   }
 
-  /** This book with {@code prices} as its per-token prices. */
-  public QuoteBook withTokenPrices(TokenPriceBook prices) {
-    return new QuoteBook(vendors, unavailable, fx, spotRisk, builtAt, prices);
-  }
-
   public FxRates fx() {
     return fx;
   }

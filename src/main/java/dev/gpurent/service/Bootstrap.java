@@ -278,7 +278,8 @@ public final class Bootstrap {
       return Future.failedFuture(e);
     }
     QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, adapters, settings, config.getJsonObject("fx"), clock, registry)
-        .seed(seed).clustered(leases);
+        .seed(seed).clustered(leases)
+        .tokenPrices(() -> dev.gpurent.tokens.TokenPriceFiles.from(PlainValues.of(config.getValue("tokenPrices"))).load(root, clock.instant()));
     Future<Void> old = quotesDeployment == null ? Future.succeededFuture() : vertx.undeploy(quotesDeployment);
     return old.compose(v -> vertx.deployVerticle(quotes)).map(id -> {
       quotesDeployment = id;
