@@ -1,7 +1,9 @@
-package dev.gpurent.service;
+package dev.gpurent.service.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.ServiceFixtures;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TokenPriceRoutesTest {
 
-  static final Path TOKENS = ServiceTest.DATA.resolve("opencomputeprices/2026-03-22").toAbsolutePath();
+  static final Path TOKENS = ServiceFixtures.DATA.resolve("opencomputeprices/2026-03-22").toAbsolutePath();
   static Vertx vertx;
   static Bootstrap.Running service;
   static WebClient client;
@@ -30,23 +32,23 @@ class TokenPriceRoutesTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    ServiceTest.writeRoot(root, v -> ServiceTest.DATA.resolve(v.equals("runpod") ? "runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"
+    ServiceFixtures.writeRoot(root, v -> ServiceFixtures.DATA.resolve(v.equals("runpod") ? "runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"
         : "skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv").toAbsolutePath().toString());
-    ServiceTest.editConfig(root, c -> c.put("tokenPrices", new JsonObject().put("files", new JsonArray(List.of(
+    ServiceFixtures.editConfig(root, c -> c.put("tokenPrices", new JsonObject().put("files", new JsonArray(List.of(
         TOKENS.resolve("openrouter.csv").toString(), TOKENS.resolve("deepinfra.csv").toString(),
         TOKENS.resolve("together.csv").toString(), TOKENS.resolve("novita.csv").toString())))));
-    service = ServiceTest.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
+    service = ServiceFixtures.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceTest.await(service.close());
-    ServiceTest.await(vertx.close());
+    ServiceFixtures.await(service.close());
+    ServiceFixtures.await(vertx.close());
   }
 
   static JsonObject get(String path, int status) throws Exception {
-    var r = ServiceTest.await(client.get(service.port(), "127.0.0.1", path).send());
+    var r = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", path).send());
     assertEquals(status, r.statusCode(), r.bodyAsString());
     return r.bodyAsJsonObject();
   }

@@ -1,4 +1,4 @@
-package dev.gpurent.service;
+package dev.gpurent.service.http;
 
 import dev.gpurent.quote.TokenPriceBook;
 import dev.gpurent.quote.TokenQuote;
