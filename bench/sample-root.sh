@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 out=${1:-target/sample-root}
 data=$(cd ../shared/data && pwd)
 sky=$data/skypilot-catalog-format
+# The per-token files of inference APIs (PROVENANCE.md 10, trap 5), for the token price book.
+tok=$data/opencomputeprices/2026-03-22
 obs=$data/market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv
 ocp=$data/opencomputeprices/2026-03-22   # OpenComputePrices, one file per collector (PROVENANCE.md 10)
 declare -A src=(
@@ -68,7 +70,9 @@ mkdir -p "$out/config" "$out/adapters"
 cp -r config/gpus.yaml config/models.yaml config/throughput.yaml config/regions.yaml config/scenarios "$out/config/"
 sed -e "s#^  source: https://www.ecb.europa.eu.*#  source: $data/ecb/eurofxref-daily.2025-05-09.xml#" \
     -e "s#^  spotRisk: .*#  spotRisk: $data/aws/spot-advisor/spot-advisor-data.2025-06-28.json#" \
-    -e "s#^  cacheDir: .*#  cacheDir: \"\"#" config/gpurent.yaml > "$out/config/gpurent.yaml"
+    -e "s#^  cacheDir: .*#  cacheDir: \"\"#" \
+    -e "s#^  files: \[\] .*#  files: [$tok/openrouter.csv, $tok/deepinfra.csv, $tok/together.csv, $tok/novita.csv]#" \
+    config/gpurent.yaml > "$out/config/gpurent.yaml"
 cp adapters/guide-reference.yaml "$out/adapters/"
 for f in adapters/*.yaml; do
   name=$(basename "$f" .yaml)

@@ -191,9 +191,21 @@ function renderNotes() {
     notes.push(el('div', { class: 'skipped-note' }, el('p', null, t('skippedTitle')),
       el('ul', null, skipped.map(k => skippedItem(k, r.currency)))));
   }
+  if (r && r.apis) notes.push(...r.apis.map(apiPanel));
   const un = $('#unavailable');
   un.hidden = list.length === 0 && notes.length === 0;
   un.replaceChildren(...notes, ...(list.length ? [el('details', null, el('summary', null, t('unavailableTitle') + ' (' + list.length + ')'),
     el('ul', null, list.map(u => el('li', { 'data-vendor': u.vendor }, el('strong', null, u.vendor), ': ', u.reason))))] : []));
 }
 
+/** Rent or call an API: each API selling the workload's model, its month for the workload's tokens, and the verdict. */
+function apiPanel(a) {
+  const head = ['apiProvider', 'apiModel', 'apiInput', 'apiOutput', 'apiMonthly', 'apiSource'].map(k => el('th', null, t(k)));
+  const rows = a.options.map(o => el('tr', { 'data-provider': o.provider, class: o.carries ? '' : 'api-cannot' },
+    el('td', null, o.provider), el('td', null, o.model), el('td', { class: 'num' }, exact(o.inputPerMillion, 2)),
+    el('td', { class: 'num' }, exact(o.outputPerMillion, 2)), el('td', { class: 'num' }, money(o.monthly)),
+    el('td', null, o.source + (o.carries ? '' : ' — ' + o.limit))));
+  return el('details', { class: 'api-compare', 'data-workload': a.workload },
+    el('summary', null, el('strong', null, t('apiTitle', { workload: a.workload, model: a.model })), ' — ', a.verdict),
+    el('table', { class: 'api-table' }, el('thead', null, el('tr', null, head)), el('tbody', null, rows)));
+}

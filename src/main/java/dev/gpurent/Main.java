@@ -9,6 +9,7 @@ import dev.gpurent.cli.RankCommand;
 import dev.gpurent.cli.ServeCommand;
 import dev.gpurent.cli.SizingCommand;
 import dev.gpurent.cli.SnapshotCommand;
+import dev.gpurent.cli.TokenPricesCommand;
 import dev.gpurent.cli.VendorsCommand;
 import dev.gpurent.catalog.UnknownGpuException;
 import dev.gpurent.cost.InvalidInputException;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Command;
     description = {"Ranks GPU rental vendors by the whole monthly bill of a workload.",
         "Exit status: 0 done, 1 failed, 2 bad input."},
     subcommands = {ServeCommand.class, RankCommand.class, QuotesCommand.class, VendorsCommand.class, SizingCommand.class,
-        AdviseCommand.class, SnapshotCommand.class, ImportHistoryCommand.class, QuoteSheetCommand.class})
+        AdviseCommand.class, SnapshotCommand.class, ImportHistoryCommand.class, QuoteSheetCommand.class,
+        TokenPricesCommand.class})
 public final class Main implements Runnable {
 
   private static final String LOG4J_FACTORY = "log4j2.loggerContextFactory";

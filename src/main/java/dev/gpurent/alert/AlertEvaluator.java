@@ -17,7 +17,7 @@ import java.util.Optional;
  *
  * <p>The first ranking of a scenario (no previous one) is its baseline: the change rules
  * (winnerChanged, totalMovedPercent) need a previous ranking and fire nothing; the state rules
- * (totalBelow, vendorDated, vendorUnavailable) fire when their state holds already, under the
+ * (totalBelow, vendorDated, vendorUnavailable, apiCheaper) fire when their state holds already, under the
  * key {@code <scenario>:<rule>:baseline}, so that a restart, which starts from a baseline again,
  * does not tell it twice. Afterwards a state rule fires when its state begins (the total goes
  * from at or above the amount to below it; the vendor's plan becomes dated; the vendor's plan
@@ -57,10 +57,12 @@ public final class AlertEvaluator {
           String v = rule.vendor().orElseThrow();
           yield current.plan(v).isEmpty() && (baseline || previous.plan(v).isPresent());
         }
+        case API_CHEAPER -> current.cheaperApi().isPresent() && (baseline || previous.cheaperApi().isEmpty());
       };
       if (fired) {
         events.add(new AlertEvent(scenario + ":" + rule.index() + ":" + stamp, scenario, setup.name(), rule, baseline,
-            current.quotesAt(), current.currency(), before, now, moved));
+            current.quotesAt(), current.currency(), before, now, moved,
+            rule.when() == AlertRule.Kind.API_CHEAPER ? current.cheaperApi() : Optional.empty()));
       }
     }
     return events;

@@ -17,10 +17,17 @@ import java.util.Optional;
  * @param current   the #1 now (empty when no vendor can carry the scenario)
  * @param threshold the rule's percent or amount
  * @param movedPercent how far the best total moved, in percent, signed (totalMovedPercent only)
+ * @param api       the workload whose API is cheaper than renting (apiCheaper only)
  */
 public record AlertEvent(String key, String scenario, String name, AlertRule rule, boolean baseline, String at,
                          String currency, Optional<RankingSummary.Plan> previous, Optional<RankingSummary.Plan> current,
-                         Optional<BigDecimal> movedPercent) {
+                         Optional<BigDecimal> movedPercent, Optional<RankingSummary.Api> api) {
+
+  /** An event of a rule that is not about APIs. */
+  public AlertEvent(String key, String scenario, String name, AlertRule rule, boolean baseline, String at, String currency,
+                    Optional<RankingSummary.Plan> previous, Optional<RankingSummary.Plan> current, Optional<BigDecimal> movedPercent) {
+    this(key, scenario, name, rule, baseline, at, currency, previous, current, movedPercent, Optional.empty());
+  }
 
   /** The event's text, not yet in a language (bundle {@code alerts}). */
   public Message message() {
@@ -38,6 +45,9 @@ public record AlertEvent(String key, String scenario, String name, AlertRule rul
           "threshold", rule.amount().orElseThrow().toPlainString());
       case VENDOR_DATED -> Message.of("alert.vendor-dated", "name", name, "vendor", rule.vendor().orElseThrow());
       case VENDOR_UNAVAILABLE -> Message.of("alert.vendor-unavailable", "name", name, "vendor", rule.vendor().orElseThrow());
+      case API_CHEAPER -> Message.of("alert.api-cheaper", "name", name, "workload", api.orElseThrow().workload(),
+          "provider", api.get().provider(), "monthly", api.get().monthly().toPlainString(), "rented", api.get().rented().toPlainString(),
+          "vendor", api.get().vendor(), "currency", currency);
     };
   }
 

@@ -29,7 +29,9 @@ public record AlertRule(int index, Kind when, Optional<BigDecimal> percent, Opti
     /** The vendor's plan starts resting on dated prices. */
     VENDOR_DATED(true),
     /** The vendor stops having a plan in the ranking (unavailable, expired or left out). */
-    VENDOR_UNAVAILABLE(true);
+    VENDOR_UNAVAILABLE(true),
+    /** Some inference workload's cheapest per-token API costs less a month than the GPUs #1 rents for it. */
+    API_CHEAPER(true);
 
     private final boolean state;
 

@@ -14,7 +14,23 @@ import java.util.Optional;
  *
  * @param quotesAt the ranking's {@code quotesAt} (the quote book it was ranked on), or null
  */
-public record RankingSummary(String currency, String quotesAt, List<Plan> plans) {
+public record RankingSummary(String currency, String quotesAt, List<Plan> plans, List<Api> apis) {
+
+  /**
+   * One inference workload's cheapest per-token API against the GPUs #1 rents for it (the
+   * ranking's {@code apis}); only workloads with both sides are kept.
+   */
+  public record Api(String workload, String provider, BigDecimal monthly, BigDecimal rented, String vendor) {
+
+    public boolean cheaper() {
+      return monthly.compareTo(rented) < 0;
+    }
+  }
+
+  /** A summary without API comparisons. */
+  public RankingSummary(String currency, String quotesAt, List<Plan> plans) {
+    this(currency, quotesAt, plans, List.of());
+  }
 
   /**
    * One vendor's plan.
@@ -31,6 +47,7 @@ public record RankingSummary(String currency, String quotesAt, List<Plan> plans)
 
   public RankingSummary {
     plans = List.copyOf(plans);
+    apis = List.copyOf(apis);
   }
 
   /**
@@ -50,7 +67,30 @@ public record RankingSummary(String currency, String quotesAt, List<Plan> plans)
           !Boolean.FALSE.equals(p.get("complete"))));
     }
     Object at = ranking.get("quotesAt");
-    return new RankingSummary(String.valueOf(ranking.get("currency")), at == null ? null : String.valueOf(at), plans);
+    return new RankingSummary(String.valueOf(ranking.get("currency")), at == null ? null : String.valueOf(at), plans, apis(ranking));
+  }
+
+  /** Each comparison's cheapest API that carries its workload, with #1's rented cost; none when the ranking has no {@code apis}. */
+  private static List<Api> apis(Map<String, ?> ranking) {
+    List<Api> out = new ArrayList<>();
+    if (!(ranking.get("apis") instanceof List<?> raw)) return out;
+    for (Object o : raw) {
+      if (!(o instanceof Map<?, ?> c) || !(c.get("cheapest") instanceof String provider) || c.get("rented") == null
+          || !(c.get("options") instanceof List<?> options)) continue;
+      for (Object x : options) {
+        if (x instanceof Map<?, ?> opt && provider.equals(opt.get("provider")) && Boolean.TRUE.equals(opt.get("carries"))) {
+          out.add(new Api(String.valueOf(c.get("workload")), provider, new BigDecimal(String.valueOf(opt.get("monthly"))),
+              new BigDecimal(String.valueOf(c.get("rented"))), String.valueOf(c.get("rentedAt"))));
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The first workload whose cheapest API costs less than renting its GPUs at #1, if any. */
+  public Optional<Api> cheaperApi() {
+    return apis.stream().filter(Api::cheaper).findFirst();
   }
 
   /**

@@ -70,7 +70,8 @@ final class Workspace implements AutoCloseable {
     QuoteSettings settings = QuoteSettings.from(cfg.getJsonObject("quotes")).withOffline(offline);
     if (!settings.cacheDir().isEmpty()) settings = settings.withCacheDir(root.resolve(settings.cacheDir()).toString());
     vertx = Vertx.vertx();
-    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, registry, settings, cfg.getJsonObject("fx"), Clock.systemUTC());
+    QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, registry, settings, cfg.getJsonObject("fx"), Clock.systemUTC())
+        .tokenPrices(this::tokenPrices);
     await(vertx.deployVerticle(quotes));
     JsonObject outcome = await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject(),
         new DeliveryOptions().setSendTimeout(TimeUnit.HOURS.toMillis(1))).map(m -> m.body()));
@@ -96,6 +97,11 @@ final class Workspace implements AutoCloseable {
     }
     progress.println("gpurent: FX " + book.fx().source() + (book.fx().asOf() == null ? "" : " of " + book.fx().asOf()));
     return book;
+  }
+
+  /** The per-token prices of the config's {@code tokenPrices.files}, read now. */
+  dev.gpurent.quote.TokenPriceBook tokenPrices() {
+    return dev.gpurent.tokens.TokenPriceFiles.from(config.get("tokenPrices")).load(root, java.time.Instant.now());
   }
 
   /** The vendor files' folder: {@code given} (--adapters) when set, else the config's {@code adapters} under the root. */

@@ -252,7 +252,7 @@ public final class CostModel {
       skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
           .thenComparing(k -> k.quote().key()));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
-          reference, excluded, skipped);
+          reference, excluded, skipped, ApiComparison.of(s, best, book));
     }
   }
 

@@ -88,7 +88,7 @@ public final class LiveRanking {
     Ranking was = ranking;
     if (same) {
       ranking = new Ranking(was.scenario(), was.currency(), was.horizonMonths(), was.plans(), was.mixed(), was.mixedNote(),
-          was.unavailable(), next.builtAt(), was.reference(), was.excluded(), was.skipped());
+          was.unavailable(), next.builtAt(), was.reference(), was.excluded(), was.skipped(), was.apis());
       return false;
     }
     ranking = pass.merge(out.values(), memo, m -> memo = m);

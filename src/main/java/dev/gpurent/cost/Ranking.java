@@ -24,10 +24,11 @@ import java.util.Optional;
  * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
  * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability, inStock)
  * @param skipped      offers that would have been picked but whose source says they cannot be rented now, cheapest first
+ * @param apis         rent or call an API: for each inference workload whose model an API sells per token, the APIs' prices against #1
  */
 public record Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans,
                       Optional<MixedPlan> mixed, Message mixedNote, List<Unavailable> unavailable, Instant quotesAt,
-                      Optional<VendorPlan> reference, Map<String, Integer> excluded, List<Skipped> skipped) {
+                      Optional<VendorPlan> reference, Map<String, Integer> excluded, List<Skipped> skipped, List<ApiComparison> apis) {
 
   public static final String EXCLUDED_VENDOR = "vendor", EXCLUDED_REGION = "region", EXCLUDED_MAKER = "gpuMaker",
       EXCLUDED_COMPUTE_CAPABILITY = "computeCapability", EXCLUDED_IN_STOCK = "inStock";
@@ -37,13 +38,14 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     unavailable = List.copyOf(unavailable);
     excluded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
     skipped = List.copyOf(skipped);
+    apis = List.copyOf(apis);
   }
 
-  /** A ranking with no offer skipped for want of stock. */
+  /** A ranking with no offer skipped for want of stock and no API comparison. */
   public Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans, Optional<MixedPlan> mixed,
                  Message mixedNote, List<Unavailable> unavailable, Instant quotesAt, Optional<VendorPlan> reference,
                  Map<String, Integer> excluded) {
-    this(scenario, currency, horizonMonths, plans, mixed, mixedNote, unavailable, quotesAt, reference, excluded, List.of());
+    this(scenario, currency, horizonMonths, plans, mixed, mixedNote, unavailable, quotesAt, reference, excluded, List.of(), List.of());
   }
 
   /**
@@ -89,6 +91,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
       return one;
     }).toList());
     m.put("skipped", skipped.stream().map(Skipped::toMap).toList());
+    m.put("apis", apis.stream().map(ApiComparison::toMap).toList());
     return m;
   }
 }

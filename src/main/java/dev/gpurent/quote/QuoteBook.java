@@ -23,6 +23,7 @@ public final class QuoteBook {
   private final SpotRisk spotRisk;
   private final FxRates fx;
   private final Instant builtAt;
+  private final TokenPriceBook tokenPrices;
 
   public QuoteBook(Map<String, Entry> vendors, FxRates fx, Instant builtAt) {
     this(vendors, Map.of(), fx, builtAt);
@@ -39,6 +40,15 @@ public final class QuoteBook {
    * @param spotRisk published interruption rates of spot offers (the AWS Spot Advisor), or null
    */
   public QuoteBook(Map<String, Entry> vendors, Map<String, String> unavailable, FxRates fx, SpotRisk spotRisk, Instant builtAt) {
+    this(vendors, unavailable, fx, spotRisk, builtAt, TokenPriceBook.EMPTY);
+  }
+
+  /**
+   * @param tokenPrices inference APIs' per-token prices, for the "rent or call an API" comparison
+   */
+  public QuoteBook(Map<String, Entry> vendors, Map<String, String> unavailable, FxRates fx, SpotRisk spotRisk, Instant builtAt,
+                   TokenPriceBook tokenPrices) {
+    this.tokenPrices = java.util.Objects.requireNonNull(tokenPrices, "tokenPrices");
     this.spotRisk = spotRisk;
     this.vendors = Collections.unmodifiableMap(new TreeMap<>(vendors));
     this.unavailable = Collections.unmodifiableMap(new TreeMap<>(unavailable));
@@ -81,6 +91,11 @@ public final class QuoteBook {
 
   public Optional<Entry> vendor(String id) {
     return Optional.ofNullable(vendors.get(id));
+  }
+
+  /** The per-token prices of inference APIs read with this book (empty when none are configured). */
+  public TokenPriceBook tokenPrices() {
+    return tokenPrices;
   }
 
   public FxRates fx() {

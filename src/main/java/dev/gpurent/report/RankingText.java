@@ -88,6 +88,7 @@ public final class RankingText {
         .append(Words.isEmpty(r.referenceNote()) ? "" : w.t("rank.reference.note", "text", r.referenceNote())).append("\n\n"));
     r.mixed().ifPresent(m -> sb.append(mixed(m, w)));
     if (r.mixed().isEmpty() && !Words.isEmpty(r.mixedNote())) sb.append(w.t("rank.noMixed", "text", r.mixedNote())).append("\n\n");
+    sb.append(ApiText.render(r.apis(), w));
     if (!r.excluded().isEmpty()) {
       int total = r.excluded().values().stream().mapToInt(Integer::intValue).sum();
       sb.append(w.t(total == 1 ? "rank.excluded.one" : "rank.excluded.many", "total", total,

@@ -136,6 +136,7 @@ public final class RankingXlsx {
     }
     if (mixed != null) row = summaryRow(row, null, mixed, bill(words.text("sheet.mixed"), mixed, true));
     unavailable(row + 1);
+    if (!maps(ranking.get("apis")).isEmpty()) ApiSheet.add(wb, sheetName(words.text("sheet.apis")), maps(ranking.get("apis")), words, money);
     // fixed widths: measuring text needs fonts, which a server may not have
     summary.setColumnWidth(0, 24 * 256);
     summary.setColumnWidth(1, 20 * 256);

@@ -86,4 +86,30 @@ class AlertEvaluatorTest {
     RankingSummary none = ranking("t2", new RankingSummary.Plan("runpod", new BigDecimal("2000.00"), false, false));
     assertEquals("runpod", none.best().orElseThrow().vendor(), "with no complete plan, the cheapest stands first");
   }
+
+  /** A ranking as it travels, with one workload's API comparison: deepinfra at {@code api} a month against {@code rented} at vast. */
+  static RankingSummary withApi(String at, String api, String rented) {
+    return RankingSummary.of(java.util.Map.of("currency", "USD", "quotesAt", at,
+        "plans", List.of(java.util.Map.of("vendor", "vast", "monthlyTotal", rented)),
+        "apis", List.of(java.util.Map.of("workload", "chat", "cheapest", "deepinfra", "rented", rented, "rentedAt", "vast",
+            "options", List.of(java.util.Map.of("provider", "deepinfra", "monthly", api, "carries", true))))));
+  }
+
+  @Test
+  void api_cheaper_than_renting_fires_when_it_begins_and_says_both_sides() {
+    AlertRules rules = new AlertRules(Lang.EN, "llama chat", List.of(
+        new AlertRule(0, AlertRule.Kind.API_CHEAPER, Optional.empty(), Optional.empty(), Optional.empty(), TO)));
+    // The sample root's Llama-3.1-70B chat: deepinfra 788.40 against 467.20 of rented RTX 3090s: renting wins, nothing fires.
+    RankingSummary renting = withApi("t1", "788.40", "467.20");
+    assertEquals(List.of(), AlertEvaluator.evaluate("s", rules, null, renting));
+    RankingSummary api = withApi("t2", "788.40", "900.00");
+    List<AlertEvent> fired = AlertEvaluator.evaluate("s", rules, renting, api);
+    assertEquals(List.of("s:0:t2"), keys(fired));
+    assertEquals("gpurent: for \"llama chat\", calling deepinfra for chat costs 788.40 USD a month, less than the 900.00 USD"
+        + " of GPUs rented at vast.", dev.gpurent.text.Messages.of("alerts", Lang.EN).render(fired.get(0).message()));
+    assertEquals(List.of(), AlertEvaluator.evaluate("s", rules, api, withApi("t3", "788.40", "901.00")), "still cheaper: told once");
+    assertEquals(List.of("s:0:baseline"), keys(AlertEvaluator.evaluate("s", rules, null, api)), "already cheaper at the start");
+    assertEquals(List.of(), RankingSummary.of(java.util.Map.of("currency", "USD", "plans", List.of())).apis(),
+        "a ranking without apis compares nothing");
+  }
 }

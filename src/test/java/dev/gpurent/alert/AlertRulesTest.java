@@ -30,11 +30,13 @@ class AlertRulesTest {
         Map.of("when", "totalMovedPercent", "percent", 5, "to", Map.of("type", "json", "url", "http://127.0.0.1:9/hook")),
         Map.of("when", "totalBelow", "amount", "1500.50", "to", Map.of("type", "feishu", "url", "https://open.feishu.cn/x", "secret", "s")),
         Map.of("when", "vendorDated", "vendor", "runpod", "to", Map.of("type", "dingtalk", "url", "https://oapi.dingtalk.com/robot/send?access_token=t")),
-        Map.of("when", "vendorUnavailable", "vendor", "vast", "to", Map.of("type", "wecom", "url", "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k")))),
+        Map.of("when", "vendorUnavailable", "vendor", "vast", "to", Map.of("type", "wecom", "url", "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k")),
+        Map.of("when", "apiCheaper", "to", slack()))),
         LOOPBACK_ALLOWED);
     assertEquals(Lang.ZH, r.lang());
     assertEquals("team", r.name());
-    assertEquals(5, r.rules().size());
+    assertEquals(6, r.rules().size());
+    assertEquals(AlertRule.Kind.API_CHEAPER, r.rules().get(5).when());
     assertEquals(new AlertRule(1, AlertRule.Kind.TOTAL_MOVED_PERCENT, Optional.of(new BigDecimal("5")), Optional.empty(),
         Optional.empty(), new AlertRule.Target(Channel.JSON, "http://127.0.0.1:9/hook", Optional.empty())), r.rules().get(1));
     assertEquals(Optional.of(new BigDecimal("1500.5")), r.rules().get(2).amount());
@@ -59,7 +61,7 @@ class AlertRulesTest {
         "alerts[0].amount: is required for totalBelow",
         "alerts[1].percent: must be > 0 and at most 1000, got 0",
         "alerts[1].vendor: only vendorDated and vendorUnavailable takes it",
-        "alerts[2].when: must be one of winnerChanged, totalMovedPercent, totalBelow, vendorDated, vendorUnavailable, got 'sometimes'",
+        "alerts[2].when: must be one of winnerChanged, totalMovedPercent, totalBelow, vendorDated, vendorUnavailable, apiCheaper, got 'sometimes'",
         "alerts[2].to.type: unknown, got 'teams'; one of feishu, dingtalk, wecom, slack, json",
         "alerts[2].to.url: must be an http:// or https:// URL with a host, got 'ftp://x/y'",
         "alerts[3].vendor: must be a vendor id (lowercase letters, digits, . _ -; at most 64), got 'Run Pod'",

@@ -299,7 +299,8 @@ public final class Bootstrap {
       return Future.failedFuture(e);
     }
     QuoteVerticle quotes = new QuoteVerticle(defs, catalog, regions, adapters, settings, config.getJsonObject("fx"), clock, registry)
-        .seed(seed).clustered(leases);
+        .seed(seed).clustered(leases)
+        .tokenPrices(() -> dev.gpurent.tokens.TokenPriceFiles.from(PlainValues.of(config.getValue("tokenPrices"))).load(root, clock.instant()));
     // A reload (a quote sheet imported, adapters changed) reaches the rankings as one book, whole (issue 32).
     if (quotesVerticle != null) quotes.replacing(quotesVerticle.book());
     Future<Void> old = quotesDeployment == null ? Future.succeededFuture() : vertx.undeploy(quotesDeployment);

@@ -131,6 +131,7 @@ public final class HttpVerticle extends VerticleBase {
     // Only POSTs carry a body: GETs (the cached rankings above all) skip the body handler.
     router.post("/api/*").handler(BodyHandler.create().setBodyLimit(settings.bodyLimit()).setHandleFileUploads(false));
     new CatalogRoutes(vertx, catalog, models, presets).mount(router);
+    new TokenPriceRoutes(vertx).mount(router);
     new ScenarioRoutes(vertx, catalog, models, rankingTimeoutMs, this::serveCached, new ClientIdentity(clients)).mount(router);
     new AlertRoutes(vertx).mount(router);
     new HistoryRoutes(vertx, catalog).mount(router, admin::admin);

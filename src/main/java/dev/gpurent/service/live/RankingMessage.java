@@ -43,7 +43,7 @@ public final class RankingMessage {
     RankingText.Part referencePart = r.reference().map(p -> part(p, null, p::toMap, now)).orElse(null);
     // The remainder without the plans, whose text is put in from the parts; the note comparing #1 with the reference is the ranking's own.
     Ranking remainder = new Ranking(r.scenario(), r.currency(), r.horizonMonths(), List.of(), Optional.empty(), r.mixedNote(),
-        r.unavailable(), r.quotesAt(), Optional.empty(), r.excluded(), r.skipped());
+        r.unavailable(), r.quotesAt(), Optional.empty(), r.excluded(), r.skipped(), r.apis());
     Map<String, Object> m = remainder.toMap();
     Object at = m.remove("quotesAt");
     m.put("referenceNote", Localizer.neutral(r.referenceNote()));

@@ -217,7 +217,7 @@ public final class QuoteVerticle extends VerticleBase {
     Future<?> shared = !leases.clustered() ? Future.succeededFuture() : Future.all(
         vertx.eventBus().<String>consumer(Addresses.QUOTES_FETCHED, this::fetchedElsewhere).completion(),
         vertx.eventBus().consumer(Addresses.QUOTES_WANTED, msg -> shareHeld()).completion());
-    return Future.all(warmFromFiles(), shared)
+    return Future.all(warmFromFiles(), shared, vertx.executeBlocking(tokenPriceLoader).onSuccess(b -> tokenPrices = b))
         .compose(v -> leases.start(context, vendors.keySet(), this::refresh))
         .compose(v -> {
       republish();
@@ -305,6 +305,17 @@ public final class QuoteVerticle extends VerticleBase {
   }
 
   private Map<String, VendorQuotes> seed = Map.of();
+  private java.util.concurrent.Callable<dev.gpurent.quote.TokenPriceBook> tokenPriceLoader = () -> dev.gpurent.quote.TokenPriceBook.EMPTY;
+  private dev.gpurent.quote.TokenPriceBook tokenPrices = dev.gpurent.quote.TokenPriceBook.EMPTY;
+
+  /**
+   * How to read the inference APIs' per-token prices that every book carries: once, on a worker,
+   * as the verticle starts (a failure fails the deployment). Call before deploying.
+   */
+  public QuoteVerticle tokenPrices(java.util.concurrent.Callable<dev.gpurent.quote.TokenPriceBook> loader) {
+    this.tokenPriceLoader = loader;
+    return this;
+  }
 
   /**
    * Quotes to start from where a vendor has no last good file (the latest snapshot): flagged
@@ -525,7 +536,7 @@ public final class QuoteVerticle extends VerticleBase {
     state.put("fx", fx.source() + " " + fx.asOf());
     state.put("fxDays", fx.asOf() == null ? List.of() : daysOld(Set.of(fx.asOf().atStartOfDay(java.time.ZoneOffset.UTC).toInstant()), now));
     state.put("spotRisk", spotRisk == null ? "" : spotRisk.source() + " " + spotVersion);
-    book = new QuoteBook(entries, unavailable, fx, spotRisk, now);
+    book = new QuoteBook(entries, unavailable, fx, spotRisk, now, tokenPrices);
     if (!settling && !state.equals(publishedState)) {
       publishedState = state;
       vertx.eventBus().publish(Addresses.QUOTES_CHANGED, book, new DeliveryOptions().setLocalOnly(true));
