@@ -106,6 +106,8 @@ public final class ConfigSchema {
     whole("alerts.perClientPerMinute", 60, 1, 100_000);
     list("alerts.allowHosts", List.of());
 
+    list("tokenPrices.files", List.of());  // the per-token price files (OpenComputePrices' API files); none by default
+
     text("fx.source", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml");
     duration("fx.timeout", "30s", 1);
     text("fx.headers." + ANY, null);

@@ -55,10 +55,8 @@ import java.util.logging.Logger;
  * are re-ranked whenever a new book is published, their new ranking published only when it
  * changed. Ranking runs on worker threads: a large book takes milliseconds.
  *
- * <p>Admission: at most {@link RankingSettings#maxConcurrent()} one-off rankings run at once and
- * {@link RankingSettings#queue()} wait; beyond that a request fails 503 at once. A waiting request
- * whose client went away ({@link Addresses#RANKING_CANCEL}) or that waited past the timeout is
- * dropped unstarted, and one cancelled while running is not encoded. Live scenarios are capped in
+ * <p>One-off rankings are checked here and admitted by {@link OneOffRankings} (a cancel arrives on
+ * {@link Addresses#RANKING_CANCEL}). Live scenarios are capped in
  * all and per client (a network, {@link ClientIdentity}); a re-ranking that fails is published as that
  * scenario's answer (status and reason), so it is never mistaken for "no quotes yet". Every live
  * scenario and every one-off ranking under way holds its weight of the node's memory budget
@@ -108,13 +106,10 @@ public final class RankingVerticle extends VerticleBase {
   private dev.gpurent.alert.WebhookHosts webhookHosts = dev.gpurent.alert.WebhookHosts.ofThisMachine(java.util.Set.of());
   private final Map<String, Integer> perClient = new HashMap<>();
   private final RankingBudget budget;
+  private final OneOffRankings oneOff;
   private ClientIdentity clients = new ClientIdentity(ClientSettings.DEFAULTS);
   /** Stored scenarios not loaded at start (over the budget), with why: left in the store, answered 503 until deleted. */
   private final Map<String, String> unloaded = new HashMap<>();
-  private final ArrayDeque<Job> waiting = new ArrayDeque<>();
-  private final Map<String, Job> byRequest = new HashMap<>();
-  private final Set<String> cancelledEarly = new HashSet<>();
-  private final AtomicInteger running = new AtomicInteger();
   private QuoteBook book;
   private WatchedScenarios watched;
   /** 1 while a pass over the live scenarios runs (a gauge: read from the metrics scrape). */
@@ -167,31 +162,6 @@ public final class RankingVerticle extends VerticleBase {
   /** What re-ranking one live scenario gave: a changed message to publish, or a failure. */
   private record Outcome(String id, Registered r, byte[] comparable, RankingText message, Throwable failure) {}
 
-  /** A one-off ranking asked for, waiting or running. */
-  private static final class Job {
-    final Message<JsonObject> msg;
-    final Scenario scenario;
-    /** json, csv or xlsx (a Buffer), and the language of the CSV's and the workbook's texts (JSON is rendered at the edge). */
-    final String format;
-    final Lang lang;
-    final String request;
-    final long deadline;
-    /** Its share of the memory budget, held until it is answered or dropped. */
-    final long weight;
-    volatile boolean cancelled;
-    boolean released;
-
-    Job(Message<JsonObject> msg, Scenario scenario, String format, Lang lang, String request, long deadline, long weight) {
-      this.msg = msg;
-      this.scenario = scenario;
-      this.format = format;
-      this.lang = lang;
-      this.request = request;
-      this.deadline = deadline;
-      this.weight = weight;
-    }
-  }
-
   public RankingVerticle(GpuCatalog catalog, RankingRules rules, MeterRegistry registry) {
     this(catalog, rules, registry, RankingSettings.DEFAULTS);
   }
@@ -205,6 +175,7 @@ public final class RankingVerticle extends VerticleBase {
     this.budget = new RankingBudget(limits.memoryBudget());
     this.registry = registry;
     this.rankingTime = Timer.builder("gpurent.ranking.time").description("time to rank one scenario").register(registry);
+    this.oneOff = new OneOffRankings(model, limits, budget, rankingTime, registry, () -> book);
     this.passTime = Timer.builder("gpurent.ranking.live.pass").description("one pass over the live scenarios after a price change")
         .register(registry);
     this.followedTime = Timer.builder("gpurent.ranking.live.followed")
@@ -215,10 +186,6 @@ public final class RankingVerticle extends VerticleBase {
         .description("passes over the live scenarios under way (0 or 1)").register(registry);
     this.vendorsPriced = io.micrometer.core.instrument.Counter.builder("gpurent.ranking.live.vendors")
         .description("vendors priced again for a live scenario (all of them in full mode)").register(registry);
-    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.running", running, AtomicInteger::get)
-        .description("one-off rankings being computed").register(registry);
-    io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.waiting", waiting, ArrayDeque::size)
-        .description("one-off rankings waiting for a slot").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.budget.live", budget, RankingBudget::live).baseUnit("bytes")
         .description("the memory budget the live scenarios hold (ranking.memoryBudget)").register(registry);
     io.micrometer.core.instrument.Gauge.builder("gpurent.ranking.budget.oneoff", budget, RankingBudget::oneOff).baseUnit("bytes")
@@ -261,6 +228,7 @@ public final class RankingVerticle extends VerticleBase {
   public Future<?> start() {
     LoopDelay.watch(vertx, registry, "ranking");
     watched = new WatchedScenarios(vertx);
+    oneOff.on(vertx);
     var bus = vertx.eventBus();
     try {
       bus.registerDefaultCodec(RankingText.class, new LocalCodec<>(RankingText.class));
@@ -273,7 +241,7 @@ public final class RankingVerticle extends VerticleBase {
       rerankAll();
     });
     bus.<JsonObject>localConsumer(Addresses.RANKING_COMPUTE, this::compute);
-    bus.<JsonObject>localConsumer(Addresses.RANKING_CANCEL, msg -> cancel(msg.body() == null ? null : msg.body().getString("request")));
+    bus.<JsonObject>localConsumer(Addresses.RANKING_CANCEL, msg -> oneOff.cancel(msg.body() == null ? null : msg.body().getString("request")));
     bus.<JsonObject>localConsumer(Addresses.SCENARIOS_REGISTER, this::register);
     bus.<JsonObject>localConsumer(Addresses.SCENARIOS_RANKING, msg -> withScenario(msg, r -> answer(msg, r)));
     bus.<JsonObject>localConsumer(Addresses.SCENARIOS_DELETE, msg -> {
@@ -464,7 +432,7 @@ public final class RankingVerticle extends VerticleBase {
   private void compute(Message<JsonObject> msg) {
     JsonObject body = msg.body() == null ? new JsonObject() : msg.body();
     String request = msg.headers().get(Addresses.REQUEST_HEADER);
-    if (request != null && cancelledEarly.remove(request)) return;  // its client left before it arrived
+    if (oneOff.cancelledEarly(request)) return;  // its client left before it arrived
     Scenario s = parse(msg, body.getValue("scenario"));
     if (s == null) return;
     if (book == null) {
@@ -472,86 +440,7 @@ public final class RankingVerticle extends VerticleBase {
       return;
     }
     if (!knownCurrency(msg, s) || !knownFilterNames(msg, s)) return;
-    if (running.get() >= limits.maxConcurrent() && waiting.size() >= limits.queue()) {
-      Failures.fail(msg, 503, "busy: " + running.get() + " rankings under way and " + waiting.size()
-          + " waiting; try again shortly");
-      return;
-    }
-    long weight = RankingBudget.cells(s, book) * RankingBudget.ONE_OFF_BYTES_PER_CELL;
-    Failures.Refused refused = budget.admitOneOff(weight);
-    if (refused != null) {
-      Failures.fail(msg, refused);
-      return;
-    }
-    Job job = new Job(msg, s, body.getString("format", "json"), Lang.fromAcceptLanguage(body.getString("lang")), request,
-        System.nanoTime() + limits.timeout().toNanos(), weight);
-    if (running.get() < limits.maxConcurrent()) {
-      run(job);
-    } else {
-      waiting.add(job);
-      if (request != null) byRequest.put(request, job);
-    }
-  }
-
-  /** A one-off ranking answered or dropped gives its weight back (once). */
-  private void release(Job job) {
-    if (job.released) return;
-    job.released = true;
-    budget.releaseOneOff(job.weight);
-  }
-
-  private void run(Job job) {
-    running.incrementAndGet();
-    if (job.request != null) byRequest.put(job.request, job);
-    QuoteBook b = book;
-    // Encoding a ranking takes longer than ranking it: both stay off the event loop, which also
-    // answers the cached rankings. A job cancelled meanwhile is not encoded.
-    vertx.executeBlocking(() -> {
-      Ranking r = rankingTime.recordCallable(() -> model.rank(job.scenario, b));
-      if (job.cancelled) return null;
-      return switch (job.format) {
-        case "csv" -> RankingCsv.render(r, 0, job.lang);
-        case "xlsx" -> Buffer.buffer(RankingXlsx.render(r.toMap(), job.lang));
-        default -> Json.encode(r.toMap());
-      };
-    }, false).onComplete(ar -> {
-      running.decrementAndGet();
-      release(job);
-      if (job.request != null) byRequest.remove(job.request);
-      if (ar.failed()) Failures.fail(job.msg, ar.cause());
-      else if (ar.result() != null) job.msg.reply(ar.result());
-      next();
-    });
-  }
-
-  /** Starts waiting jobs while there are slots, dropping those whose client left or whose time ran out. */
-  private void next() {
-    while (running.get() < limits.maxConcurrent() && !waiting.isEmpty()) {
-      Job job = waiting.poll();
-      if (job.request != null) byRequest.remove(job.request);
-      if (job.cancelled) {
-        release(job);
-        continue;
-      }
-      if (System.nanoTime() - job.deadline > 0) {
-        release(job);
-        Failures.fail(job.msg, 503, "busy: the ranking waited too long to start; try again shortly");
-        continue;
-      }
-      run(job);
-    }
-  }
-
-  private void cancel(String request) {
-    if (request == null) return;
-    Job job = byRequest.remove(request);
-    if (job == null) {
-      // The cancel may overtake the request itself on the bus; keep a bounded memory of it.
-      if (cancelledEarly.size() < 10_000) cancelledEarly.add(request);
-      return;
-    }
-    job.cancelled = true;
-    if (waiting.remove(job)) release(job);  // one running gives its weight back when it ends
+    oneOff.admit(msg, s, book, body.getString("format", "json"), Lang.fromAcceptLanguage(body.getString("lang")), request);
   }
 
   /** A scenario in a currency the FX rates cannot reach is refused as bad input, not ranked as "no vendor". */
