@@ -253,6 +253,13 @@ export const TABLES = {
     p_team_small: 'Team of up to 3, inference only (5.2)',
     p_team_medium: 'Team of 5–10, inference and fine-tuning (5.2)',
     p_team_large: 'Team of 10–20, training and inference (5.2)',
+    // issue 33: option values, the shipped workloads' names, a cheaper answer below #1
+    bound_memory: 'memory (LLM decoding)', bound_compute: 'compute (image models)',
+    method_lora: 'LoRA', method_qlora: 'QLoRA', method_full: 'full',
+    wl_inference: 'inference', wl_fine_tuning: 'fine-tuning', wl_training: 'training',
+    cheaperMixed: 'a cheaper answer is below: the mixed plan, {monthly} a month',
+    cheaperReference: "the guide's reference is lower: {monthly} a month (not a vendor)",
+    listSep: '; ',
   },
   zh: {
     title: 'GPU 租赁成本排名',
@@ -499,6 +506,13 @@ export const TABLES = {
     p_team_small: '3 人以内团队，仅推理（5.2）',
     p_team_medium: '5–10 人团队，推理加微调（5.2）',
     p_team_large: '10–20 人团队，训练加推理（5.2）',
+    // issue 33：选项的值、随附工作负载的名称、第 1 名下方更便宜的答案
+    bound_memory: '显存带宽（大模型解码）', bound_compute: '算力（图像模型）',
+    method_lora: 'LoRA', method_qlora: 'QLoRA', method_full: '全量微调',
+    wl_inference: '推理', wl_fine_tuning: '微调', wl_training: '训练',
+    cheaperMixed: '下方有更便宜的答案：混合方案，每月 {monthly}',
+    cheaperReference: '指南参考价更低：每月 {monthly}（并非厂商）',
+    listSep: '；',
   },
 };
 
@@ -515,6 +529,12 @@ export function known(prefix, v) {
   const k = prefix + v;
   return TABLES.en[k] != null ? t(k) : v;
 }
+
+/** A shipped workload's name in the page's language ("fine-tuning" / 微调); a name the user gave as it is. */
+export const workloadName = w => {
+  const k = 'wl_' + String(w).replace(/-/g, '_');
+  return TABLES.en[k] != null ? t(k) : w;
+};
 
 /** ?lang= first, then the last choice, then the browser's. */
 export function initialLang() {

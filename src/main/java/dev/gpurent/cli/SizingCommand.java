@@ -89,10 +89,11 @@ public final class SizingCommand implements Callable<Integer> {
     List<Gpu> cards = gpus == null ? new ArrayList<>(catalog.all()) : gpus.stream().map(catalog::resolve).toList();
     Sizing.VramNeed need = Sizing.vram(wl);
     Lang lang = language.lang();
-    out.println("VRAM need: " + Localizer.text(need.formula(), lang) + (inference ? "" : "; cards are sized on the high end"));
+    dev.gpurent.text.Messages say = dev.gpurent.text.Messages.of("report", lang);
+    out.println(say.text(inference ? "sizing.need" : "sizing.need.high", "formula", Localizer.text(need.formula(), lang)));
     if (inference) {
-      out.printf(Locale.ROOT, "Load: %s QPS peak; %s QPS per card on %s (N/T = %s/%s), x %.2f headroom%n",
-          fmt(qps), fmt(concurrent / seconds), ref.name(), fmt(concurrent), fmt(seconds), 1 + headroom);
+      out.println(say.text("sizing.load", "qps", fmt(qps), "perCard", fmt(concurrent / seconds), "card", ref.name(), "n", fmt(concurrent),
+          "t", fmt(seconds), "headroom", String.format(Locale.ROOT, "%.2f", 1 + headroom)));
     }
     List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());
     TextTable table = inference
