@@ -5,7 +5,7 @@
 // one with the quote that would let it beat #1 (its winsAt.services).
 import { state } from './state.js';
 import { el, $ } from './dom.js';
-import { t, known, workloadName } from './i18n.js';
+import { t, known, workloadName, vendorName } from './i18n.js';
 import { money, moneyCur, exact, num, dateTime } from './format.js';
 
 const FRESHNESS_ICON = { fresh: '●', stale: '◐', expired: '○', unavailable: '✕' };
@@ -49,7 +49,7 @@ export function renderRanking(onCompare) {
       rows.push(el('tr', { class: 'group incomplete-group' },
         el('td', { colspan: COLS }, t(anyComplete ? 'incompleteGroup' : 'noCompleteGroup'))));
     }
-    const name = p.displayName || p.vendor;
+    const name = vendorName(p.vendor, p.displayName);
     const open = state.expanded.has(p.vendor);
     const detailId = 'bill-' + p.vendor.replace(/[^a-zA-Z0-9_-]/g, '_');
     const before = state.prevRanks.get(p.vendor);
@@ -182,7 +182,7 @@ function renderNotes() {
   const notes = [];
   if (r && r.reference) {
     notes.push(el('p', { class: 'reference-note', 'data-reference': r.reference.vendor },
-      t('referenceText', { name: r.reference.displayName || r.reference.vendor, monthly: moneyCur(r.reference.monthlyTotal, r.currency) }),
+      t('referenceText', { name: vendorName(r.reference.vendor, r.reference.displayName), monthly: moneyCur(r.reference.monthlyTotal, r.currency) }),
       r.referenceNote ? ' ' + r.referenceNote : ''));
   }
   if (r && !r.mixed && r.mixedNote) notes.push(el('p', { class: 'mixed-note' }, t('noMixed') + ': ' + r.mixedNote));
