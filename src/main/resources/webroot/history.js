@@ -325,6 +325,7 @@ function renderChart() {
         filter: (u, si, shown) => (shown || !g.lone.length ? null : g.lone) },
     }))),
     hooks: {
+      draw: [u => markGaps(u, fold.gaps)],
       setCursor: [u => {
         const i = u.cursor.idx == null ? null : u.cursor.idx;
         if (i !== h.cursor) {
@@ -334,9 +335,11 @@ function renderChart() {
       }],
     },
   }, [fold.pos, ...v.lines.map(g => g.data)], box);
-  // where the folded stretches without data sit, as fractions of the canvas (what a reader and the browser test look at)
-  const canvas = box.querySelector('canvas');
-  box.dataset.gaps = JSON.stringify(fold.gaps.map(([a, b]) => [a, b].map(x => h.chart.valToPos(x, 'x', true) / canvas.width)));
+}
+
+/** Where the folded stretches without data sit, as fractions of the canvas, once drawn (what the browser test looks at). */
+function markGaps(u, gaps) {
+  u.root.parentElement.dataset.gaps = JSON.stringify(gaps.map(([a, b]) => [a, b].map(x => u.valToPos(x, 'x', true) / u.ctx.canvas.width)));
 }
 
 /**

@@ -170,7 +170,7 @@ class DashboardBrowserTest {
   }
 
   /** As {@link #fresh}, then the guide's 5-10 person team (it pins the RTX 4090 and the A100 40GB SXM), ranked live. */
-  WebDriverWait freshTeam(String query) {
+  WebDriverWait freshTeam(String query) throws Exception {
     WebDriverWait wait = fresh(query);
     wait.until(DashboardBrowserTest::live);
     String opened = pageScenario().getString("name");
@@ -566,7 +566,9 @@ class DashboardBrowserTest {
   void the_excel_button_downloads_a_workbook_whose_totals_are_the_rankings() throws Exception {
     WebDriverWait wait = freshTeam("?lang=en");
     driver.findElement(By.id("download-xlsx")).click();
-    Path xlsx = new WebDriverWait(driver, WAIT).until(d -> fileIn(downloads, ".xlsx"));
+    Path xlsx = new WebDriverWait(driver, WAIT.multipliedBy(3))
+        .withMessage(() -> "no workbook downloaded; status: " + driver.findElement(By.id("status")).getText())
+        .until(d -> fileIn(downloads, ".xlsx"));
     JsonObject expected = ranked(s -> { });
     try (var wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook(Files.newInputStream(xlsx))) {
       var eval = wb.getCreationHelper().createFormulaEvaluator();
