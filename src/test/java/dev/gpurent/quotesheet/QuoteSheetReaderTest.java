@@ -87,7 +87,7 @@ class QuoteSheetReaderTest {
         + " write its name: NVIDIA A100 40GB PCIe or NVIDIA A100 40GB SXM"), s.asks().get(0));
     assertTrue(s.asks().get(0).startsWith("sheet offers, row 3, column A (GPU model): "), "the cell is named: " + s.asks().get(0));
     // named with its form, or a card sold in one form only (RTX 4090): nothing to ask
-    QuoteSheet said = read(Sheets.edit(Sheets.guideQuote(Lang.EN, TODAY), wb -> wb.getSheetAt(0).getRow(3).getCell(0).setCellValue("A100 40GB SXM")));
+    QuoteSheet said = read(Sheets.edit(Sheets.guideQuote(Lang.EN, TODAY), wb -> wb.getSheetAt(0).getRow(2).getCell(0).setCellValue("NVIDIA A100 40GB SXM")));
     assertEquals("a100-40g-sxm", said.offers().get(1).gpuId());
     assertEquals(List.of(), said.asks());
   }
