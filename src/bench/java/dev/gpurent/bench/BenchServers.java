@@ -2,8 +2,8 @@ package dev.gpurent.bench;
 
 import static dev.gpurent.bench.BenchSupport.await;
 
-import dev.gpurent.service.Bootstrap;
-import dev.gpurent.service.FakeVendorServer;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;

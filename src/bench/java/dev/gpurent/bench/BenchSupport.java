@@ -1,7 +1,7 @@
 package dev.gpurent.bench;
 
 import dev.gpurent.config.YamlFiles;
-import dev.gpurent.service.FakeVendorServer;
+import dev.gpurent.testing.FakeVendorServer;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;

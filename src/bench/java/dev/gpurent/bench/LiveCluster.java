@@ -4,7 +4,7 @@ import static dev.gpurent.bench.BenchSupport.await;
 
 import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
-import dev.gpurent.service.Bootstrap;
+import dev.gpurent.service.boot.Bootstrap;
 import dev.gpurent.store.EmbeddedPg;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -72,7 +72,7 @@ final class LiveCluster implements LiveRerank.Service {
     int[] hz = new int[count];
     JsonArray members = new JsonArray();
     for (int k = 0; k < count; k++) {
-      hz[k] = dev.gpurent.service.FreePorts.belowEphemeral();
+      hz[k] = dev.gpurent.testing.FreePorts.belowEphemeral();
       members.add("127.0.0.1:" + hz[k]);
     }
     Path ref = copy(root, root.resolveSibling(root.getFileName() + "-ref"));

@@ -4,7 +4,7 @@ import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.service.Addresses;
 import dev.gpurent.service.LocalCodec;
-import dev.gpurent.service.SnapshotVerticle;
+import dev.gpurent.service.snapshots.SnapshotVerticle;
 import dev.gpurent.store.NightlySchedule;
 import dev.gpurent.store.Retention;
 import dev.gpurent.store.SnapshotStore;

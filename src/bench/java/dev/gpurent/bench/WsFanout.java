@@ -4,8 +4,8 @@ import static dev.gpurent.bench.BenchSupport.await;
 import static dev.gpurent.bench.BenchSupport.fmt;
 import static dev.gpurent.bench.BenchSupport.ms;
 
-import dev.gpurent.service.Bootstrap;
-import dev.gpurent.service.FakeVendorServer;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.WebSocket;

@@ -1,6 +1,6 @@
 package dev.gpurent.cli;
 
-import dev.gpurent.service.Bootstrap;
+import dev.gpurent.service.boot.Bootstrap;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;

@@ -9,7 +9,7 @@ import dev.gpurent.config.YamlFiles;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.service.Addresses;
 import dev.gpurent.service.QuoteSettings;
-import dev.gpurent.service.QuoteVerticle;
+import dev.gpurent.service.quotes.QuoteVerticle;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Localizer;
 import dev.gpurent.text.Messages;

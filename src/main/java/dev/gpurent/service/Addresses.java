@@ -104,6 +104,9 @@ public final class Addresses {
    */
   public static final String ALERTS_LOG = "gpurent.alerts.log";
 
+  /** The deliveries an {@link #ALERTS_LOG} answer holds when its body names no limit, and at most. */
+  public static final int ALERTS_LOG_DEFAULT = 50, ALERTS_LOG_MAX = 500;
+
   /**
    * Publish, cluster-wide. Body: {@code {"id", "client", "created", "body"}} (the registration body
    * as JSON text) for a scenario registered on the sending node, {@code {"id", "deleted": true}}

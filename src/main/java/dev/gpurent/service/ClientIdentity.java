@@ -18,18 +18,18 @@ import java.util.List;
  * since whoever holds one address usually holds its neighbours too: 127.0.0.2 and 127.0.0.3 are
  * one host, and an IPv6 host picks any of the 2^64 addresses of its /64.
  */
-final class ClientIdentity {
+public final class ClientIdentity {
 
   static final String FORWARDED_FOR = "X-Forwarded-For";
 
   private final ClientSettings settings;
 
-  ClientIdentity(ClientSettings settings) {
+  public ClientIdentity(ClientSettings settings) {
     this.settings = settings;
   }
 
   /** The request's client address (see above), as text; "" when there is no peer address. */
-  String address(HttpServerRequest req) {
+  public String address(HttpServerRequest req) {
     var peer = req.remoteAddress();
     String direct = peer == null ? "" : peer.hostAddress();
     if (settings.trustedProxies().isEmpty()) return canonical(direct);
@@ -37,7 +37,7 @@ final class ClientIdentity {
   }
 
   /** The client address given the direct peer and the {@code X-Forwarded-For} headers, in order. */
-  String address(String peer, List<String> forwardedFor) {
+  public String address(String peer, List<String> forwardedFor) {
     byte[] direct = ClientSettings.literal(peer);
     if (direct == null || !trusted(direct)) return canonical(peer);
     List<String> hops = new ArrayList<>();
@@ -56,7 +56,7 @@ final class ClientIdentity {
   }
 
   /** The client as the per-client limits count it: the address's network, {@code 203.0.113.0/24}; an unreadable address as it is. */
-  String network(String address) {
+  public String network(String address) {
     byte[] a = ClientSettings.literal(address);
     if (a == null) return address == null ? "" : address;
     int prefix = a.length == 4 ? settings.ipv4Prefix() : settings.ipv6Prefix();
@@ -64,7 +64,7 @@ final class ClientIdentity {
   }
 
   /** The request's client, as {@link #network} names it. */
-  String client(HttpServerRequest req) {
+  public String client(HttpServerRequest req) {
     return network(address(req));
   }
 

@@ -9,7 +9,7 @@ import java.util.logging.Logger;
  * the count is logged with the next line let through. A client sending garbage (or guessing
  * tokens) in a loop must not be able to fill the disk.
  */
-final class ClientLog {
+public final class ClientLog {
 
   static final int PER_MINUTE = 20;
   private static final Logger LOG = Logger.getLogger("dev.gpurent.client");
@@ -18,12 +18,12 @@ final class ClientLog {
 
   private ClientLog() {}
 
-  static void bad(String what) {
+  public static void bad(String what) {
     BAD_INPUT.log(Level.INFO, "bad client input: " + what);
   }
 
   /** A wrong or missing admin token (the token itself is never logged). */
-  static void adminRefused(String what) {
+  public static void adminRefused(String what) {
     ADMIN.log(Level.WARNING, "admin token refused: " + what);
   }
 

@@ -69,7 +69,7 @@ public final class Failures {
   }
 
   /** A failure's user-facing text; for an unexpected one, a generic sentence (the detail goes to the log). */
-  static String text(Throwable e) {
+  public static String text(Throwable e) {
     int status = status(e);
     if (status >= 500 && !(e instanceof Refused) && !(e instanceof dev.gpurent.store.StoreUnavailableException)) {
       LOG.log(Level.WARNING, "internal error", e);
@@ -80,7 +80,7 @@ public final class Failures {
 
   /** {@code {"error": error, "fields": [...]}}; fields left out when null or empty. */
   /** The key of a field problem's neutral message in a bus failure's body; the HTTP edge renders and drops it. */
-  static final String MESSAGE = "message";
+  public static final String MESSAGE = "message";
 
   public static JsonObject body(String error, List<InvalidInputException.Problem> fields) {
     JsonObject out = new JsonObject().put("error", UserText.withoutPaths(error));

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * ({@link #worst}): when its next timer is due and the worst delay of the last second or two, so
  * that a loop blocked right now shows as late although its timer has not fired.
  */
-final class LoopDelay {
+public final class LoopDelay {
 
   static final long PERIOD_MS = 100;
   static final String MAP = "gpurent.loop.delay";
@@ -29,7 +29,7 @@ final class LoopDelay {
   record State(String loop, String deployment, long dueNanos, long recentNanos) implements Shareable {}
 
   /** Starts measuring the loop of the verticle that calls it; stops with the verticle (its timer is cancelled on undeploy). */
-  static void watch(Vertx vertx, MeterRegistry registry, String loop) {
+  public static void watch(Vertx vertx, MeterRegistry registry, String loop) {
     Timer delay = Timer.builder("gpurent.eventloop.delay").description("how late a timer fires on this event loop")
         .tag("loop", loop).publishPercentiles(0.5, 0.99).register(registry);
     String deployment = vertx.getOrCreateContext().deploymentID();
@@ -54,7 +54,7 @@ final class LoopDelay {
   }
 
   /** The latest loop of this Vert.x's deployed verticles now, in nanoseconds, with its name; null when none is watched. */
-  static Map.Entry<String, Long> worst(Vertx vertx) {
+  public static Map.Entry<String, Long> worst(Vertx vertx) {
     LocalMap<String, State> states = vertx.sharedData().getLocalMap(MAP);
     long now = System.nanoTime();
     Map.Entry<String, Long> worst = null;

@@ -1,4 +1,5 @@
 package dev.gpurent.adapter;
+import dev.gpurent.testing.FakeVendorServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gpurent.Fixtures;
 import dev.gpurent.catalog.GpuCatalog;
 import dev.gpurent.service.Addresses;
-import dev.gpurent.service.FakeVendorServer;
-import dev.gpurent.service.FakeVendorServer.Fault;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.FakeVendorServer.Fault;
 import dev.gpurent.service.QuoteSettings;
-import dev.gpurent.service.QuoteVerticle;
+import dev.gpurent.service.quotes.QuoteVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;

@@ -1,4 +1,5 @@
 package dev.gpurent.adapter;
+import dev.gpurent.testing.FakeVendorServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +11,7 @@ import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.Money;
 import dev.gpurent.quote.PriceUnit;
 import dev.gpurent.quote.Quote;
-import dev.gpurent.service.FakeVendorServer;
+import dev.gpurent.testing.FakeVendorServer;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,6 +1,12 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import dev.gpurent.service.http.SecurityHeaders;
+import dev.gpurent.service.ranking.RankingBudget;
+
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,9 +58,9 @@ class AdmissionTest {
   @BeforeEach
   void vendors() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
+    fake = ServiceFixtures.recordedVendors(vertx);
     await(fake.start());
-    ServiceTest.writeRoot(root, fake);
+    ServiceFixtures.writeRoot(root, fake);
     client = WebClient.create(vertx);
   }
 
@@ -65,9 +71,9 @@ class AdmissionTest {
   }
 
   private void start(Consumer<JsonObject> config) throws Exception {
-    ServiceTest.editConfig(root, config);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.editConfig(root, config);
+    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
+    ServiceFixtures.refreshAll(client, service);
   }
 
   static JsonObject largest() {
@@ -101,7 +107,7 @@ class AdmissionTest {
   @Test
   void three_addresses_of_one_network_share_one_per_client_cap() throws Exception {
     start(c -> c.getJsonObject("ranking").put("maxScenariosPerClient", 2));
-    JsonObject small = ServiceTest.scenario("team-small.yaml");
+    JsonObject small = ServiceFixtures.scenario("team-small.yaml");
     assertEquals(201, register(from("127.0.0.2"), small, null).statusCode());
     assertEquals(201, register(from("127.0.0.3"), small, null).statusCode());
     HttpResponse<Buffer> third = register(from("127.0.0.4"), small, null);
@@ -117,7 +123,7 @@ class AdmissionTest {
       c.getJsonObject("ranking").put("maxScenariosPerClient", 1);
       c.put("clients", new JsonObject().put("trustedProxies", new JsonArray().add("127.0.0.9")));
     });
-    JsonObject small = ServiceTest.scenario("team-small.yaml");
+    JsonObject small = ServiceFixtures.scenario("team-small.yaml");
     WebClient proxy = from("127.0.0.9");
     // the proxy appends the address it heard from; what the client wrote to the left of it proves nothing
     assertEquals(201, register(proxy, small, "127.0.0.2, 203.0.113.7").statusCode());
@@ -142,7 +148,7 @@ class AdmissionTest {
       HttpResponse<Buffer> r = register(client, LARGEST, null);
       assertEquals(201, r.statusCode(), r.bodyAsString());
     }
-    assertEquals(2 * LARGEST_LIVE, (long) ServiceTest.metric(client, service, "gpurent_ranking_budget_live_bytes"));
+    assertEquals(2 * LARGEST_LIVE, (long) ServiceFixtures.metric(client, service, "gpurent_ranking_budget_live_bytes"));
     HttpResponse<Buffer> third = register(client, LARGEST, null);
     assertEquals(429, third.statusCode(), third.bodyAsString());
     assertEquals("live scenarios hold 1.8 MiB of their 1.8 MiB share of the 2.3 MiB ranking budget (ranking.memoryBudget)"
@@ -154,9 +160,9 @@ class AdmissionTest {
     assertEquals("busy: rankings under way and live scenarios hold 1.8 MiB of the 2.3 MiB ranking budget (ranking.memoryBudget)"
         + " and this ranking needs 3.5 MiB (workloads x vendors); try again shortly, or with fewer workloads", error(once));
     // a small one fits in what is left, and gives its weight back once answered
-    HttpResponse<Buffer> small = await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJsonObject(ServiceTest.scenario("team-small.yaml")));
+    HttpResponse<Buffer> small = await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJsonObject(ServiceFixtures.scenario("team-small.yaml")));
     assertEquals(200, small.statusCode(), small.bodyAsString());
-    assertEquals(0, ServiceTest.metric(client, service, "gpurent_ranking_budget_oneoff_bytes"));
+    assertEquals(0, ServiceFixtures.metric(client, service, "gpurent_ranking_budget_oneoff_bytes"));
   }
 
   @Test
@@ -182,13 +188,13 @@ class AdmissionTest {
     assertEquals("not loaded at start: live scenarios hold 0.9 MiB of their 0.9 MiB share of the 1.2 MiB ranking budget"
         + " (ranking.memoryBudget) and this one needs 0.9 MiB (workloads x vendors); delete a live scenario, or rank it once"
         + " with POST /api/rank; DELETE it, or start the service with a larger budget", error(second));
-    assertEquals(1, ServiceTest.metric(client, service, "gpurent_ranking_scenarios_unloaded"));
+    assertEquals(1, ServiceFixtures.metric(client, service, "gpurent_ranking_scenarios_unloaded"));
     assertEquals(ids, storedIds());
     // its owner deletes it: gone from the store too
     assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + ids.get(1)).send()).statusCode());
     assertEquals(404, get("/api/scenarios/" + ids.get(1) + "/ranking").statusCode());
     assertEquals(List.of(ids.get(0)), storedIds());
-    assertEquals(0, ServiceTest.metric(client, service, "gpurent_ranking_scenarios_unloaded"));
+    assertEquals(0, ServiceFixtures.metric(client, service, "gpurent_ranking_scenarios_unloaded"));
   }
 
   @Test
@@ -200,7 +206,7 @@ class AdmissionTest {
       assertEquals(401, r.statusCode(), r.bodyAsString());
     }
     // past the limit the token is not even compared: the right one from that network is refused too
-    for (String token : new String[] {"guess-4", ServiceTest.TOKEN}) {
+    for (String token : new String[] {"guess-4", ServiceFixtures.TOKEN}) {
       HttpResponse<Buffer> r = await(from("127.0.0.3").post(service.port(), "127.0.0.1", "/api/admin/reload").bearerTokenAuthentication(token).send());
       assertEquals(429, r.statusCode(), r.bodyAsString());
       int wait = Integer.parseInt(r.getHeader("Retry-After"));
@@ -208,7 +214,7 @@ class AdmissionTest {
       assertEquals("too many wrong admin tokens from this client; try again in " + wait + " s", error(r));
     }
     // another network is not held back
-    HttpResponse<Buffer> other = await(from("127.0.1.2").post(service.port(), "127.0.0.1", "/api/admin/reload").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    HttpResponse<Buffer> other = await(from("127.0.1.2").post(service.port(), "127.0.0.1", "/api/admin/reload").bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
     assertEquals(200, other.statusCode(), other.bodyAsString());
   }
 

@@ -1,6 +1,10 @@
 package dev.gpurent.service;
+import dev.gpurent.testing.FakeWebhooks;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import dev.gpurent.service.alerts.AlertVerticle;
+
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

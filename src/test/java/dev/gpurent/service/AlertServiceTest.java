@@ -1,6 +1,10 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeWebhooks;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,14 +35,14 @@ class AlertServiceTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
+    fake = ServiceFixtures.recordedVendors(vertx);
     await(fake.start());
     hooks = await(new FakeWebhooks(vertx).start());
-    ServiceTest.writeRoot(root, fake);
+    ServiceFixtures.writeRoot(root, fake);
     FakeWebhooks.allowIn(root);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
+    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
   }
 
   @AfterAll
@@ -57,7 +61,7 @@ class AlertServiceTest {
 
   @Test
   void a_live_scenarios_alert_is_delivered_and_listed_in_its_log() throws Exception {
-    JsonObject scenario = ServiceTest.scenario("team-small.yaml").put("lang", "en").put("alerts", new JsonArray()
+    JsonObject scenario = ServiceFixtures.scenario("team-small.yaml").put("lang", "en").put("alerts", new JsonArray()
         .add(new JsonObject().put("when", "totalBelow").put("amount", 1_000_000).put("to", new JsonObject().put("type", "json").put("url", hooks.url("/json")))));
     HttpResponse<Buffer> created = post("/api/scenarios", scenario);
     assertEquals(201, created.statusCode(), created.bodyAsString());
@@ -100,7 +104,7 @@ class AlertServiceTest {
         "http://127.0.0.2:" + service.port() + "/", "http://169.254.169.254/latest/meta-data/", "http://db.internal/"}) {
       rules.add(new JsonObject().put("when", "winnerChanged").put("to", new JsonObject().put("type", "json").put("url", url)));
     }
-    HttpResponse<Buffer> r = post("/api/scenarios", ServiceTest.scenario("team-small.yaml").put("alerts", rules));
+    HttpResponse<Buffer> r = post("/api/scenarios", ServiceFixtures.scenario("team-small.yaml").put("alerts", rules));
     assertEquals(400, r.statusCode());
     JsonArray fields = new JsonArray();
     for (int i = 0; i < 5; i++) fields.add(new JsonObject().put("field", "alerts[" + i + "].to.url").put("reason", dev.gpurent.alert.WebhookHosts.REFUSED));
@@ -109,7 +113,7 @@ class AlertServiceTest {
 
   @Test
   void a_registration_with_a_bad_rule_is_refused_naming_each_field() throws Exception {
-    JsonObject scenario = ServiceTest.scenario("team-small.yaml").put("horizonMonths", 0).put("lang", "de").put("alerts", new JsonArray()
+    JsonObject scenario = ServiceFixtures.scenario("team-small.yaml").put("horizonMonths", 0).put("lang", "de").put("alerts", new JsonArray()
         .add(new JsonObject().put("when", "totalBelow").put("to", new JsonObject().put("type", "slack").put("url", "file:///etc/passwd"))));
     HttpResponse<Buffer> r = post("/api/scenarios", scenario);
     assertEquals(400, r.statusCode());

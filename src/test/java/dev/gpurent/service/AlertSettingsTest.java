@@ -1,4 +1,5 @@
 package dev.gpurent.service;
+import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -51,7 +52,7 @@ class AlertSettingsTest {
   /** config/gpurent.yaml and the record say the same: the file's section reads to the defaults. */
   @Test
   void the_shipped_file_holds_the_defaults() {
-    JsonObject file = new JsonObject(ServiceTest.castMap(dev.gpurent.config.YamlFiles.load(java.nio.file.Path.of("config/gpurent.yaml"))));
+    JsonObject file = new JsonObject(ServiceFixtures.castMap(dev.gpurent.config.YamlFiles.load(java.nio.file.Path.of("config/gpurent.yaml"))));
     assertEquals(AlertSettings.DEFAULTS, AlertSettings.from(file.getJsonObject("alerts")));
   }
 }

@@ -1,6 +1,9 @@
 package dev.gpurent.service;
+import dev.gpurent.testing.ClusterChild;
+import dev.gpurent.testing.FreePorts;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gpurent.Slow;
@@ -113,12 +116,12 @@ class ClusterAdminTest {
   private Path nodeRoot(int k, String pg, int port, JsonArray members, byte[] sheet) throws IOException {
     Path root = tmp.resolve("node" + k);
     Files.createDirectories(root);
-    ServiceTest.writeRoot(root, name -> "http://127.0.0.1:9/" + name);
+    ServiceFixtures.writeRoot(root, name -> "http://127.0.0.1:9/" + name);
     Files.delete(root.resolve("adapters/runpod.yaml"));
     Files.delete(root.resolve("adapters/vast.yaml"));
     QuoteSheetImport.run(root.resolve("adapters"), "acme", List.of(new QuoteSheetReader.Upload("rfq.xlsx", sheet)),
         GpuCatalog.load(Path.of("config/gpus.yaml")), Clock.systemUTC());
-    ServiceTest.editConfig(root, c -> {
+    ServiceFixtures.editConfig(root, c -> {
       c.getJsonObject("store").put("url", pg).put("pool", 2);
       c.getJsonObject("quotes").put("cacheDir", "data/last-good");
       c.put("cluster", new JsonObject().put("enabled", true).put("host", "127.0.0.1").put("port", port).put("members", members)
@@ -166,7 +169,7 @@ class ClusterAdminTest {
   /** The guide template's monthly total at acme on that node, or null while it has none. */
   private String acmeTotal(int port) {
     try {
-      JsonObject scenario = new JsonObject(ServiceTest.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/scenarios/guide-template.yaml"))));
+      JsonObject scenario = new JsonObject(ServiceFixtures.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/scenarios/guide-template.yaml"))));
       HttpResponse<Buffer> r = await(client.post(port, "127.0.0.1", "/api/rank").sendJsonObject(scenario));
       if (r.statusCode() != 200) return null;
       for (Object o : r.bodyAsJsonObject().getJsonArray("plans")) {
@@ -181,7 +184,7 @@ class ClusterAdminTest {
 
   private HttpResponse<Buffer> upload(int port, byte[] sheet) throws Exception {
     MultipartForm form = MultipartForm.create().attribute("vendor", "acme").binaryFileUpload("sheet", "acme.xlsx", Buffer.buffer(sheet), XLSX);
-    return await(client.post(port, "127.0.0.1", "/api/admin/quote-sheets").bearerTokenAuthentication(ServiceTest.TOKEN)
+    return await(client.post(port, "127.0.0.1", "/api/admin/quote-sheets").bearerTokenAuthentication(ServiceFixtures.TOKEN)
         .sendMultipartForm(form));
   }
 

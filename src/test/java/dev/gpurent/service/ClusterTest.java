@@ -1,6 +1,9 @@
 package dev.gpurent.service;
+import dev.gpurent.testing.ClusterChild;
+import dev.gpurent.testing.FreePorts;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,8 +80,8 @@ class ClusterTest {
     long began = System.nanoTime();
     vertx = Vertx.vertx();
     client = WebClient.create(vertx);
-    payloads.put("runpod", Buffer.buffer(Files.readAllBytes(ServiceTest.DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))));
-    payloads.put("vast", Buffer.buffer(Files.readAllBytes(ServiceTest.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"))));
+    payloads.put("runpod", Buffer.buffer(Files.readAllBytes(ServiceFixtures.DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))));
+    payloads.put("vast", Buffer.buffer(Files.readAllBytes(ServiceFixtures.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"))));
     HttpServer stub = await(vertx.createHttpServer().requestHandler(req -> {
       String[] path = req.path().split("/");  // "", "n1", "runpod"
       long start = System.currentTimeMillis();
@@ -106,7 +109,7 @@ class ClusterTest {
 
     Dashboard d2 = dashboard(n2);
     Dashboard d3 = dashboard(n3);
-    String a = register(n1, ServiceTest.scenario("team-small.yaml"));
+    String a = register(n1, ServiceFixtures.scenario("team-small.yaml"));
     until(10, () -> status(n3, "/api/scenarios/" + a + "/ranking") == 200, "node 3 knows the scenario registered on node 1");
     d3.subscribe(a);
     JsonObject first = d3.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type")), 30);
@@ -115,7 +118,7 @@ class ClusterTest {
     assertEquals(ranked, ScenarioRestartTest.comparable(ranking(n1, a)));
     d2.subscribe(a);
     d2.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type")), 30);
-    String b = register(n2, ServiceTest.scenario("team-medium.yaml"));
+    String b = register(n2, ServiceFixtures.scenario("team-medium.yaml"));
     // another node learns of a registration a moment after its 201 (the news crosses the event bus):
     // a dashboard there follows it once that node answers for it, as the page does after "no live scenario"
     until(10, () -> status(n3, "/api/scenarios/" + b + "/ranking") == 200, "node 3 knows the scenario registered on node 2");
@@ -141,7 +144,7 @@ class ClusterTest {
     }
 
     // a price change at RunPod, fetched by its new holder, reaches the dashboards that survived
-    payloads.computeIfPresent("runpod", (k, body) -> Buffer.buffer(ServiceTest.scale(body.toString(), 0.5)));
+    payloads.computeIfPresent("runpod", (k, body) -> Buffer.buffer(ServiceFixtures.scale(body.toString(), 0.5)));
     for (Dashboard d : List.of(d2, d3)) {
       JsonObject moved = d.next(m -> a.equals(m.getString("scenario")) && "ranking".equals(m.getString("type"))
           && !ScenarioRestartTest.comparable(m.getJsonObject("ranking")).equals(ranked), 30);
@@ -184,12 +187,12 @@ class ClusterTest {
   private Path nodeRoot(int k, int stubPort, String pg, int port, JsonArray members) throws IOException {
     Path root = tmp.resolve("node" + k);
     Files.createDirectories(root);
-    ServiceTest.writeRoot(root, name -> "http://127.0.0.1:" + stubPort + "/n" + k + "/" + name);
+    ServiceFixtures.writeRoot(root, name -> "http://127.0.0.1:" + stubPort + "/n" + k + "/" + name);
     for (String v : VENDORS) {
       Path def = root.resolve("adapters/" + v + ".yaml");
       Files.writeString(def, new JsonObject(Files.readString(def)).put("refresh", "2s").encodePrettily());
     }
-    ServiceTest.editConfig(root, c -> {
+    ServiceFixtures.editConfig(root, c -> {
       c.getJsonObject("store").put("url", pg).put("pool", 2);
       c.getJsonObject("quotes").put("cacheDir", "data/last-good");
       c.put("cluster", new JsonObject().put("enabled", true).put("host", "127.0.0.1").put("port", port).put("members", members)
@@ -292,7 +295,7 @@ class ClusterTest {
   }
 
   private Dashboard dashboard(Node n) throws Exception {
-    WebSocket ws = ServiceTest.openSocket(vertx, n.port, "/ws");
+    WebSocket ws = ServiceFixtures.openSocket(vertx, n.port, "/ws");
     Dashboard d = new Dashboard(ws, new LinkedBlockingQueue<>());
     ws.textMessageHandler(text -> d.messages.add(new JsonObject(text)));
     return d;

@@ -1,4 +1,7 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,7 +56,7 @@ class DashboardBrowserTest {
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   static final Duration WAIT = Duration.ofSeconds(30);
-  static final Path MARKET = ServiceTest.DATA.resolve("market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
+  static final Path MARKET = ServiceFixtures.DATA.resolve("market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
   static final java.util.logging.Logger SELENIUM_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium");
 
   static Vertx vertx;
@@ -76,17 +79,17 @@ class DashboardBrowserTest {
       return;
     }
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
-    ServiceTest.await(fake.start());
-    ServiceTest.writeRoot(root, fake);
+    fake = ServiceFixtures.recordedVendors(vertx);
+    ServiceFixtures.await(fake.start());
+    ServiceFixtures.writeRoot(root, fake);
     importMarketHistory();
     for (String v : List.of("runpod", "vast")) {  // a busy machine must not time the loopback vendors out
       Path def = root.resolve("adapters/" + v + ".yaml");
       Files.writeString(def, Files.readString(def).replace("\"timeout\" : \"2s\"", "\"timeout\" : \"20s\""));
     }
-    service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
+    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
     driver = startChromium();
   }
 
@@ -145,8 +148,8 @@ class DashboardBrowserTest {
   @AfterAll
   static void stop() throws Exception {
     if (driver != null) driver.quit();
-    if (service != null) ServiceTest.await(service.close());
-    if (vertx != null) ServiceTest.await(vertx.close());
+    if (service != null) ServiceFixtures.await(service.close());
+    if (vertx != null) ServiceFixtures.await(vertx.close());
     if (profile != null) {
       try (Stream<Path> files = Files.walk(profile)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -190,7 +193,7 @@ class DashboardBrowserTest {
   JsonObject ranked(java.util.function.Consumer<JsonObject> edit) throws Exception {
     JsonObject s = pageScenario();
     edit.accept(s);
-    var r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank?lang=en").sendJsonObject(s));
+    var r = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/rank?lang=en").sendJsonObject(s));
     assertEquals(200, r.statusCode(), r::bodyAsString);
     return r.bodyAsJsonObject();
   }
@@ -513,10 +516,10 @@ class DashboardBrowserTest {
 
     // a hundredfold price cut at RunPod: the table follows without a reload
     String[] vastBody = {null};
-    fake.rewrite("runpod", body -> ServiceTest.scale(body, 0.01));
+    fake.rewrite("runpod", body -> ServiceFixtures.scale(body, 0.01));
     try {
-      assertEquals(200, ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod")
-          .bearerTokenAuthentication(ServiceTest.TOKEN).send()).statusCode());
+      assertEquals(200, ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod")
+          .bearerTokenAuthentication(ServiceFixtures.TOKEN).send()).statusCode());
       wait.until(d -> "runpod".equals(firstVendor().orElse(null)));
       assertEquals("2", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).getAttribute("data-rank"));
       assertEquals("▼1", driver.findElement(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference'] .move")).getText());
@@ -529,8 +532,8 @@ class DashboardBrowserTest {
         vastBody[0] = body;
         return FakeVendorServer.scaleCsv(body, new BigDecimal("1.01"));
       });
-      assertEquals(200, ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast")
-          .bearerTokenAuthentication(ServiceTest.TOKEN).send()).statusCode());
+      assertEquals(200, ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast")
+          .bearerTokenAuthentication(ServiceFixtures.TOKEN).send()).statusCode());
       wait.until(d -> !vast.equals(monthly("vast")));
       JsonObject now = ranked(s -> { });
       assertEquals(plan(now, "vast").getString("monthlyTotal"), monthly("vast"));
@@ -548,16 +551,16 @@ class DashboardBrowserTest {
           .until(d -> "reconnecting".equals(d.findElement(By.id("status")).getAttribute("data-state")));
       assertTrue(driver.findElement(By.id("status")).getText().startsWith("Connection lost; reconnecting in "),
           driver.findElement(By.id("status")).getText());
-      assertEquals(204, ServiceTest.await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + oldId).send()).statusCode());
+      assertEquals(204, ServiceFixtures.await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + oldId).send()).statusCode());
       wait.until(d -> live(d) && !oldId.equals(d.findElement(By.id("ranking")).getAttribute("data-scenario")) && rankedRows() == 3);
       assertEquals(sockets + 1, (Long) driver.executeScript("return window.__sockets.length;"));
       assertEquals("runpod", firstVendor().orElseThrow());
     } finally {
-      fake.rewrite("runpod", body -> ServiceTest.scale(body, 100));
-      ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+      fake.rewrite("runpod", body -> ServiceFixtures.scale(body, 100));
+      ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
       if (vastBody[0] != null) {
         fake.rewrite("vast", body -> vastBody[0]);
-        ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+        ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=vast").bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
       }
     }
   }
@@ -615,7 +618,7 @@ class DashboardBrowserTest {
       }
     }
     for (Object o : ranking.getJsonArray("unavailable")) allowed.add(((JsonObject) o).getString("vendor"));
-    var gpus = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/gpus").send()).bodyAsJsonArray();
+    var gpus = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/gpus").send()).bodyAsJsonArray();
     for (Object g : gpus) {
       allowed.add(((JsonObject) g).getString("id"));
       allowed.add(((JsonObject) g).getString("name"));
@@ -640,7 +643,7 @@ class DashboardBrowserTest {
   void history_is_in_the_scenario_currency_one_line_per_vendor_a_lone_price_is_a_dot_and_no_line_crosses_months() throws Exception {
     assumeTrue(Files.isRegularFile(MARKET), "no market observations at " + MARKET);
     // today's fetched prices beside the imported February-May market history
-    var snap = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/snapshot").bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    var snap = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/snapshot").bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
     assertEquals(201, snap.statusCode(), snap::bodyAsString);
     WebDriverWait wait = freshTeam("?lang=en");  // it pins the RTX 4090
     // the panel follows the scenario: its first card (RTX 4090) and its currency (CNY)
@@ -649,7 +652,7 @@ class DashboardBrowserTest {
         && !d.findElements(By.cssSelector("#history-legend tbody tr[data-vendor='vast']")).isEmpty());
     String caption = driver.findElement(By.id("history-caption")).getText();
     assertTrue(caption.startsWith("NVIDIA GeForce RTX 4090 · on-demand · CNY per GPU-hour · "), caption);
-    var series = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/history?gpu=rtx-4090&billing=on-demand&currency=CNY").send())
+    var series = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/history?gpu=rtx-4090&billing=on-demand&currency=CNY").send())
         .bodyAsJsonArray();
     JsonObject fx = series.stream().map(JsonObject.class::cast).filter(x -> x.getJsonObject("fx") != null).findFirst().orElseThrow()
         .getJsonObject("fx");

@@ -1,4 +1,7 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,34 +40,34 @@ class DegradedStartTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
-    ServiceTest.await(fake.start());
-    ServiceTest.writeRoot(root, fake);
-    ServiceTest.editConfig(root, config -> config.getJsonObject("quotes").put("cacheDir", "data/last-good"));
+    fake = ServiceFixtures.recordedVendors(vertx);
+    ServiceFixtures.await(fake.start());
+    ServiceFixtures.writeRoot(root, fake);
+    ServiceFixtures.editConfig(root, config -> config.getJsonObject("quotes").put("cacheDir", "data/last-good"));
     Files.createDirectories(root.resolve("data/last-good"));
     byte[] garbage = new byte[64 * 1024];
     new java.util.Random(15).nextBytes(garbage);
     Files.write(root.resolve("data/gpurent.db"), garbage);
     Files.writeString(root.resolve("data/last-good/runpod.json"), "{\"vendor\": \"runpod\", \"quotes\": [tru");
-    service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
+    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceTest.await(service.close());
-    ServiceTest.await(vertx.close());
+    ServiceFixtures.await(service.close());
+    ServiceFixtures.await(vertx.close());
   }
 
   static HttpResponse<Buffer> get(String path) throws Exception {
-    return ServiceTest.await(client.get(service.port(), "127.0.0.1", path).send());
+    return ServiceFixtures.await(client.get(service.port(), "127.0.0.1", path).send());
   }
 
   @Test
   void ranks_with_a_corrupt_database() throws Exception {
-    JsonObject scenario = new JsonObject(ServiceTest.castMap(YamlFiles.load(Path.of("config/scenarios/team-small.yaml"))));
-    HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJsonObject(scenario));
+    JsonObject scenario = new JsonObject(ServiceFixtures.castMap(YamlFiles.load(Path.of("config/scenarios/team-small.yaml"))));
+    HttpResponse<Buffer> r = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJsonObject(scenario));
     assertEquals(200, r.statusCode(), r.bodyAsString());
     assertFalse(r.bodyAsJsonObject().getJsonArray("plans").isEmpty());
   }
@@ -89,8 +92,8 @@ class DegradedStartTest {
       assertFalse(error.contains(root.toAbsolutePath().toString()), error);
       assertEquals("1", r.getHeader("Retry-After"));
     }
-    HttpResponse<Buffer> take = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/snapshot")
-        .bearerTokenAuthentication(ServiceTest.TOKEN).send());
+    HttpResponse<Buffer> take = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/snapshot")
+        .bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
     assertEquals(503, take.statusCode(), take.bodyAsString());
   }
 

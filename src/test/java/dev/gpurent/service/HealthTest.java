@@ -1,6 +1,9 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,9 +45,9 @@ class HealthTest {
   @BeforeEach
   void fakes() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
+    fake = ServiceFixtures.recordedVendors(vertx);
     await(fake.start());
-    ServiceTest.writeRoot(root, fake);
+    ServiceFixtures.writeRoot(root, fake);
     client = WebClient.create(vertx);
   }
 
@@ -55,9 +58,9 @@ class HealthTest {
   }
 
   private void start(Consumer<JsonObject> config) throws Exception {
-    ServiceTest.editConfig(root, config);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.editConfig(root, config);
+    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
+    ServiceFixtures.refreshAll(client, service);
   }
 
   private HttpResponse<Buffer> get(String path) throws Exception {
@@ -66,7 +69,7 @@ class HealthTest {
 
   private JsonObject snapshot() throws Exception {
     HttpResponse<Buffer> r = await(client.post(service.port(), "127.0.0.1", "/api/admin/snapshot")
-        .bearerTokenAuthentication(ServiceTest.TOKEN).send());
+        .bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
     assertEquals(201, r.statusCode(), r.bodyAsString());
     return r.bodyAsJsonObject();
   }
@@ -134,7 +137,7 @@ class HealthTest {
     String detail = h.getJsonObject("checks").getJsonObject("store").getString("detail");
     assertTrue(detail.startsWith("the store's last operation failed (") && detail.contains("not a database"), detail);
     assertTrue(h.getString("history").startsWith("history unavailable: "), h.getString("history"));
-    HttpResponse<Buffer> rank = await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJson(ServiceTest.scenario("team-small.yaml")));
+    HttpResponse<Buffer> rank = await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJson(ServiceFixtures.scenario("team-small.yaml")));
     assertEquals(200, rank.statusCode(), rank.bodyAsString());
 
     // the file restored, the next operation succeeds and the check clears

@@ -1,4 +1,7 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -56,18 +59,18 @@ class HostileInputTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
-    ServiceTest.await(fake.start());
-    ServiceTest.writeRoot(root, fake);
-    service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
+    fake = ServiceFixtures.recordedVendors(vertx);
+    ServiceFixtures.await(fake.start());
+    ServiceFixtures.writeRoot(root, fake);
+    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceTest.await(service.close());
-    ServiceTest.await(vertx.close());
+    ServiceFixtures.await(service.close());
+    ServiceFixtures.await(vertx.close());
   }
 
   // ------------------------------------------------------------------ the cases
@@ -310,12 +313,12 @@ class HostileInputTest {
       req.putHeader(h.getKey(), h.getValue());
     }
     HttpResponse<Buffer> r;
-    if (c.body() == null) r = ServiceTest.await(req.send());
+    if (c.body() == null) r = ServiceFixtures.await(req.send());
     else if (c.body() instanceof Buffer b) {
       if (!hasType) req.putHeader("Content-Type", "application/json");
-      r = ServiceTest.await(req.sendBuffer(b));
-    } else if (hasType) r = ServiceTest.await(req.sendBuffer(Buffer.buffer(((JsonObject) c.body()).encode())));
-    else r = ServiceTest.await(req.sendJsonObject((JsonObject) c.body()));
+      r = ServiceFixtures.await(req.sendBuffer(b));
+    } else if (hasType) r = ServiceFixtures.await(req.sendBuffer(Buffer.buffer(((JsonObject) c.body()).encode())));
+    else r = ServiceFixtures.await(req.sendJsonObject((JsonObject) c.body()));
     String text = r.bodyAsString();
     assertEquals(c.status(), r.statusCode(), text);
     JsonObject body = r.bodyAsJsonObject();
@@ -367,8 +370,8 @@ class HostileInputTest {
     Path bad = root.resolve("adapters/zz-bad.yaml");
     Files.writeString(bad, "vendor: zz-bad\nkind: no-such-kind\ncurrency: USD\nterms: {}\n");
     try {
-      HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/reload")
-          .bearerTokenAuthentication(ServiceTest.TOKEN).send());
+      HttpResponse<Buffer> r = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/reload")
+          .bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
       assertEquals(400, r.statusCode(), r.bodyAsString());
       assertNotNull(r.bodyAsJsonObject().getString("error"));
       assertClean(r.bodyAsString());
@@ -382,8 +385,8 @@ class HostileInputTest {
     Path bad = root.resolve("adapters/zz-cycle.yaml");
     Files.writeString(bad, "vendor: zz-cycle\nkind: static\ncurrency: USD\nx: &a [*a]\n");
     try {
-      HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/reload")
-          .bearerTokenAuthentication(ServiceTest.TOKEN).send());
+      HttpResponse<Buffer> r = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/reload")
+          .bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
       assertEquals(400, r.statusCode(), r.bodyAsString());
       assertTrue(r.bodyAsJsonObject().getString("error").contains("zz-cycle.yaml: refused: a value holds itself"), r.bodyAsString());
       assertClean(r.bodyAsString());
@@ -397,8 +400,8 @@ class HostileInputTest {
     byte[] attack = dev.gpurent.quotesheet.Sheets.xfdAttack();
     var form = io.vertx.ext.web.multipart.MultipartForm.create().attribute("vendor", "acme")
         .binaryFileUpload("sheet", "attack.xlsx", Buffer.buffer(attack), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets")
-        .bearerTokenAuthentication(ServiceTest.TOKEN).sendMultipartForm(form));
+    HttpResponse<Buffer> r = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets")
+        .bearerTokenAuthentication(ServiceFixtures.TOKEN).sendMultipartForm(form));
     assertEquals(400, r.statusCode(), r.bodyAsString());
     JsonObject field = r.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0);
     assertEquals("offers!XFD1", field.getString("field"), r.bodyAsString());
@@ -411,7 +414,7 @@ class HostileInputTest {
     JsonObject scenario = scenarioWith(inference()).put("includeReference", true).put("vendors", new JsonObject()
         .put("only", new JsonArray().add("guide-reference")));
     for (String accept : List.of("application/json", "text/csv")) {
-      HttpResponse<Buffer> r = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank").putHeader("Accept", accept)
+      HttpResponse<Buffer> r = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/rank").putHeader("Accept", accept)
           .sendJsonObject(scenario));
       assertEquals(200, r.statusCode(), r.bodyAsString());
       assertTrue(r.bodyAsString().contains("static:adapters/guide-reference.yaml"), accept + ": " + r.bodyAsString());
@@ -424,12 +427,12 @@ class HostileInputTest {
     WebSocketClient ws = vertx.createWebSocketClient();
     WebSocketConnectOptions foreign = new WebSocketConnectOptions().setPort(service.port()).setHost("127.0.0.1").setURI("/ws")
         .addHeader("Origin", "http://evil.example");
-    Throwable refused = ServiceTest.await(ws.connect(foreign).map(s -> (Throwable) null).otherwise(e -> e));
+    Throwable refused = ServiceFixtures.await(ws.connect(foreign).map(s -> (Throwable) null).otherwise(e -> e));
     assertNotNull(refused, "a foreign origin got a WebSocket");
     assertTrue(refused.getMessage().contains("403"), refused.getMessage());
     WebSocketConnectOptions own = new WebSocketConnectOptions().setPort(service.port()).setHost("127.0.0.1").setURI("/ws")
         .addHeader("Origin", "http://127.0.0.1:" + service.port());
-    ServiceTest.await(ServiceTest.await(ws.connect(own)).close());
+    ServiceFixtures.await(ServiceFixtures.await(ws.connect(own)).close());
   }
 
   // ------------------------------------------------------------------ WebSocket frames
@@ -465,7 +468,7 @@ class HostileInputTest {
   static List<JsonObject> exchange(String frame, int expected) throws Exception {
     List<JsonObject> got = new CopyOnWriteArrayList<>();
     CompletableFuture<Void> enough = new CompletableFuture<>();
-    var ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
+    var ws = ServiceFixtures.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(t -> {
       got.add(new JsonObject(t));
       if (got.size() >= expected) enough.complete(null);
@@ -473,7 +476,7 @@ class HostileInputTest {
     ws.writeTextMessage(frame);
     enough.get(10, TimeUnit.SECONDS);
     Thread.sleep(300);  // anything more would be a second reply
-    ServiceTest.await(ws.close());
+    ServiceFixtures.await(ws.close());
     return List.copyOf(got);
   }
 
@@ -539,7 +542,7 @@ class HostileInputTest {
   }
 
   static HttpResponse<Buffer> post(String path, JsonObject body) throws Exception {
-    return ServiceTest.await(client.post(service.port(), "127.0.0.1", path).sendJsonObject(body));
+    return ServiceFixtures.await(client.post(service.port(), "127.0.0.1", path).sendJsonObject(body));
   }
 
   static int count() {

@@ -1,4 +1,7 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,21 +49,21 @@ class LanguagesTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
-    ServiceTest.await(fake.start());
-    ServiceTest.writeRoot(root, fake);
-    service = ServiceTest.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
+    fake = ServiceFixtures.recordedVendors(vertx);
+    ServiceFixtures.await(fake.start());
+    ServiceFixtures.writeRoot(root, fake);
+    service = ServiceFixtures.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceTest.await(service.close());
-    ServiceTest.await(vertx.close());
+    ServiceFixtures.await(service.close());
+    ServiceFixtures.await(vertx.close());
   }
 
   static HttpResponse<Buffer> send(HttpRequest<Buffer> req, Object body) throws Exception {
-    return ServiceTest.await(body == null ? req.send() : req.sendJson(body));
+    return ServiceFixtures.await(body == null ? req.send() : req.sendJson(body));
   }
 
   static HttpRequest<Buffer> post(String path) {
@@ -85,7 +88,7 @@ class LanguagesTest {
 
   @Test
   void a_refused_field_is_explained_in_the_language_asked_for_and_english_stays_as_it_was() throws Exception {
-    JsonObject bad = ServiceTest.scenario("guide-template.yaml").put("horizonMonths", 500).put("colour", "blue");
+    JsonObject bad = ServiceFixtures.scenario("guide-template.yaml").put("horizonMonths", 500).put("colour", "blue");
     // ranked on the bus (RankingVerticle): the reasons travel as messages and are said at the edge
     HttpResponse<Buffer> zh = send(post("/api/rank?lang=zh"), bad);
     assertEquals(400, zh.statusCode());
@@ -110,7 +113,7 @@ class LanguagesTest {
 
   @Test
   void ranks_in_the_language_of_lang_then_accept_language_else_english() throws Exception {
-    JsonObject guide = ServiceTest.scenario("guide-template.yaml");
+    JsonObject guide = ServiceFixtures.scenario("guide-template.yaml");
     JsonObject zh = send(post("/api/rank?lang=zh"), guide).bodyAsJsonObject();
     assertEquals("zh", zh.getString("lang"));
     assertEquals(GUIDE_ITEMS_ZH, guideItems(zh));
@@ -133,7 +136,7 @@ class LanguagesTest {
     JsonObject sizing = send(post("/api/sizing?lang=zh"), new JsonObject().put("paramsBillions", 7).put("peakQps", 20)
         .put("secondsPerRequest", 2).put("concurrentPerCard", 4).put("gpus", new JsonArray().add("RTX 4090").add("T4"))).bodyAsJsonObject();
     assertEquals("7B x 2 B（fp16）x 1.2 = 16.8 GB", sizing.getJsonObject("vram").getString("formula"));
-    JsonObject fleet = new JsonObject(ServiceTest.castMap(YamlFiles.load(Path.of("config/scenarios/fleets/sdxl-a100.yaml"))))
+    JsonObject fleet = new JsonObject(ServiceFixtures.castMap(YamlFiles.load(Path.of("config/scenarios/fleets/sdxl-a100.yaml"))))
         .put("includeReference", true);
     JsonObject advice = send(post("/api/advise").putHeader("Accept-Language", "zh"), fleet).bodyAsJsonObject();
     assertEquals("zh", advice.getString("lang"));
@@ -144,10 +147,10 @@ class LanguagesTest {
 
   @Test
   void serves_and_pushes_a_live_ranking_in_each_dashboards_language() throws Exception {
-    String id = send(post("/api/scenarios"), ServiceTest.scenario("guide-template.yaml")).bodyAsJsonObject().getString("id");
+    String id = send(post("/api/scenarios"), ServiceFixtures.scenario("guide-template.yaml")).bodyAsJsonObject().getString("id");
     BlockingQueue<JsonObject> inZh = new LinkedBlockingQueue<>(), inEn = new LinkedBlockingQueue<>();
-    WebSocket zh = ServiceTest.openSocket(vertx, service.port(), "/ws?lang=zh");
-    WebSocket en = ServiceTest.openSocket(vertx, new WebSocketConnectOptions().setPort(service.port())
+    WebSocket zh = ServiceFixtures.openSocket(vertx, service.port(), "/ws?lang=zh");
+    WebSocket en = ServiceFixtures.openSocket(vertx, new WebSocketConnectOptions().setPort(service.port())
         .setHost("127.0.0.1").setURI("/ws").addHeader("Accept-Language", "en-GB"));
     zh.textMessageHandler(t -> inZh.add(new JsonObject(t)));
     en.textMessageHandler(t -> inEn.add(new JsonObject(t)));
@@ -170,7 +173,7 @@ class LanguagesTest {
     assertEquals(400, french.statusCode());
     assertEquals(UNKNOWN_LANGUAGE, french.bodyAsJsonObject());
     // a dashboard asking for a language gpurent does not speak is told so (the error reply) and closed
-    WebSocket fr = ServiceTest.openSocket(vertx, service.port(), "/ws?lang=fr");
+    WebSocket fr = ServiceFixtures.openSocket(vertx, service.port(), "/ws?lang=fr");
     for (int i = 0; i < 600 && !fr.isClosed(); i++) Thread.sleep(50);
     assertEquals(Short.valueOf((short) 1008), fr.closeStatusCode());
     assertEquals("unknown language", fr.closeReason());

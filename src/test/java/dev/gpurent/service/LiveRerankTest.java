@@ -1,7 +1,10 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.TOKEN;
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.TOKEN;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,9 +41,9 @@ class LiveRerankTest {
   @BeforeEach
   void fakes() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
+    fake = ServiceFixtures.recordedVendors(vertx);
     await(fake.start());
-    ServiceTest.writeRoot(root, fake);
+    ServiceFixtures.writeRoot(root, fake);
     client = WebClient.create(vertx);
   }
 
@@ -66,15 +69,15 @@ class LiveRerankTest {
    * and waits for the pass; returns vendors priced per scenario and rankings the Vast one was pushed.
    */
   private List<Double> priceChange(boolean incremental) throws Exception {
-    ServiceTest.editConfig(root, c -> c.getJsonObject("ranking").put("incremental", incremental));
+    ServiceFixtures.editConfig(root, c -> c.getJsonObject("ranking").put("incremental", incremental));
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
     JsonObject open = scenario("open", List.of());
     JsonObject vastOnly = scenario("vast only", List.of("vast"));
     String openId = register(open), vastId = register(vastOnly);
     List<JsonObject> openSeen = new CopyOnWriteArrayList<>(), vastSeen = new CopyOnWriteArrayList<>();
     Promise<Void> firsts = Promise.promise(), pushed = Promise.promise();
-    WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
+    WebSocket ws = ServiceFixtures.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(text -> {
       JsonObject m = new JsonObject(text);
       (m.getString("scenario").equals(openId) ? openSeen : vastSeen).add(m);
@@ -84,13 +87,13 @@ class LiveRerankTest {
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(openId).add(vastId)).encode());
     await(firsts.future());
     double passes = metric("gpurent_ranking_live_pass_seconds_count"), priced = metric("gpurent_ranking_live_vendors_total");
-    fake.rewrite("runpod", body -> ServiceTest.scale(body, 2));
+    fake.rewrite("runpod", body -> ServiceFixtures.scale(body, 2));
     await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
     await(pushed.future());
     for (int i = 0; i < 300 && metric("gpurent_ranking_live_pass_seconds_count") <= passes; i++) Thread.sleep(100);
     assertTrue(metric("gpurent_ranking_live_pass_seconds_count") > passes, "the pass ended");
     JsonObject before = openSeen.get(0).getJsonObject("ranking"), after = openSeen.get(1).getJsonObject("ranking");
-    assertNotEquals(ServiceTest.runpodTotal(before), ServiceTest.runpodTotal(after), "RunPod's bill moved");
+    assertNotEquals(ServiceFixtures.runpodTotal(before), ServiceFixtures.runpodTotal(after), "RunPod's bill moved");
     ws.close();
     return List.of((metric("gpurent_ranking_live_vendors_total") - priced) / 2, (double) vastSeen.size() - 1);
   }
@@ -109,6 +112,6 @@ class LiveRerankTest {
   }
 
   private double metric(String name) throws Exception {
-    return ServiceTest.metric(client, service, name);
+    return ServiceFixtures.metric(client, service, name);
   }
 }

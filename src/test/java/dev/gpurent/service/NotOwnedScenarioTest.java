@@ -1,7 +1,10 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.TOKEN;
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.TOKEN;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,12 +57,12 @@ class NotOwnedScenarioTest {
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
+    fake = ServiceFixtures.recordedVendors(vertx);
     await(fake.start());
-    ServiceTest.writeRoot(root, fake);
+    ServiceFixtures.writeRoot(root, fake);
     client = WebClient.create(vertx);
     service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).owning(NONE).start());
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
   }
 
   @AfterEach
@@ -76,24 +79,24 @@ class NotOwnedScenarioTest {
     var registered = await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJsonObject(s));
     assertEquals(201, registered.statusCode(), registered.bodyAsString());
     String id = registered.bodyAsJsonObject().getString("id");
-    String first = ServiceTest.runpodTotal(get(id));
+    String first = ServiceFixtures.runpodTotal(get(id));
 
     LinkedBlockingQueue<JsonObject> seen = new LinkedBlockingQueue<>();
-    WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
+    WebSocket ws = ServiceFixtures.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(text -> seen.add(new JsonObject(text)));
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
     JsonObject subscribed = seen.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", subscribed.getString("type"), subscribed.encode());
-    assertEquals(first, ServiceTest.runpodTotal(subscribed.getJsonObject("ranking")), "the ranking the REST read made");
+    assertEquals(first, ServiceFixtures.runpodTotal(subscribed.getJsonObject("ranking")), "the ranking the REST read made");
 
     double followedPasses = metric("gpurent_ranking_live_followed_seconds_count");
     change(2);
     assertTrue(metric("gpurent_ranking_live_followed_seconds_count") > followedPasses, "the time to the followed rankings is kept");
     JsonObject pushed = seen.poll(30, TimeUnit.SECONDS);
     assertEquals("ranking", pushed.getString("type"), String.valueOf(pushed));
-    String doubled = ServiceTest.runpodTotal(pushed.getJsonObject("ranking"));
+    String doubled = ServiceFixtures.runpodTotal(pushed.getJsonObject("ranking"));
     assertNotEquals(first, doubled, "followed here, so ranked here on the new prices");
-    assertEquals(doubled, ServiceTest.runpodTotal(get(id)), "REST reads the followed ranking");
+    assertEquals(doubled, ServiceFixtures.runpodTotal(get(id)), "REST reads the followed ranking");
 
     await(ws.close());
     // the first pass after nobody follows it drops it; the one after that ranks nothing at all
@@ -103,15 +106,15 @@ class NotOwnedScenarioTest {
     change(4);
     assertEquals(priced, metric("gpurent_ranking_live_vendors_total"), "a scenario nobody here follows is not ranked by the passes");
     assertEquals(followedPasses, metric("gpurent_ranking_live_followed_seconds_count"), "a pass with nothing followed has no such time");
-    String quadrupled = ServiceTest.runpodTotal(get(id));
+    String quadrupled = ServiceFixtures.runpodTotal(get(id));
     assertNotEquals(doubled, quadrupled, "read after two more changes: ranked afresh, not the dropped ranking");
-    assertEquals(ServiceTest.runpodTotal(get(id)), quadrupled, "the same book, the same answer");
+    assertEquals(ServiceFixtures.runpodTotal(get(id)), quadrupled, "the same book, the same answer");
   }
 
   /** RunPod's recorded prices times {@code factor}, fetched, and the pass over the live scenarios ended. */
   private void change(double factor) throws Exception {
     double passes = metric("gpurent_ranking_live_pass_seconds_count");
-    fake.rewrite("runpod", body -> ServiceTest.scale(body, factor));
+    fake.rewrite("runpod", body -> ServiceFixtures.scale(body, factor));
     await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
     for (int i = 0; i < 300 && (metric("gpurent_ranking_live_pass_seconds_count") <= passes
         || metric("gpurent_ranking_live_running") > 0); i++) {
@@ -127,6 +130,6 @@ class NotOwnedScenarioTest {
   }
 
   private double metric(String name) throws Exception {
-    return ServiceTest.metric(client, service, name);
+    return ServiceFixtures.metric(client, service, name);
   }
 }

@@ -1,5 +1,7 @@
 package dev.gpurent.service;
 
+import dev.gpurent.service.quotes.QuoteVerticle;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

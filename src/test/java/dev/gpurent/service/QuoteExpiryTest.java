@@ -1,5 +1,7 @@
 package dev.gpurent.service;
 
+import dev.gpurent.service.quotes.QuoteVerticle;
+
 import static dev.gpurent.text.Localizer.en;
 import static dev.gpurent.text.Localizer.ens;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,8 @@
 package dev.gpurent.service;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
+
+import dev.gpurent.service.quotes.QuoteVerticle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -74,7 +78,7 @@ class QuoteLeasesTest {
 
   @AfterEach
   void close() throws Exception {
-    ServiceTest.await(vertx.close());
+    ServiceFixtures.await(vertx.close());
   }
 
   @Test
@@ -82,7 +86,7 @@ class QuoteLeasesTest {
     fake = new FakeVendorServer(vertx)
         .serve("runpod", QuoteVerticleTest.DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
         .serve("vast", QuoteVerticleTest.DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
-    ServiceTest.await(fake.start());
+    ServiceFixtures.await(fake.start());
     List<Message<String>> published = new CopyOnWriteArrayList<>();
     vertx.eventBus().<String>consumer(Addresses.QUOTES_FETCHED, published::add);
     StandIn leases = new StandIn();
@@ -90,8 +94,8 @@ class QuoteLeasesTest {
     QuoteVerticle quotes = new QuoteVerticle(List.of(patient("runpod.yaml", fake.url("runpod")), patient("vast.yaml", fake.url("vast"))), Fixtures.CATALOG, Fixtures.REGIONS, AdapterRegistry.load(),
         QuoteVerticleTest.SETTINGS, new JsonObject().put("source", QuoteVerticleTest.DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml")
             .toString()), new MutableClock(QuoteVerticleTest.START)).clustered(leases);
-    ServiceTest.await(vertx.deployVerticle(quotes));
-    JsonObject outcome = ServiceTest.await(QuoteVerticleTest.refresh(vertx));
+    ServiceFixtures.await(vertx.deployVerticle(quotes));
+    JsonObject outcome = ServiceFixtures.await(QuoteVerticleTest.refresh(vertx));
     assertEquals(new JsonArray().add("vast"), outcome.getJsonArray("refreshed"), outcome.encode());
     assertEquals("fetched by another node of the cluster (it holds the lease)", outcome.getJsonObject("failed").getString("runpod"));
     assertEquals(0, fake.hits("runpod"), "a vendor another node holds is never fetched here");
@@ -109,10 +113,10 @@ class QuoteLeasesTest {
     // a lease found lost at publishing time: nothing goes out
     leases.confirmed = false;
     int before = published.size();
-    ServiceTest.await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", "vast")));
+    ServiceFixtures.await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", "vast")));
     // the lease judged lost was decided before that refresh answered; one confirmed refresh after it publishes once
     leases.confirmed = true;
-    ServiceTest.await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", "vast")));
+    ServiceFixtures.await(vertx.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", "vast")));
     until(() -> published.size() > before);
     assertEquals(before + 1, published.size(), "a holder that lost its lease published over its successor");
 
@@ -134,7 +138,7 @@ class QuoteLeasesTest {
 
   private QuoteBook book() {
     try {
-      return ServiceTest.await(QuoteVerticleTest.book(vertx));
+      return ServiceFixtures.await(QuoteVerticleTest.book(vertx));
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

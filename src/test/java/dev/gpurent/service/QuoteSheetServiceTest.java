@@ -1,4 +1,6 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,18 +47,18 @@ class QuoteSheetServiceTest {
     Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
     Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
     Files.copy(Path.of("config/scenarios/guide-template.yaml"), root.resolve("config/scenarios/guide-template.yaml"));
-    JsonObject config = new JsonObject(ServiceTest.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/gpurent.yaml"))));
+    JsonObject config = new JsonObject(ServiceFixtures.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/gpurent.yaml"))));
     config.getJsonObject("http").put("port", 0);
     config.getJsonObject("quotes").put("cacheDir", "");
     config.getJsonObject("fx").put("source", Path.of("../shared/data/ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
     Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
-    service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
+    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceTest.await(service.close());
+    ServiceFixtures.await(service.close());
     vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
   }
 
@@ -64,7 +66,7 @@ class QuoteSheetServiceTest {
     MultipartForm form = MultipartForm.create().attribute("vendor", vendor).binaryFileUpload("sheet", name, Buffer.buffer(sheet), XLSX);
     var req = client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets");
     if (token != null) req.putHeader("Authorization", "Bearer " + token);
-    return ServiceTest.await(req.sendMultipartForm(form));
+    return ServiceFixtures.await(req.sendMultipartForm(form));
   }
 
   /** Waits, on timers, until the vendor's first fetch after a reload is in the book. */
@@ -89,12 +91,12 @@ class QuoteSheetServiceTest {
 
   @Test
   void serves_the_blank_template_in_chinese() throws Exception {
-    HttpResponse<Buffer> r = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/quote-sheets/template?lang=zh").send());
+    HttpResponse<Buffer> r = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/quote-sheets/template?lang=zh").send());
     assertEquals(200, r.statusCode());
     assertEquals(XLSX, r.getHeader("Content-Type"));
     assertEquals("attachment; filename=\"gpurent-quote-sheet-zh.xlsx\"", r.getHeader("Content-Disposition"));
     assertEquals("PK", r.body().getString(0, 2));
-    HttpResponse<Buffer> bad = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/quote-sheets/template?lang=fr").send());
+    HttpResponse<Buffer> bad = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/quote-sheets/template?lang=fr").send());
     assertEquals(400, bad.statusCode());
     assertEquals("lang", bad.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));
   }
@@ -114,10 +116,10 @@ class QuoteSheetServiceTest {
     assertEquals(1, body.getInteger("vendors"));
     assertTrue(Files.isRegularFile(root.resolve("adapters/guide-quote.yaml")));
 
-    JsonObject status = ServiceTest.await(fresh("guide-quote"));
+    JsonObject status = ServiceFixtures.await(fresh("guide-quote"));
     assertEquals(2, status.getInteger("quotes"));
-    JsonObject scenario = new JsonObject(ServiceTest.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/scenarios/guide-template.yaml"))));
-    HttpResponse<Buffer> ranked = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJsonObject(scenario));
+    JsonObject scenario = new JsonObject(ServiceFixtures.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/scenarios/guide-template.yaml"))));
+    HttpResponse<Buffer> ranked = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/rank").sendJsonObject(scenario));
     assertEquals(200, ranked.statusCode(), ranked.bodyAsString());
     JsonObject best = ranked.bodyAsJsonObject().getJsonArray("plans").getJsonObject(0);
     assertEquals("guide-quote", best.getString("vendor"));
@@ -143,7 +145,7 @@ class QuoteSheetServiceTest {
     HttpResponse<Buffer> r = upload(TOKEN, "big-cloud", "big.xlsx", new byte[6 * 1024 * 1024]);
     assertEquals(413, r.statusCode());
     assertEquals("quote sheet over 5 MB", r.bodyAsJsonObject().getString("error"));
-    HttpResponse<Buffer> missing = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets")
+    HttpResponse<Buffer> missing = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets")
         .putHeader("Authorization", "Bearer " + TOKEN).sendMultipartForm(MultipartForm.create().attribute("vendor", "x")));
     assertEquals(400, missing.statusCode());
     assertEquals("sheet", missing.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));

@@ -1,4 +1,7 @@
 package dev.gpurent.service;
+import dev.gpurent.testing.FakeVendorServer;
+
+import dev.gpurent.service.quotes.QuoteVerticle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,7 +19,7 @@ import dev.gpurent.cost.ScenarioReader;
 import dev.gpurent.quote.Freshness;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
-import dev.gpurent.service.FakeVendorServer.Fault;
+import dev.gpurent.testing.FakeVendorServer.Fault;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

@@ -1,6 +1,9 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,12 +41,12 @@ class RankingXlsxServiceTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
+    fake = ServiceFixtures.recordedVendors(vertx);
     await(fake.start());
-    ServiceTest.writeRoot(root, fake);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
+    ServiceFixtures.writeRoot(root, fake);
+    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx);
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
   }
 
   @AfterAll
@@ -60,7 +63,7 @@ class RankingXlsxServiceTest {
 
   @Test
   void post_rank_answers_the_workbook_with_the_jsons_figures() throws Exception {
-    JsonObject scenario = ServiceTest.scenario("guide-template.yaml");
+    JsonObject scenario = ServiceFixtures.scenario("guide-template.yaml");
     HttpResponse<Buffer> json = rank(scenario, "application/json", null);
     assertEquals(200, json.statusCode(), json.bodyAsString());
     HttpResponse<Buffer> xlsx = rank(scenario, RankingXlsx.MEDIA_TYPE, null);
@@ -77,7 +80,7 @@ class RankingXlsxServiceTest {
 
   @Test
   void the_labels_follow_accept_language() throws Exception {
-    HttpResponse<Buffer> xlsx = rank(ServiceTest.scenario("team-small.yaml"), RankingXlsx.MEDIA_TYPE, "zh-CN,zh;q=0.9,en;q=0.5");
+    HttpResponse<Buffer> xlsx = rank(ServiceFixtures.scenario("team-small.yaml"), RankingXlsx.MEDIA_TYPE, "zh-CN,zh;q=0.9,en;q=0.5");
     assertEquals(200, xlsx.statusCode(), xlsx.bodyAsString());
     try (XSSFWorkbook wb = RankingWorkbook.open(xlsx.body().getBytes())) {
       assertEquals("汇总", wb.getSheetName(0));
@@ -89,7 +92,7 @@ class RankingXlsxServiceTest {
   @Test
   void a_live_scenarios_ranking_comes_as_a_workbook_too() throws Exception {
     HttpResponse<Buffer> created = await(client.post(service.port(), "127.0.0.1", "/api/scenarios")
-        .sendJson(ServiceTest.scenario("team-medium.yaml")));
+        .sendJson(ServiceFixtures.scenario("team-medium.yaml")));
     assertEquals(201, created.statusCode(), created.bodyAsString());
     String path = created.bodyAsJsonObject().getString("ranking");
     HttpResponse<Buffer> json = await(client.get(service.port(), "127.0.0.1", path).send());

@@ -1,6 +1,10 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeWebhooks;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
-import static dev.gpurent.service.ServiceTest.await;
+import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -46,8 +50,8 @@ class ScenarioRestartTest {
   }
 
   private void start() throws Exception {
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
-    ServiceTest.refreshAll(client, service);
+    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
+    ServiceFixtures.refreshAll(client, service);
   }
 
   private HttpResponse<Buffer> get(String path) throws Exception {
@@ -63,7 +67,7 @@ class ScenarioRestartTest {
   @Test
   void a_cluster_node_refuses_to_start_without_a_shared_store() throws Exception {
     vertx = Vertx.vertx();
-    ServiceTest.writeRoot(root, v -> "http://127.0.0.1:9/" + v);
+    ServiceFixtures.writeRoot(root, v -> "http://127.0.0.1:9/" + v);
     var failed = new Bootstrap(root, Map.of(), Clock.systemUTC()).clustered(true).start().toCompletionStage().toCompletableFuture();
     var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class, () -> failed.get(30,
         java.util.concurrent.TimeUnit.SECONDS));
@@ -74,10 +78,10 @@ class ScenarioRestartTest {
   @Test
   void scenarios_and_their_alert_rules_survive_a_restart() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
+    fake = ServiceFixtures.recordedVendors(vertx);
     await(fake.start());
-    ServiceTest.writeRoot(root, fake);
-    ServiceTest.editConfig(root, c -> c.getJsonObject("ranking").put("maxScenariosPerClient", 3));
+    ServiceFixtures.writeRoot(root, fake);
+    ServiceFixtures.editConfig(root, c -> c.getJsonObject("ranking").put("maxScenariosPerClient", 3));
     FakeWebhooks.allowIn(root);
     client = WebClient.create(vertx);
     FakeWebhooks hooks = await(new FakeWebhooks(vertx).start());
@@ -88,7 +92,7 @@ class ScenarioRestartTest {
     Map<String, JsonObject> bodies = new LinkedHashMap<>();
     Map<String, JsonObject> rankings = new LinkedHashMap<>();
     for (String file : new String[] {"team-small.yaml", "team-medium.yaml"}) {
-      JsonObject body = ServiceTest.scenario(file).put("lang", "zh").put("alerts", alerts);
+      JsonObject body = ServiceFixtures.scenario(file).put("lang", "zh").put("alerts", alerts);
       HttpResponse<Buffer> created = await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(body));
       assertEquals(201, created.statusCode(), created.bodyAsString());
       String id = created.bodyAsJsonObject().getString("id");
@@ -160,9 +164,9 @@ class ScenarioRestartTest {
     }
     assertNull(hooks.more(), "no alert sent again after the restart");
     // two restored and one more make this client's three; a fourth is refused
-    assertEquals(201, await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(ServiceTest.scenario("team-large.yaml")))
+    assertEquals(201, await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(ServiceFixtures.scenario("team-large.yaml")))
         .statusCode());
-    HttpResponse<Buffer> over = await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(ServiceTest.scenario("team-large.yaml")));
+    HttpResponse<Buffer> over = await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(ServiceFixtures.scenario("team-large.yaml")));
     assertEquals(429, over.statusCode(), over.bodyAsString());
     // a deletion is kept too
     String first = bodies.keySet().iterator().next();

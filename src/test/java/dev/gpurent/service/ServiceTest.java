@@ -1,10 +1,14 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.LiveDeltas;
+import dev.gpurent.testing.ServiceFixtures;
 
+import static dev.gpurent.testing.ServiceFixtures.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gpurent.config.YamlFiles;
+import dev.gpurent.testing.FakeVendorServer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -40,8 +44,6 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(VertxExtension.class)
 class ServiceTest {
 
-  static final Path DATA = Path.of("../shared/data");
-  static final String TOKEN = "test-admin-token";
   static Vertx vertx;
   static FakeVendorServer fake;
   static Bootstrap.Running service;
@@ -59,85 +61,11 @@ class ServiceTest {
     refreshAll(client, service);
   }
 
-  /** The first fetch of every vendor, done: what a service test waits for before it asks for rankings. */
-  static void refreshAll(WebClient client, Bootstrap.Running service) throws Exception {
-    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh").bearerTokenAuthentication(TOKEN).send());
-  }
-
-  /** The fake vendors the service tests run against: RunPod's and Vast's recorded payloads, not yet started. */
-  static FakeVendorServer recordedVendors(Vertx vertx) throws IOException {
-    return new FakeVendorServer(vertx)
-        .serve("runpod", DATA.resolve("runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"))
-        .serve("vast", DATA.resolve("skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv"));
-  }
-
-  /** Rewrites the root's config/gpurent.yaml after {@code edit}: a test's own limits on the shipped configuration. */
-  static void editConfig(Path root, java.util.function.Consumer<JsonObject> edit) throws IOException {
-    JsonObject config = new JsonObject(castMap(YamlFiles.load(root.resolve("config/gpurent.yaml"))));
-    edit.accept(config);
-    Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
-  }
-
-  static void writeRoot(Path root, FakeVendorServer fake) throws IOException {
-    writeRoot(root, fake::url);
-  }
-
-  /** The shipped configuration in {@code root}, RunPod and Vast read from {@code url.apply(vendor)}. */
-  static void writeRoot(Path root, java.util.function.UnaryOperator<String> url) throws IOException {
-    Files.createDirectories(root.resolve("config"));
-    Files.createDirectories(root.resolve("adapters"));
-    Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
-    Files.copy(Path.of("config/regions.yaml"), root.resolve("config/regions.yaml"));
-    Files.copy(Path.of("adapters/guide-reference.yaml"), root.resolve("adapters/guide-reference.yaml"));
-    Files.createDirectories(root.resolve("config/scenarios"));
-    try (var files = Files.list(Path.of("config/scenarios"))) {
-      for (Path f : files.filter(Files::isRegularFile).toList()) Files.copy(f, root.resolve("config/scenarios").resolve(f.getFileName()));
-    }
-    JsonObject config = new JsonObject(castMap(YamlFiles.load(Path.of("config/gpurent.yaml"))));
-    config.getJsonObject("http").put("port", 0).put("bodyLimit", 20_000);
-    config.getJsonObject("quotes").put("cacheDir", "").put("spotRisk", DATA.resolve("aws/spot-advisor/spot-advisor-data.2025-06-28.json").toString());
-    config.getJsonObject("fx").put("source", DATA.resolve("ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
-    Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
-    for (String v : new String[] {"runpod", "vast"}) {
-      JsonObject def = new JsonObject(((Map<String, Object>) castMap(YamlFiles.load(Path.of("adapters", v + ".yaml")))));
-      def.put("source", url.apply(v)).put("timeout", "30s");
-      Files.writeString(root.resolve("adapters/" + v + ".yaml"), def.encodePrettily());
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  static Map<String, Object> castMap(Object o) {
-    return (Map<String, Object>) o;
-  }
 
   @AfterAll
   static void stop() throws Exception {
     await(service.close());
     await(vertx.close());
-  }
-
-  static <T> T await(Future<T> f) throws Exception {
-    return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-  }
-
-  /**
-   * A WebSocket opened to the service, the handshake tried up to three times: on two busy cores a
-   * handshake can time out without anything being wrong with the server (issue 32).
-   */
-  static WebSocket openSocket(Vertx vertx, int port, String uri) throws Exception {
-    return openSocket(vertx, new io.vertx.core.http.WebSocketConnectOptions().setPort(port).setHost("127.0.0.1").setURI(uri));
-  }
-
-  static WebSocket openSocket(Vertx vertx, io.vertx.core.http.WebSocketConnectOptions options) throws Exception {
-    Exception last = null;
-    for (int attempt = 0; attempt < 3; attempt++) {
-      try {
-        return await(vertx.createWebSocketClient().connect(new io.vertx.core.http.WebSocketConnectOptions(options).setTimeout(20_000)));
-      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-        last = e;
-      }
-    }
-    throw last;
   }
 
   static HttpResponse<Buffer> get(String path) throws Exception {
@@ -149,10 +77,6 @@ class ServiceTest {
     return await(body instanceof Buffer b ? req.putHeader("Content-Type", "application/json").sendBuffer(b) : req.sendJson(body));
   }
 
-  /** A shipped scenario with the guide's reference sheet ranked as a vendor, so that the guide's figures come out. */
-  static JsonObject scenario(String file) {
-    return new JsonObject(castMap(YamlFiles.load(Path.of("config/scenarios", file)))).put("includeReference", true);
-  }
 
   @Test
   void lists_the_gpu_catalog() throws Exception {
@@ -295,7 +219,7 @@ class ServiceTest {
 
   @Test
   void advises_the_sdxl_fleet() throws Exception {
-    HttpResponse<Buffer> r = post("/api/advise", new JsonObject(castMap(YamlFiles.load(Path.of("config/scenarios/fleets/sdxl-a100.yaml"))))
+    HttpResponse<Buffer> r = post("/api/advise", new JsonObject(castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/scenarios/fleets/sdxl-a100.yaml"))))
         .put("includeReference", true));
     assertEquals(200, r.statusCode(), r.bodyAsString());
     JsonObject advice = r.bodyAsJsonObject();
@@ -330,7 +254,7 @@ class ServiceTest {
   void serves_the_pushed_ranking_and_tells_dashboards_when_their_scenario_is_deleted() throws Exception {
     String id = post("/api/scenarios", scenario("team-small.yaml")).bodyAsJsonObject().getString("id");
     java.util.concurrent.BlockingQueue<JsonObject> got = new java.util.concurrent.LinkedBlockingQueue<>();
-    WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
+    WebSocket ws = ServiceFixtures.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(text -> got.add(new JsonObject(text)));
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(id)).encode());
     JsonObject pushed = got.poll(30, TimeUnit.SECONDS);
@@ -445,7 +369,7 @@ class ServiceTest {
     String id = post("/api/scenarios", s).bodyAsJsonObject().getString("id");
     Promise<JsonObject> initial = Promise.promise();
     Promise<JsonObject> changed = Promise.promise();
-    WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws");
+    WebSocket ws = ServiceFixtures.openSocket(vertx, service.port(), "/ws");
     ws.textMessageHandler(text -> {
       JsonObject m = new JsonObject(text);
       if (!initial.tryComplete(m)) changed.tryComplete(m);
@@ -475,7 +399,7 @@ class ServiceTest {
     String id = post("/api/scenarios", scenario("team-small.yaml")).bodyAsJsonObject().getString("id");
     java.util.concurrent.BlockingQueue<JsonObject> got = new java.util.concurrent.LinkedBlockingQueue<>();
     java.util.concurrent.atomic.AtomicLong deltaBytes = new java.util.concurrent.atomic.AtomicLong();
-    WebSocket ws = ServiceTest.openSocket(vertx, service.port(), "/ws?deltas=true&lang=zh");
+    WebSocket ws = ServiceFixtures.openSocket(vertx, service.port(), "/ws?deltas=true&lang=zh");
     ws.textMessageHandler(text -> {
       JsonObject m = new JsonObject(text);
       if ("ranking-delta".equals(m.getString("type"))) deltaBytes.set(text.length());
@@ -491,7 +415,7 @@ class ServiceTest {
       assertEquals("ranking-delta", next.getString("type"), String.valueOf(next));
       assertEquals(id, next.getString("scenario"));
       HttpResponse<Buffer> served = get("/api/scenarios/" + id + "/ranking?lang=zh");
-      JsonObject rebuilt = RankingDeltaTest.apply(first.getJsonObject("ranking"), next.getJsonObject("ranking"));
+      JsonObject rebuilt = LiveDeltas.apply(first.getJsonObject("ranking"), next.getJsonObject("ranking"));
       assertEquals(served.bodyAsString(), rebuilt.encode(), "the delta applied to the first message is the ranking served now");
       assertEquals(runpodTotal(served.bodyAsJsonObject()), runpodTotal(rebuilt));
       assertNotEquals(runpodTotal(first.getJsonObject("ranking")), runpodTotal(rebuilt), "half price at RunPod shows");
@@ -509,31 +433,5 @@ class ServiceTest {
         new JsonObject(await(error.future())));
     for (int i = 0; i < 600 && !bad.isClosed(); i++) Thread.sleep(50);
     assertEquals(Short.valueOf((short) 1008), bad.closeStatusCode());
-  }
-
-  /** Every RunPod price times {@code factor}. */
-  static String scale(String body, double factor) {
-    Matcher m = Pattern.compile("(Price\"\\s*:\\s*)([0-9.]+)").matcher(body);
-    StringBuilder sb = new StringBuilder();
-    while (m.find()) {
-      BigDecimal p = new BigDecimal(m.group(2)).multiply(BigDecimal.valueOf(factor)).stripTrailingZeros();
-      m.appendReplacement(sb, m.group(1) + p.toPlainString());
-    }
-    return m.appendTail(sb).toString();
-  }
-
-  /** RunPod's monthly total in a ranking (as JSON), failing with the ranking's reasons when it has no plan. */
-  static String runpodTotal(JsonObject ranking) {
-    return ranking.getJsonArray("plans").stream().map(JsonObject.class::cast).filter(p -> p.getString("vendor").equals("runpod"))
-        .findFirst().orElseThrow(() -> new AssertionError("RunPod has no plan: " + ranking.getJsonArray("unavailable"))).getString("monthlyTotal");
-  }
-
-  /** One value of the service's GET /metrics (Prometheus text), its first series. */
-  static double metric(WebClient client, Bootstrap.Running service, String name) throws Exception {
-    String text = await(client.get(service.port(), "127.0.0.1", "/metrics").send()).bodyAsString();
-    for (String line : text.split("\n")) {
-      if (line.startsWith(name + " ") || line.startsWith(name + "{")) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-    }
-    throw new AssertionError("no metric " + name);
   }
 }

@@ -1,5 +1,7 @@
 package dev.gpurent.service;
 
+import dev.gpurent.service.snapshots.SnapshotVerticle;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,4 +1,7 @@
 package dev.gpurent.service;
+import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,28 +55,28 @@ class WebSocketLimitsTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    fake = ServiceTest.recordedVendors(vertx);
-    ServiceTest.await(fake.start());
-    ServiceTest.writeRoot(root, fake);
-    ServiceTest.editConfig(root, config -> config.getJsonObject("http").put("maxConnections", CAP).put("idleTimeout", "5s")
+    fake = ServiceFixtures.recordedVendors(vertx);
+    ServiceFixtures.await(fake.start());
+    ServiceFixtures.writeRoot(root, fake);
+    ServiceFixtures.editConfig(root, config -> config.getJsonObject("http").put("maxConnections", CAP).put("idleTimeout", "5s")
         .put("wsQueueBytes", 4096).put("wsMaxHeldBytes", 16384).put("wsStallLimit", "10m").put("wsControlFrameRate", 20));
-    service = ServiceTest.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceTest.TOKEN), Clock.systemUTC()).start());
+    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
     client = WebClient.create(vertx, new WebClientOptions().setKeepAlive(false));
-    ServiceTest.refreshAll(client, service);
+    ServiceFixtures.refreshAll(client, service);
     backToOne();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceTest.await(service.close());
-    ServiceTest.await(vertx.close());
+    ServiceFixtures.await(service.close());
+    ServiceFixtures.await(vertx.close());
   }
 
   @Test
   void dashboards_opened_and_closed_twice_the_cap_leave_the_count_where_it_started() throws Exception {
     for (int i = 0; i < 2 * CAP; i++) {
-      WebSocket ws = ServiceTest.await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
-      ServiceTest.await(ws.close());
+      WebSocket ws = ServiceFixtures.await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws"));
+      ServiceFixtures.await(ws.close());
     }
     backToOne();
   }
@@ -91,11 +94,11 @@ class WebSocketLimitsTest {
   @Test
   void a_dashboard_holding_past_the_ceiling_that_reads_none_of_it_is_reset() throws Exception {
     double before = metric("gpurent_ws_closed_total", "reason=\"held\"");
-    var created = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(largest()));
+    var created = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/scenarios").sendJson(largest()));
     assertEquals(201, created.statusCode(), created.bodyAsString());
     String id = created.bodyAsJsonObject().getString("id");
     try (Socket s = upgraded(4096)) {
-      long ranking = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/scenarios/" + id + "/ranking").send()).body().length();
+      long ranking = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/scenarios/" + id + "/ranking").send()).body().length();
       assertTrue(ranking > 4 * 16384, ranking + " bytes: a ranking well over the ceiling");
       // Subscribed again and again, it is sent the whole ranking each time, and never reads: once the
       // kernel's buffers are full, what it is sent stays queued on the server.
@@ -117,7 +120,7 @@ class WebSocketLimitsTest {
       }
       backToOne();
     } finally {
-      ServiceTest.await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send());
+      ServiceFixtures.await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + id).send());
     }
   }
 
@@ -176,7 +179,7 @@ class WebSocketLimitsTest {
   /** /health answers 200 again, counting one connection (its own) and no dashboard. */
   static void backToOne() throws Exception {
     until("/health answers with its own connection only", () -> {
-      var r = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/health").send());
+      var r = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/health").send());
       JsonObject h = r.statusCode() == 200 ? r.bodyAsJsonObject() : new JsonObject();
       return h.getInteger("connections", -1) == 1 && h.getInteger("dashboards", -1) == 0;
     });
@@ -198,7 +201,7 @@ class WebSocketLimitsTest {
 
   /** One series of the service's /metrics: {@code name} with the label given. */
   static double metric(String name, String label) throws Exception {
-    String text = ServiceTest.await(client.get(service.port(), "127.0.0.1", "/metrics").send()).bodyAsString();
+    String text = ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/metrics").send()).bodyAsString();
     for (String line : text.split("\n")) {
       if (line.startsWith(name + "{") && line.contains(label)) return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
