@@ -453,17 +453,17 @@ class DashboardBrowserTest {
     // every bill and every fold open, then the page read as a Chinese reader sees it
     for (WebElement b : driver.findElements(By.cssSelector("#ranking button.toggle"))) b.click();
     driver.executeScript("document.querySelectorAll('details').forEach(d => d.open = true);");
-    var zh = ServiceTest.await(client.post(service.port(), "127.0.0.1", "/api/rank?lang=zh").sendJsonObject(pageScenario())).bodyAsJsonObject();
+    var zh = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/rank?lang=zh").sendJsonObject(pageScenario())).bodyAsJsonObject();
     java.util.Set<String> names = new java.util.TreeSet<>(List.of("gpurent", "GPU", "QPS", "GB", "GiB", "TB", "Mbps", "CNY", "USD", "EUR",
         "HKD", "JPY", "GBP", "SGD", "fp16", "bf16", "fp32", "int8", "int4", "FP16", "LoRA", "QLoRA", "NVLink", "PCIe", "SXM", "B", "x",
         "h", "s", "N", "T", "ID", "CUDA", "JSON", "CSV", "Excel", "xlsx", "OOM", "API", "api", "vendors", "allowMultiNode", "true",
         "RU", "europe", "cn", "asia", "nvidia", "UTC", "US"));  // US: the dollar's sign, US$
     names(zh, names);  // the names the ranking carries: vendors, cards, regions, offers
     for (String path : List.of("/api/gpus", "/api/vendors")) {
-      names(ServiceTest.await(client.get(service.port(), "127.0.0.1", path).send()).bodyAsJsonArray(), names);
+      names(ServiceFixtures.await(client.get(service.port(), "127.0.0.1", path).send()).bodyAsJsonArray(), names);
     }
     String gpu = new Select(driver.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value");
-    names(ServiceTest.await(client.get(service.port(), "127.0.0.1", "/api/history?gpu=" + gpu + "&billing=on-demand&currency=CNY").send())
+    names(ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/history?gpu=" + gpu + "&billing=on-demand&currency=CNY").send())
         .bodyAsJsonArray(), names);  // the history's vendors, offers and regions
     for (String line : Files.readAllLines(Path.of("config/gpurent.yaml"))) {  // the fallback providers' product names
       if (line.trim().startsWith("provider:")) latin(line.trim().substring("provider:".length()), names);
