@@ -1,5 +1,5 @@
 // The dashboard's entry: wires the modules together. It opens on an answer: the scenario used
-// last (kept in localStorage) or the guide's 5-10 person team preset, registered as a live
+// last (kept in localStorage) or the guide's template with nothing pinned, registered as a live
 // scenario and followed over /ws; every edit re-ranks it (debounced).
 import { state } from './state.js';
 import { el, $, $$, debounce } from './dom.js';
@@ -14,14 +14,15 @@ import { renderSliders, renderGrids, computeGrids } from './sensitivity.js';
 import * as history from './history.js';
 import { loadVendors, renderVendors, uploadQuoteSheet } from './vendors.js';
 
-const DEFAULT_PRESET = 'team-medium';
+// the guide's template with nothing pinned: the whole market is ranked (a preset that pins cards ranks the few that sell them)
+const DEFAULT_PRESET = 'guide-template-open';
 const SAVED = 'gpurent.scenario';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PRINT_PLANS = 10;
 const VENDORS_EVERY_MS = 30000;
 
 const socket = new LiveSocket({
-  onRanking: (id, ranking) => update(ranking),
+  onRanking: (id, ranking) => update(ranking, id),
   onError: (id, m) => socketError(m),
   onState: (key, args) => { if (!state.ranking || key === 'reconnecting') setStatus(key, args); },
 });
@@ -161,8 +162,11 @@ async function socketError(m) {
   }
 }
 
-function update(ranking) {
-  state.prevRanks = new Map((state.ranking ? state.ranking.plans : []).map((p, i) => [p.vendor, i + 1]));
+function update(ranking, id) {
+  // a rank moves only against the same scenario's previous ranking, never across a preset switch or an edit
+  const same = state.ranking && state.rankingOf === id;
+  state.prevRanks = new Map((same ? state.ranking.plans : []).map((p, i) => [p.vendor, i + 1]));
+  state.rankingOf = id;
   state.ranking = ranking;
   state.updatedAt = new Date();
   state.compare = state.compare.filter(v => ranking.plans.some(p => p.vendor === v));

@@ -64,7 +64,7 @@ const INFERENCE = [
   { p: 'hoursPerDay', k: 'w_hoursPerDay', def: 24, min: 0.1, max: 24, step: 1 },
   { p: 'daysPerMonth', k: 'w_daysPerMonth', def: 30.42, min: 1, max: 31 },
   { p: 'latencyTargetSeconds', k: 'w_latencyTargetSeconds', def: 0, min: 0, step: 0.1, when: byGuide },
-  { p: 'bound', k: 'w_bound', type: 'select', options: ['memory', 'compute'], def: 'memory', when: byGuide },
+  { p: 'bound', k: 'w_bound', type: 'select', options: ['memory', 'compute'], label: v => t('bound_' + v), def: 'memory', when: byGuide },
   { p: 'referenceGpu', k: 'w_referenceGpu', type: 'gpu', def: 'rtx-4090', when: byGuide },
   { p: 'vendor', k: 'w_vendor', type: 'text' },
   { p: 'interruptible', k: 'w_interruptible', type: 'bool', def: false },
@@ -73,7 +73,7 @@ const INFERENCE = [
 ];
 const JOB = [
   { p: 'paramsBillions', k: 'w_paramsBillions', min: 0, step: 0.5 },
-  { p: 'method', k: 'w_method', type: 'select', options: ['lora', 'qlora', 'full'], def: w => (w.kind === 'fine-tune' ? 'lora' : 'full') },
+  { p: 'method', k: 'w_method', type: 'select', options: ['lora', 'qlora', 'full'], label: v => t('method_' + v), def: w => (w.kind === 'fine-tune' ? 'lora' : 'full') },
   { p: 'gpuHoursPerMonth', k: 'w_gpuHoursPerMonth', min: 1 },
   { p: 'memoryGB', k: 'w_memoryGB', def: 0, min: 0, only: 'batch' },
   { p: 'cards', k: 'w_cards', def: 0, min: 0, step: 1 },

@@ -11,7 +11,7 @@
 // no neighbour on either side is drawn as a dot.
 import { state } from './state.js';
 import { el, $ } from './dom.js';
-import { t } from './i18n.js';
+import { t, vendorName as named } from './i18n.js';
 import { num, unitPrice, isoDay, shortDay, money, pct } from './format.js';
 import { billingText, unitText } from './ranking.js';
 import * as api from './api.js';
@@ -45,7 +45,7 @@ const h = {
 
 const vendorName = id => {
   const live = (state.vendors || []).find(v => v.vendor === id);
-  return (live && live.name) || h.names.get(id) || id;
+  return named(id, (live && live.name) || h.names.get(id) || id);
 };
 const gpuName = id => (h.gpus.find(g => g.id === id) || { name: id }).name;
 const origin = meta => (meta && meta.kind === 'import' ? 'import' : 'fetched');
@@ -299,6 +299,7 @@ function renderChart() {
   const width = Math.max(260, Math.floor(box.clientWidth || $('#history-figure').clientWidth));
   h.width = width;
   const max = Math.max(...v.lines.flatMap(g => g.values.filter(x => x != null)));
+  const fold = folded(v.xs, v.period);
   h.chart = new window.uPlot({
     width,
     height: height(width),
@@ -308,12 +309,12 @@ function renderChart() {
     cursor: { drag: { x: true, y: false, setScale: true }, focus: { prox: 20 }, points: { size: 7 } },
     focus: { alpha: 0.25 },
     scales: {
-      x: v.xs.length > 1 ? { time: true } : { time: true, range: () => [v.xs[0] - DAY_S, v.xs[0] + DAY_S] },
+      x: v.xs.length > 1 ? { time: false } : { time: false, range: () => [fold.pos[0] - DAY_S, fold.pos[0] + DAY_S] },
       y: { range: () => [0, max > 0 ? max * 1.08 : 1] },
     },
     axes: [
       { font: FONT, stroke: '#4b5563', space: 70, grid: { stroke: '#eef0f3', width: 1 }, ticks: { stroke: '#d1d5db', width: 1, size: 4 },
-        values: (u, splits, ai, space, incr) => splits.map(s => shortDay(s, incr < DAY_S)) },
+        values: (u, splits, ai, space, incr) => splits.map(s => shortDay(fold.time(s), incr < DAY_S)) },
       { font: FONT, stroke: '#4b5563', size: 56, space: 36, grid: { stroke: '#e5e7eb', width: 1 }, ticks: { stroke: '#d1d5db', width: 1, size: 4 },
         values: (u, splits) => splits.map(x => money(x)) },
     ],
@@ -324,6 +325,7 @@ function renderChart() {
         filter: (u, si, shown) => (shown || !g.lone.length ? null : g.lone) },
     }))),
     hooks: {
+      draw: [u => markGaps(u, fold.gaps)],
       setCursor: [u => {
         const i = u.cursor.idx == null ? null : u.cursor.idx;
         if (i !== h.cursor) {
@@ -332,7 +334,36 @@ function renderChart() {
         }
       }],
     },
-  }, [v.xs, ...v.lines.map(g => g.data)], box);
+  }, [fold.pos, ...v.lines.map(g => g.data)], box);
+}
+
+/** Where the folded stretches without data sit, as fractions of the canvas, once drawn (what the browser test looks at). */
+function markGaps(u, gaps) {
+  u.root.parentElement.dataset.gaps = JSON.stringify(gaps.map(([a, b]) => [a, b].map(x => u.valToPos(x, 'x', true) / u.ctx.canvas.width)));
+}
+
+/**
+ * The time axis folded to the data: a stretch with no snapshot longer than two sampling periods
+ * takes two periods' width (a gap, drawn as one), not its months, so the axis spans the data.
+ * pos: each x's place on the folded axis; time: a place back to its time (for the labels); gaps: the folded stretches.
+ */
+function folded(xs, period) {
+  const most = 2 * Math.max(period || DAY_S, 1);
+  const pos = [xs[0]];
+  const gaps = [];
+  for (let i = 1; i < xs.length; i++) {
+    const d = xs[i] - xs[i - 1];
+    pos.push(pos[i - 1] + Math.min(d, most));
+    if (d > most) gaps.push([pos[i - 1], pos[i]]);
+  }
+  const time = p => {
+    if (pos.length < 2 || p <= pos[0]) return xs[0] + (p - pos[0]);
+    for (let i = 1; i < pos.length; i++) {
+      if (p <= pos[i]) return xs[i - 1] + (p - pos[i - 1]) * (xs[i] - xs[i - 1]) / Math.max(pos[i] - pos[i - 1], 1);
+    }
+    return xs[xs.length - 1] + (p - pos[pos.length - 1]);
+  };
+  return { pos, time, gaps };
 }
 
 function offerText(src, oneVendor) {
@@ -399,6 +430,14 @@ export async function loadChanges() {
   renderChanges();
 }
 
+/** The rates into the chart's currency the history answer carried (one per converted series), by the currency converted from. */
+function ratesToChart() {
+  const r = h.result;
+  const rates = new Map();
+  if (r && r.kind === 'ok') r.series.forEach(s => { if (s.fx && s.currency === h.currency && s.fx.from) rates.set(s.fx.from, num(s.fx.rate)); });
+  return rates;
+}
+
 const snapDate = meta => (meta ? isoDay(Math.round(Date.parse(meta.takenAt) / 1000)) : '—');
 
 export function renderChanges() {
@@ -424,7 +463,11 @@ export function renderChanges() {
       changed: (d.changed || []).length, added: (d.added || []).length, removed: (d.removed || []).length });
     const list = (d.changed || []).filter(c => !only.checked || c.gpu === h.gpu)
       .slice().sort((a, b) => (b.percent == null ? -1 : Math.abs(b.percent)) - (a.percent == null ? -1 : Math.abs(a.percent))).slice(0, 10);
+    const rates = ratesToChart();
     for (const c of list) {
+      // in the chart's currency when the history answer carried the rate (the percentages are the same in any currency)
+      const rate = c.currency === h.currency ? 1 : rates.get(c.currency);
+      const [after, before, cur] = rate == null ? [c.after, c.before, c.currency] : [num(c.after) * rate, num(c.before) * rate, h.currency];
       const up = c.percent > 0;
       const down = c.percent < 0;
       const arrow = c.percent == null ? '≠' : up ? '▲' : down ? '▼' : '=';
@@ -433,8 +476,8 @@ export function renderChanges() {
         el('span', { class: 'chg' }, el('span', { 'aria-hidden': 'true' }, arrow), ' ', move), ' ',
         el('strong', null, vendorName(c.vendor)), ' ',
         [only.checked ? null : gpuName(c.gpu), c.offer, c.region || null, billingText(c.billing)].filter(Boolean).join(' · '),
-        ': ', unitPrice(c.after) + ' ' + c.currency + ' / ' + unitText(c.unit), ' ',
-        el('span', { class: 'muted' }, '(' + t('changesWas', { before: unitPrice(c.before) }) + ')')));
+        ': ', unitPrice(after) + ' ' + cur + ' / ' + unitText(c.unit), ' ',
+        el('span', { class: 'muted' }, '(' + t('changesWas', { before: unitPrice(before) }) + ')')));
     }
   }
   $('#changes-summary').textContent = summary;

@@ -270,6 +270,15 @@ export const TABLES = {
     p_team_small: 'Team of up to 3, inference only (5.2)',
     p_team_medium: 'Team of 5–10, inference and fine-tuning (5.2)',
     p_team_large: 'Team of 10–20, training and inference (5.2)',
+    // issue 33: option values, the shipped workloads' names, a cheaper answer below #1
+    bound_memory: 'memory (LLM decoding)', bound_compute: 'compute (image models)',
+    method_lora: 'LoRA', method_qlora: 'QLoRA', method_full: 'full',
+    wl_inference: 'inference', wl_fine_tuning: 'fine-tuning', wl_training: 'training',
+    cheaperMixed: 'a cheaper answer is below: the mixed plan, {monthly} a month',
+    cheaperReference: "the guide's reference is lower: {monthly} a month (not a vendor)",
+    listSep: '; ',
+    vn_guide_reference: 'Guide reference prices (not a real vendor)',
+    lastErrorCited: 'last error {time}, as the source or its parser said it:',
   },
   zh: {
     title: 'GPU 租赁成本排名',
@@ -480,7 +489,7 @@ export const TABLES = {
     f_currency: '币种', f_currency_help: '所有价格按欧洲央行汇率换算为此币种。',
     f_horizonMonths: '合同期', f_horizonMonths_u: '个月', f_horizonMonths_help: '合计金额覆盖的合同月数（1–120）。',
     f_headroom: '余量', f_headroom_u: '×', f_headroom_help: '在峰值之上预留的算力余量：指南建议 30%（0.3）。',
-    f_storedGb: '对象存储', f_storedGb_u: 'GB', f_storedGb_help: '每月保存的数据、checkpoint 和模型。',
+    f_storedGb: '对象存储', f_storedGb_u: 'GB', f_storedGb_help: '每月保存的数据、检查点和模型。',
     f_egressGbPerMonth: '公网带宽', f_egressGbPerMonth_u: 'GB / 月', f_egressGbPerMonth_help: '发给用户的流量；可能比 GPU 还贵。',
     f_compressionRatio: '压缩比', f_compressionRatio_u: '×', f_compressionRatio_help: '压缩和缓存使流量缩小的倍数（1：不压缩）。',
     f_loadBalancers: '负载均衡', f_loadBalancers_u: '个', f_loadBalancers_help: '服务前端的基础型负载均衡数量。',
@@ -520,7 +529,7 @@ export const TABLES = {
     w_hoursPerDay: '每天运行', w_hoursPerDay_u: '小时', w_hoursPerDay_help: '每天运行的时长：超过约 10–12 小时包月更省。',
     w_daysPerMonth: '每月运行', w_daysPerMonth_u: '天', w_daysPerMonth_help: '每月运行的天数；留空即每天运行：每天 24 小时时每月 730 小时，与包月包年按的小时数相同。',
     w_latencyTargetSeconds: '延迟目标', w_latencyTargetSeconds_u: '秒', w_latencyTargetSeconds_help: '0：不限。',
-    w_bound: '瓶颈', w_bound_help: 'memory：大模型解码；compute：图像模型。',
+    w_bound: '瓶颈', w_bound_help: '大模型解码选显存带宽，图像模型选算力。',
     w_interruptible: '可中断（竞价实例）', w_interruptible_help: '竞价实例价格极低，但随时可能被回收。',
     w_method: '方式', w_method_help: 'LoRA 需要参数量 × 4–6 字节显存；全量 16–20 字节。',
     w_gpuHoursPerMonth: '每月 GPU 小时', w_gpuHoursPerMonth_u: '参考卡小时', w_gpuHoursPerMonth_help: '每月的任务量，至少 1 小时。',
@@ -533,6 +542,15 @@ export const TABLES = {
     p_team_small: '3 人以内团队，仅推理（5.2）',
     p_team_medium: '5–10 人团队，推理加微调（5.2）',
     p_team_large: '10–20 人团队，训练加推理（5.2）',
+    // issue 33：选项的值、随附工作负载的名称、第 1 名下方更便宜的答案
+    bound_memory: '显存带宽（大模型解码）', bound_compute: '算力（图像模型）',
+    method_lora: 'LoRA', method_qlora: 'QLoRA', method_full: '全量微调',
+    wl_inference: '推理', wl_fine_tuning: '微调', wl_training: '训练',
+    cheaperMixed: '下方有更便宜的答案：混合方案，每月 {monthly}',
+    cheaperReference: '指南参考价更低：每月 {monthly}（并非厂商）',
+    listSep: '；',
+    vn_guide_reference: '指南参考价（并非真实厂商）',
+    lastErrorCited: '上次错误 {time}，来源或其解析器的原话：',
   },
 };
 
@@ -549,6 +567,18 @@ export function known(prefix, v) {
   const k = prefix + v;
   return TABLES.en[k] != null ? t(k) : v;
 }
+
+/** A shipped workload's name in the page's language ("fine-tuning" / 微调); a name the user gave as it is. */
+export const workloadName = w => {
+  const k = 'wl_' + String(w).replace(/-/g, '_');
+  return TABLES.en[k] != null ? t(k) : w;
+};
+
+/** A vendor's name in the page's language: the guide's reference sheet has Chinese words; a vendor's own name as it is. */
+export const vendorName = (id, name) => {
+  const k = 'vn_' + String(id).replace(/-/g, '_');
+  return TABLES.en[k] != null ? t(k) : name || id;
+};
 
 /** ?lang= first, then the last choice, then the browser's. */
 export function initialLang() {

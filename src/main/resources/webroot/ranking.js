@@ -5,7 +5,7 @@
 // one with the quote that would let it beat #1 (its winsAt.services).
 import { state } from './state.js';
 import { el, $ } from './dom.js';
-import { t, known } from './i18n.js';
+import { t, known, workloadName, vendorName } from './i18n.js';
 import { money, moneyCur, exact, num, dateTime } from './format.js';
 
 const FRESHNESS_ICON = { fresh: '●', stale: '◐', expired: '○', unavailable: '✕' };
@@ -49,7 +49,7 @@ export function renderRanking(onCompare) {
       rows.push(el('tr', { class: 'group incomplete-group' },
         el('td', { colspan: COLS }, t(anyComplete ? 'incompleteGroup' : 'noCompleteGroup'))));
     }
-    const name = p.displayName || p.vendor;
+    const name = vendorName(p.vendor, p.displayName);
     const open = state.expanded.has(p.vendor);
     const detailId = 'bill-' + p.vendor.replace(/[^a-zA-Z0-9_-]/g, '_');
     const before = state.prevRanks.get(p.vendor);
@@ -59,7 +59,8 @@ export function renderRanking(onCompare) {
       el('td', { class: 'num rank' }, String(rank),
         moved ? el('span', { class: 'move ' + (before > rank ? 'up' : 'down') }, (before > rank ? '▲' : '▼') + Math.abs(before - rank)) : null),
       el('th', { scope: 'row', class: 'vendor' }, el('span', { class: 'name' }, name), ' ', badges(p),
-        quoted ? el('p', { class: 'wins-if-quoted', 'data-vendor': p.vendor }, quoted.text) : null),
+        quoted ? el('p', { class: 'wins-if-quoted', 'data-vendor': p.vendor }, quoted.text) : null,
+        rank === 1 && p.complete !== false ? cheaperBelow(p, r) : null),
       el('td', { class: 'rent' }, el('ul', null, (p.placements || []).map(rentItem))),
       el('td', { class: 'num monthly', 'data-value': p.monthlyTotal }, money(p.monthlyTotal)),
       el('td', { class: 'num horizon', 'data-value': p.horizonTotal }, money(p.horizonTotal)),
@@ -79,6 +80,21 @@ export function renderRanking(onCompare) {
   });
   tbody.replaceChildren(...rows);
   renderNotes();
+}
+
+/**
+ * The winner's word on a cheaper answer shown further down the page (the mixed plan, the guide's
+ * reference when it is not ranked), so #1 is never read as the cheapest answer on the screen when it is not.
+ */
+function cheaperBelow(p, r) {
+  const cheaper = [];
+  if (r.mixed && num(r.mixed.monthlyTotal) < num(p.monthlyTotal)) {
+    cheaper.push(t('cheaperMixed', { monthly: moneyCur(r.mixed.monthlyTotal, r.currency) }));
+  }
+  if (r.reference && num(r.reference.monthlyTotal) < num(p.monthlyTotal)) {
+    cheaper.push(t('cheaperReference', { monthly: moneyCur(r.reference.monthlyTotal, r.currency) }));
+  }
+  return cheaper.length ? el('p', { class: 'cheaper-below', 'data-vendor': p.vendor }, cheaper.join(t('listSep'))) : null;
 }
 
 function toggle(button, vendor) {
@@ -106,7 +122,7 @@ function badges(p) {
 /** "NVIDIA GeForce RTX 4090 × 2 · 包月 · cn" for one workload. */
 function rentItem(pl) {
   return el('li', { 'data-workload': pl.workload, 'data-gpu': pl.gpu, 'data-cards': pl.cards, 'data-billing': pl.billing },
-    el('span', { class: 'workload' }, pl.workload), ': ',
+    el('span', { class: 'workload' }, workloadName(pl.workload)), ': ',
     t('rentLine', { gpu: pl.gpuName || pl.gpu, n: pl.cards, billing: billingText(pl.billing), region: pl.region || '—' }),
     pl.stock && pl.stock.state === 'available' ? [' ', el('span', { class: 'flag stock-flag', 'data-stock': pl.stock.count ?? '',
       title: pl.stock.said || null }, pl.stock.count != null ? t('inStockN', { n: pl.stock.count }) : t('inStock'))] : null);
@@ -156,7 +172,7 @@ export function planDetail(p, r, rank) {
     billTable(p.bill || {}, r.currency),
     p.gaps && p.gaps.length ? [el('h4', null, t('gapsTitle')), el('ul', { class: 'gaps' }, p.gaps.map(g => el('li', null, el('strong', null, g.item), ': ', g.reason)))] : null,
     placements.length ? [el('h4', null, t('placements')), el('ul', { class: 'placements' }, placements.map(pl => el('li', null,
-      el('strong', null, pl.workload), ' · ', rentItem(pl).lastChild.textContent, ' · ', moneyCur(pl.perMonth, r.currency),
+      el('strong', null, workloadName(pl.workload)), ' · ', rentItem(pl).lastChild.textContent, ' · ', moneyCur(pl.perMonth, r.currency),
       pl.explanation ? el('p', { class: 'explanation' }, pl.explanation) : null)))] : null,
     warnings.length ? [el('h4', null, t('warnings')), el('ul', { class: 'warnings' }, warnings.map(w => el('li', null, w)))] : null,
     fx.length ? [el('h4', null, t('fxNotes')), el('ul', { class: 'fx' }, fx.map(f => el('li', null, f)))] : null,
@@ -177,7 +193,7 @@ function renderNotes() {
   const notes = [];
   if (r && r.reference) {
     notes.push(el('p', { class: 'reference-note', 'data-reference': r.reference.vendor },
-      t('referenceText', { name: r.reference.displayName || r.reference.vendor, monthly: moneyCur(r.reference.monthlyTotal, r.currency) }),
+      t('referenceText', { name: vendorName(r.reference.vendor, r.reference.displayName), monthly: moneyCur(r.reference.monthlyTotal, r.currency) }),
       r.referenceNote ? ' ' + r.referenceNote : ''));
   }
   if (r && !r.mixed && r.mixedNote) notes.push(el('p', { class: 'mixed-note' }, t('noMixed') + ': ' + r.mixedNote));

@@ -10,6 +10,7 @@ export const state = {
   ranking: null,
   updatedAt: null,
   prevRanks: new Map(),  // vendor -> rank before the last update, to show moves
+  rankingOf: null,       // the live scenario id the ranking shown is of (moves compare within one scenario only)
   expanded: new Set(),   // vendors whose bill is open; kept across live updates
   compare: [],           // vendor ids ticked for the compare view (at most 3)
   status: { key: 'idle', args: {} },

@@ -2,7 +2,7 @@
 // and the admin's quote-sheet upload.
 import { state } from './state.js';
 import { el, $ } from './dom.js';
-import { t } from './i18n.js';
+import { t, vendorName } from './i18n.js';
 import { age, time, dateTime } from './format.js';
 import { badge } from './ranking.js';
 import * as api from './api.js';
@@ -27,13 +27,16 @@ export function renderVendors() {
   const rows = [];
   for (const v of state.vendors || []) {
     rows.push(el('tr', { 'data-vendor': v.vendor, 'data-freshness': v.freshness, class: v.lastError ? 'has-error' : null },
-      el('th', { scope: 'row', class: 'vendor', title: v.vendor }, v.name || v.vendor),
+      el('th', { scope: 'row', class: 'vendor', title: v.vendor }, vendorName(v.vendor, v.name)),
       el('td', null, badge(v.freshness), ' ', el('span', { class: 'age', title: v.lastSuccess ? dateTime(v.lastSuccess) : null },
         v.lastSuccess ? t('lastGood', { age: age(v.ageSeconds, t) }) : t('neverFetched'))),
       el('td', { class: 'num' }, v.quotes == null ? '—' : String(v.quotes))));
     if (v.lastError) {
       rows.push(el('tr', { class: 'vendor-error', 'data-error-for': v.vendor },
-        el('td', { colspan: 3, class: 'last-error' }, t('lastError', { time: dateTime(v.lastErrorAt), msg: v.lastError }))));
+        el('td', { colspan: 3, class: 'last-error' }, state.lang === 'en'
+          ? t('lastError', { time: dateTime(v.lastErrorAt), msg: v.lastError })
+          // the source's or its parser's own words, quoted as said (marked English for readers and screen readers)
+          : [t('lastErrorCited', { time: dateTime(v.lastErrorAt) }), ' ', el('q', { lang: 'en', class: 'cited' }, v.lastError)])));
     }
     const refused = (v.rejected || 0) + (v.skipped || 0);
     if (refused > 0) {
@@ -57,9 +60,9 @@ function refusedRows(vendor, n) {
       body.dataset.loaded = 'true';
       body.replaceChildren(
         el('p', { class: 'help' }, t('refusedByReason')),
-        el('ul', { class: 'refused-reasons' }, r.byReason.map(k => el('li', null, el('span', { class: 'num' }, String(k.rows)), ' ', k.reason))),
+        el('ul', { class: 'refused-reasons' }, r.byReason.map(k => el('li', { lang: 'en' }, el('span', { class: 'num' }, String(k.rows)), ' ', k.reason))),
         el('p', { class: 'help' }, t('refusedFirst', { n: r.rows.length })),
-        el('ol', { class: 'refused-rows' }, r.rows.map(x => el('li', null, x.at ? el('code', null, x.at) : null, x.at ? ': ' : '', x.reason))));
+        el('ol', { class: 'refused-rows' }, r.rows.map(x => el('li', { lang: 'en' }, x.at ? el('code', null, x.at) : null, x.at ? ': ' : '', x.reason))));
     } catch (e) {
       body.replaceChildren(t('vendorsError', { msg: e.message }));
     }
@@ -85,6 +88,8 @@ export async function uploadQuoteSheet(e) {
     const body = await r.json().catch(() => ({}));
     if (r.ok) {
       status.textContent = t('qsDone', { offers: body.offers, vendor: body.vendor });
+      // what the import asks though it read the sheet (a card name two cards answer to), in the importer's words
+      list.replaceChildren(...(body.warnings || []).map(w => el('li', { class: 'qs-warning', lang: 'en' }, w)));
       setTimeout(loadVendors, 1000);
     } else if (r.status === 400 && body.fields) {
       status.textContent = t('qsBad');

@@ -46,9 +46,9 @@ public final class AdviseCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Workspace ws = fetch.workspace()) {
       Fleet fleet = new FleetReader(ws.catalog).read(YamlFiles.load(fleetFile));
-      Advice advice = Advice.advise(fleet, fetch.quoteBook(ws, spec.commandLine().getErr()), ws.catalog,
-          dev.gpurent.cost.Constraints.NONE.withIncludeReference(includeReference));
       Lang lang = language.lang();
+      Advice advice = Advice.advise(fleet, fetch.quoteBook(ws, spec.commandLine().getErr(), lang, false), ws.catalog,
+          dev.gpurent.cost.Constraints.NONE.withIncludeReference(includeReference));
       out.print(json ? new JsonObject(Localizer.page(advice.toMap(), lang)).encodePrettily() + "\n" : AdviceText.render(advice, lang));
       return 0;
     }

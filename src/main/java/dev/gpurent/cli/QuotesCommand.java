@@ -91,7 +91,8 @@ public final class QuotesCommand implements Callable<Integer> {
       }
       out.print(table.render(""));
       out.println(rows.size() + " quotes" + (shown.size() < rows.size() ? ", " + shown.size() + " shown (--limit 0 for all)" : "")
-          + (cur == null ? "" : "; converted with " + fx.source() + (fx.asOf() == null ? "" : " of " + fx.asOf())));
+          + (cur == null ? "" : "; converted with " + fx.source()
+          + (fx.asOf() == null || fx.source().contains(fx.asOf().toString()) ? "" : " of " + fx.asOf())));
       return 0;
     }
   }

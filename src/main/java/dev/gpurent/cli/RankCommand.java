@@ -101,7 +101,8 @@ public final class RankCommand implements Callable<Integer> {
       ws.checkVendors("--vendors", vendorsOnly, fetch.adapters.dir);
       ws.checkVendors("--exclude-vendors", vendorsExcluded, fetch.adapters.dir);
       Scenario read = new ScenarioReader(ws.catalog, ws.models, ScenarioReader.DEFAULT_MAX_WORKLOADS).read(YamlFiles.load(scenarioFile));
-      QuoteBook book = fetch.quoteBook(ws, err);
+      // the text's "Not ranked" names the vendors with no quotes: progress does not say it twice
+      QuoteBook book = fetch.quoteBook(ws, err, lang, !format.json && !format.csv && format.xlsx == null);
       checkFilterNames(read, FilterNames.of(book, ws.catalog.makers()));
       Scenario scenario = withFlags(read);
       Ranking ranking = new CostModel(ws.catalog, ws.rules).rank(scenario, book);
@@ -125,8 +126,8 @@ public final class RankCommand implements Callable<Integer> {
   private static String writeXlsx(Map<String, Object> ranking, Path file, Lang lang) throws java.io.IOException {
     try (OutputStream out = OutputFiles.open("--xlsx", file); XSSFWorkbook wb = RankingXlsx.workbook(ranking, lang)) {
       wb.write(out);
-      return "wrote " + file + ": " + wb.getNumberOfSheets() + " sheets (a summary and " + (wb.getNumberOfSheets() - 1)
-          + " bills, totals as formulas)";
+      return dev.gpurent.text.Messages.of("report", lang).text("rank.wrote", "file", file, "sheets", wb.getNumberOfSheets(),
+          "bills", wb.getNumberOfSheets() - 1);
     }
   }
 

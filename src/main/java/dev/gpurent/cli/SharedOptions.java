@@ -69,5 +69,10 @@ final class SharedOptions {
     QuoteBook quoteBook(Workspace ws, PrintWriter progress) throws Exception {
       return ws.quoteBook(adapters.dir, offline, verbose, progress);
     }
+
+    /** As above, the progress in {@code lang}; {@code listedInOutput}: the output names the vendors with no quotes itself. */
+    QuoteBook quoteBook(Workspace ws, PrintWriter progress, dev.gpurent.text.Lang lang, boolean listedInOutput) throws Exception {
+      return ws.quoteBook(adapters.dir, offline, verbose, progress, lang, listedInOutput);
+    }
   }
 }

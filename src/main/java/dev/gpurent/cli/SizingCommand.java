@@ -124,10 +124,11 @@ public final class SizingCommand implements Callable<Integer> {
       return 0;
     }
     Sizing.VramNeed need = Sizing.vram(wl);
-    out.println("VRAM need: " + Localizer.text(need.formula(), lang) + (inference ? "" : "; cards are sized on the high end"));
+    dev.gpurent.text.Messages say = dev.gpurent.text.Messages.of("report", lang);
+    out.println(say.text(inference ? "sizing.need" : "sizing.need.high", "formula", Localizer.text(need.formula(), lang)));
     if (inference) {
-      out.printf(Locale.ROOT, "Load: %s QPS peak; %s QPS per card on %s (N/T = %s/%s), x %.2f headroom%n",
-          fmt(qps), fmt(perCard / seconds), ref.name(), fmt(perCard), fmt(seconds), 1 + headroom);
+      out.println(say.text("sizing.load", "qps", fmt(qps), "perCard", fmt(concurrent / seconds), "card", ref.name(), "n", fmt(concurrent),
+          "t", fmt(seconds), "headroom", String.format(Locale.ROOT, "%.2f", 1 + headroom)));
     }
     List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());
     TextTable table = inference

@@ -11,6 +11,9 @@ import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.service.Addresses;
 import dev.gpurent.service.QuoteSettings;
 import dev.gpurent.service.quotes.QuoteVerticle;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Messages;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -64,6 +67,16 @@ final class Workspace implements AutoCloseable {
    * vendors with no quotes at all on one line unless {@code verbose}), and returns the resulting book.
    */
   QuoteBook quoteBook(Path adaptersDir, boolean offline, boolean verbose, PrintWriter progress) throws Exception {
+    return quoteBook(adaptersDir, offline, verbose, progress, Lang.EN, false);
+  }
+
+  /**
+   * As above, the progress in {@code lang}; {@code listedInOutput}: the output itself names the vendors
+   * with no quotes (the ranking text's "Not ranked"), so progress does not say it a second time.
+   */
+  QuoteBook quoteBook(Path adaptersDir, boolean offline, boolean verbose, PrintWriter progress, Lang lang, boolean listedInOutput)
+      throws Exception {
+    Messages say = Messages.of("report", lang);
     AdapterRegistry registry = AdapterRegistry.load();
     List<VendorDefinition> defs = VendorDirectory.load(adaptersDir(adaptersDir), registry);
     JsonObject cfg = new JsonObject(config);
@@ -86,16 +99,24 @@ final class Workspace implements AutoCloseable {
         continue;
       }
       int n = entry.get().quotes().quotes().size();
-      progress.println("gpurent: " + id + ": " + n + (n == 1 ? " quote, " : " quotes, ") + entry.get().freshness()
-          + (failure == null ? "" : " (refresh failed: " + failure.strip() + ")"));
+      var f = entry.get().freshness();
+      String fresh = Localizer.text(dev.gpurent.cost.Words.freshness(f), lang);
+      progress.println(say.text(n == 1 ? "progress.quotes.one" : "progress.quotes.many", "vendor", id, "count", n, "freshness", fresh)
+          + (failure == null ? "" : say.text("progress.refreshFailed", "detail", failure.strip())));
     }
     java.util.Collections.sort(without);  // in the order the ranking's "Not ranked" names them
     if (verbose || without.size() == 1) {
-      for (String id : without) progress.println("gpurent: " + id + ": unavailable (" + String.valueOf(book.unavailable().get(id)).strip() + ")");
-    } else if (!without.isEmpty()) {
-      progress.println("gpurent: " + without.size() + " vendors unavailable, no quotes (--verbose for each reason): " + String.join(", ", without));
+      for (String id : without) {
+        String reason = String.valueOf(book.unavailable().get(id)).strip();
+        progress.println(say.text("progress.unavailable", "vendor", id,
+            "reason", lang == Lang.EN ? reason : Localizer.text(dev.gpurent.cost.Words.bookReason(reason), lang)));
+      }
+    } else if (!without.isEmpty() && !listedInOutput) {
+      progress.println(say.text("progress.unavailable.many", "count", without.size(), "vendors", String.join(", ", without)));
     }
-    progress.println("gpurent: FX " + book.fx().source() + (book.fx().asOf() == null ? "" : " of " + book.fx().asOf()));
+    String fx = book.fx().source() + (book.fx().asOf() == null || book.fx().source().contains(book.fx().asOf().toString()) ? ""
+        : " " + book.fx().asOf());
+    progress.println(say.text("progress.fx", "source", Localizer.fx(fx, lang)));
     return book;
   }
 

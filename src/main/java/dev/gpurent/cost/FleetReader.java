@@ -40,7 +40,7 @@ public final class FleetReader {
     String name = f.string("name", "fleet");
     String currency = f.string("currency", "USD").trim().toUpperCase(Locale.ROOT);
     if (!currency.matches("[A-Z]{3}") || !ScenarioReader.isMoney(currency)) {
-      currency = f.fail("currency", "unknown currency code '" + Fields.shown(currency) + "'", "USD");
+      currency = f.fail("currency", Fields.say("input.currencyUnknown", "got", Fields.shown(currency)), "USD");
     }
     double headroom = f.between("headroom", 0.3, 0, 10);
     Fields fleet = f.object("fleet");
@@ -49,7 +49,7 @@ public final class FleetReader {
     String gpu = spelling == null ? null : catalog.find(spelling).map(g -> g.id())
         .orElseGet(() -> fleet.fail("gpu", "unknown GPU '" + spelling + "'; see config/gpus.yaml for the known cards", null));
     double count = fleet.requiredPositive("count", MAX_CARDS);
-    if (count != Math.rint(count)) count = fleet.fail("count", "must be a whole number", 1.0);
+    if (count != Math.rint(count)) count = fleet.fail("count", Fields.say("input.whole"), 1.0);
     double price = fleet.requiredBetween("pricePerCardMonth", MIN_PRICE, MAX_PRICE);
     fleet.done();
     Fields u = f.object("utilization");

@@ -70,17 +70,17 @@ public final class ScenarioReader {
     Fields f = new Fields("", root, new Fields.Problems());
     String name = f.string("name", "scenario");
     String currency = f.string("currency", "USD").trim().toUpperCase(Locale.ROOT);
-    if (!currency.matches("[A-Z]{3}")) currency = f.fail("currency", "must be a 3-letter ISO code, got '" + currency + "'", "USD");
-    else if (!isMoney(currency)) currency = f.fail("currency", "unknown currency code '" + currency + "'", "USD");
+    if (!currency.matches("[A-Z]{3}")) currency = f.fail("currency", Fields.say("input.currencyCode", "got", currency), "USD");
+    else if (!isMoney(currency)) currency = f.fail("currency", Fields.say("input.currencyUnknown", "got", currency), "USD");
     double horizon = f.between("horizonMonths", 12, 1, 120);
-    if (horizon != Math.rint(horizon)) horizon = f.fail("horizonMonths", "must be a whole number of months", 12.0);
+    if (horizon != Math.rint(horizon)) horizon = f.fail("horizonMonths", Fields.say("input.wholeMonths"), 12.0);
     double headroom = f.between("headroom", 0.3, 0, 10);
     List<Object> rawWorkloads = f.list("workloads");
     if (rawWorkloads.isEmpty() && (f.raw("workloads") == null || f.raw("workloads") instanceof List)) {
-      f.fail("workloads", "at least one workload is required", null);
+      f.fail("workloads", Fields.say("input.workloadsNone"), null);
     }
     if (rawWorkloads.size() > maxWorkloads) {
-      f.fail("workloads", "at most " + maxWorkloads + " workloads, got " + rawWorkloads.size(), null);
+      f.fail("workloads", Fields.say("input.workloadsMax", "max", maxWorkloads, "got", rawWorkloads.size()), null);
       rawWorkloads = List.of();
     }
     List<Workload> workloads = new ArrayList<>();
@@ -92,7 +92,7 @@ public final class ScenarioReader {
     double egress = f.nonNegative("egressGbPerMonth", 0, MAX_GB);
     double compression = f.between("compressionRatio", 1, MIN_COMPRESSION, MAX_COMPRESSION);
     double lbs = f.nonNegative("loadBalancers", 0, MAX_LOAD_BALANCERS);
-    if (lbs != Math.rint(lbs)) lbs = f.fail("loadBalancers", "must be a whole number", 0.0);
+    if (lbs != Math.rint(lbs)) lbs = f.fail("loadBalancers", Fields.say("input.whole"), 0.0);
     String cur = currency;
     Optional<Migration> migration = Optional.ofNullable(f.object("migration")).map(m -> migration(m, cur));
     Constraints constraints = constraints(f);
@@ -109,7 +109,7 @@ public final class ScenarioReader {
     List<String> makers = f.strings("gpuMakers");
     for (int i = 0; i < makers.size(); i++) {
       if (!catalog.makers().contains(makers.get(i).toLowerCase(Locale.ROOT))) {
-        f.fail("gpuMakers[" + i + "]", "unknown maker '" + makers.get(i) + "'; known: " + String.join(", ", catalog.makers()), null);
+        f.fail("gpuMakers[" + i + "]", Fields.say("input.makerUnknown", "got", makers.get(i), "known", String.join(", ", catalog.makers())), null);
       }
     }
     double cc = f.between("minComputeCapability", 0, 0, 20);
@@ -186,7 +186,7 @@ public final class ScenarioReader {
     double latency = measured ? 0 : w.zeroOrBetween("latencyTargetSeconds", 0, MIN_SECONDS, MAX_SECONDS);
     String bound = measured ? "memory" : w.string("bound", "memory").trim().toLowerCase(Locale.ROOT);
     if (!bound.equals("memory") && !bound.equals("compute")) {
-      w.fail("bound", "must be memory (LLM decoding) or compute (image models), got '" + bound + "'", null);
+      w.fail("bound", Fields.say("input.bound", "got", bound), null);
     }
     double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS, MAX_RESTART_HOURS);
     return new Inference(name, gpu, vendor, ref, interruptible, params, precision, qps, seconds, concurrent,
@@ -202,11 +202,11 @@ public final class ScenarioReader {
     TuneMethod method = w.problems().attempt(() -> TuneMethod.parse(w.at("method"), methodText), TuneMethod.LORA);
     double memory = w.nonNegative("memoryGB", 0, MAX_MEMORY_GB);
     if (kind != Workload.Kind.BATCH && memory > 0) {
-      memory = w.fail("memoryGB", "only batch work states memory directly; give paramsBillions and method", 0.0);
+      memory = w.fail("memoryGB", Fields.say("input.memoryBatchOnly"), 0.0);
     }
     double hours = w.requiredBetween("gpuHoursPerMonth", MIN_GPU_HOURS, MAX_GPU_HOURS);
     double cards = w.nonNegative("cards", 0);
-    if (cards != Math.rint(cards) || cards > 1024) cards = w.fail("cards", "must be a whole number up to 1024", 0.0);
+    if (cards != Math.rint(cards) || cards > 1024) cards = w.fail("cards", Fields.say("input.cardsWhole"), 0.0);
     double restart = w.positive("restartOverheadHours", DEFAULT_RESTART_HOURS, MAX_RESTART_HOURS);
     return new Job(name, kind, gpu, vendor, ref, interruptible, params, method, memory, hours, (int) cards, restart,
         w.bool("allowMultiNode", false));

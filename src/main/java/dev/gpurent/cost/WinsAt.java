@@ -80,12 +80,12 @@ public record WinsAt(Optional<BigDecimal> discount, List<UnitPrice> unitPrices, 
   public Message text() {
     if (!services.isEmpty()) {
       List<Message> caps = services.stream().map(c -> Words.of("winsAt.service", "item", c.item(), "price", c.atMost().plain(),
-          "unit", c.unit())).toList();
+          "unit", Words.unit(c.unit()))).toList();
       return Words.of("winsAt.quote", "vendor", services.get(0).against(), "prices", caps);
     }
     if (discount.isEmpty()) return Words.of("winsAt.never", "reason", reason);
     List<Message> prices = unitPrices.stream().map(u -> Words.of("winsAt.price", "gpu", u.gpuName(),
-        "mode", Words.of("billing." + u.billing()), "price", u.unitPrice().plain(), "unit", u.unit())).toList();
+        "mode", Words.of("billing." + u.billing()), "price", u.unitPrice().plain(), "unit", Words.unit(u.unit()))).toList();
     return Words.of("winsAt.discount", "discount", discount.get().toPlainString(), "prices", prices);
   }
 

@@ -107,6 +107,12 @@ public final class Words {
         : Message.of("stock.count", "count", s.count(), "said", s.said());
   }
 
+  /** A price unit inside a sentence ("hour", "GB-month" / 小时, GB·月): the report bundle's word when it has one, else as written. */
+  public static Object unit(String unit) {
+    String code = "unit." + unit.replace(' ', '-');
+    return Messages.of("report", Lang.EN).has(code) ? Message.of(code) : unit;
+  }
+
   /** A service's name on a bill: "object storage" / 对象存储. */
   public static Message service(ServicePrice.Service s) {
     return Message.of("service." + s.key());

@@ -55,6 +55,7 @@ public record FxHistory(String base, NavigableMap<LocalDate, Map<String, BigDeci
   }
 
   private FxRates rates(Map.Entry<LocalDate, Map<String, BigDecimal>> day) {
-    return new FxRates(base, day.getValue(), day.getKey(), feed + " " + day.getKey() + " (" + where + ")");
+    // the publisher and the day, as a reader cites them: the file or URL read is the feed's config, not the bill's
+    return new FxRates(base, day.getValue(), day.getKey(), feed + " " + day.getKey());
   }
 }

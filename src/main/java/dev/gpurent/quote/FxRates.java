@@ -108,7 +108,8 @@ public final class FxRates {
      */
     public String text(String from) {
       String shown = rate.round(new java.math.MathContext(6, java.math.RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
-      return "1 " + from + " = " + shown + " " + money.currency() + " (" + source + (asOf == null ? "" : " " + asOf) + ")";
+      boolean dated = asOf == null || source.contains(asOf.toString());  // the day said once
+      return "1 " + from + " = " + shown + " " + money.currency() + " (" + source + (dated ? "" : " " + asOf) + ")";
     }
   }
 }

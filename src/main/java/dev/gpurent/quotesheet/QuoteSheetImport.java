@@ -45,7 +45,8 @@ public final class QuoteSheetImport {
   /**
    * What an import wrote.
    *
-   * @param warnings what the importer should know though nothing was wrong: the display name another vendor already carries
+   * @param warnings what the importer should know though nothing was wrong: a card name several cards answer to (read as
+   *                 the one the vendors' data mean), the display name another vendor already carries
    */
   public record Result(String vendor, Path yaml, List<Path> sheets, int offers, int quotes, String yamlText, List<String> warnings) {}
 
@@ -79,7 +80,9 @@ public final class QuoteSheetImport {
       throw new UncheckedIOException("cannot write vendor " + id + " into " + adaptersDir + ": " + e.getMessage(), e);
     }
     String name = sheet.terms().vendorName() != null ? sheet.terms().vendorName() : id;
-    return new Result(id, yaml, written, sheet.offers().size(), quotes, text, sameName(adaptersDir, yaml, name));
+    List<String> warnings = new ArrayList<>(sheet.asks());
+    warnings.addAll(sameName(adaptersDir, yaml, name));
+    return new Result(id, yaml, written, sheet.offers().size(), quotes, text, warnings);
   }
 
   /**

@@ -74,6 +74,8 @@ public final class QuoteSheetReader {
   private final GpuCatalog catalog;
   private final Clock clock;
   private final List<CellProblem> problems = new ArrayList<>();
+  /** What the sender is asked though the sheet reads: a card name that several cards answer to. */
+  private final List<String> asks = new ArrayList<>();
 
   private QuoteSheetReader(GpuCatalog catalog, Clock clock) {
     this.catalog = catalog;
@@ -135,7 +137,7 @@ public final class QuoteSheetReader {
     List<Offer> offerRows = offers(offers);
     Terms t = terms == null ? emptyTerms() : terms(terms);
     if (!problems.isEmpty()) throw new BadSheetException(problems);
-    return new QuoteSheet(offerRows, t);
+    return new QuoteSheet(offerRows, t, List.copyOf(asks));
   }
 
   private static boolean isZip(byte[] b) {
@@ -269,13 +271,39 @@ public final class QuoteSheetReader {
       Matcher m = MEMORY_SUFFIX.matcher(spelled.trim());
       if (m.matches()) found = catalog.find(m.group(1) + "GB");
     }
-    if (found.isPresent()) return found.get();
+    if (found.isPresent()) {
+      ambiguous(cells, spelled, found.get());
+      return found.get();
+    }
     try {
       catalog.resolve(spelled);
     } catch (UnknownGpuException e) {
       problems.add(cells.problem(OfferColumn.GPU, e.getMessage()));
     }
     return null;
+  }
+
+  /**
+   * A name that does not say the card's form (SXM, PCIe, NVL) while the catalog has that card in
+   * more than one: read as the card the vendors' data mean by it, and the sender asked which it is.
+   */
+  private void ambiguous(Cells cells, String spelled, Gpu found) {
+    if (FORM.matcher(spelled).find()) return;
+    List<Gpu> kin = catalog.all().stream().filter(g -> family(g).equals(family(found))).sorted(java.util.Comparator.comparing(Gpu::id))
+        .toList();
+    if (kin.size() < 2) return;
+    asks.add(cells.problem(OfferColumn.GPU, "'" + spelled + "' is more than one card: read as " + found.name() + " (" + found.id()
+        + "); if it is another, write its name: " + String.join(" or ", kin.stream().map(Gpu::name).toList())).toString());
+  }
+
+  /** Words that name a card's form. */
+  private static final Pattern FORM = Pattern.compile("(?i)sxm|pci|nvl|hgx|oam");
+
+  private static final Pattern FORM_WORD = Pattern.compile("(?i)\\b(sxm\\d*|pcie|nvl|hgx|oam)\\b");
+
+  /** A card's name without its form: "NVIDIA A100 40GB SXM" and "NVIDIA A100 40GB PCIe" are one family. */
+  private static String family(Gpu g) {
+    return FORM_WORD.matcher(g.name()).replaceAll("").replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT);
   }
 
   private Billing billing(Cells cells) {

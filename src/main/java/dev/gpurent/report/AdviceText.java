@@ -18,7 +18,7 @@ public final class AdviceText {
 
   public static String render(Advice a, Lang lang) {
     RankingText.Say w = new RankingText.Say(lang);
-    StringBuilder sb = new StringBuilder(a.fleet()).append("\n\n").append(w.t("advice.utilization")).append('\n');
+    StringBuilder sb = new StringBuilder(dev.gpurent.text.Localizer.name(a.fleet(), lang)).append("\n\n").append(w.t("advice.utilization")).append('\n');
     for (Message s : a.signals()) sb.append(w.t("advice.signal", "text", s)).append('\n');
     sb.append('\n').append(w.t("advice.now", "current", a.current())).append('\n');
     if (a.recommendation().isEmpty()) {

@@ -43,7 +43,7 @@ public final class RankingText {
     Say w = new Say(lang);
     StringBuilder sb = new StringBuilder();
     sb.append(w.t("rank.head", "scenario", r.scenario(), "currency", r.currency(), "months", r.horizonMonths()))
-        .append(r.quotesAt() == null ? "" : w.t("rank.quotesAt", "at", TextFormat.instant(r.quotesAt()))).append("\n\n");
+        .append(r.quotesAt() == null ? "" : w.t("rank.quotesAt", "at", w.instant(r.quotesAt()))).append("\n\n");
     if (r.plans().isEmpty()) sb.append(w.t("rank.none")).append("\n\n");
     List<ResoldOffers.Overlap> resold = ResoldOffers.find(r);
     int n = 0;
@@ -55,8 +55,8 @@ public final class RankingText {
       }
       n++;
       sb.append('#').append(n).append(' ').append(p.vendor());
-      if (!p.displayName().equals(p.vendor())) sb.append(" (").append(p.displayName()).append(')');
-      sb.append(w.t("rank.plan", "total", p.monthlyTotal(), "horizon", p.bill().horizonTotal().plain(), "months", r.horizonMonths(),
+      if (!p.displayName().equals(p.vendor())) sb.append(" (").append(Localizer.name(p.displayName(), w.lang())).append(')');
+      sb.append(w.t("rank.plan", "total", p.monthlyTotal(), "horizon", w.amount(p.bill().horizonTotal()), "months", r.horizonMonths(),
           "freshness", p.freshness()));
       if (p.dated()) sb.append(w.t("rank.dated", "date", p.priceDate().toString().substring(0, 10)));
       sb.append(p.complete() ? w.t("rank.complete") : incomplete(p.gaps(), w)).append('\n');
@@ -65,8 +65,8 @@ public final class RankingText {
       for (dev.gpurent.cost.Gap g : p.gaps()) {
         sb.append(w.t("rank.gap", "item", g.item(), "reason", g.reason())).append('\n');
       }
-      sb.append(w.t("rank.saves", "onDemand", p.savingsVsOnDemand().<Object>map(m -> m.plain()).orElse(Message.of("rank.na")),
-          "monthly", p.savingsVsMonthly().<Object>map(m -> m.plain()).orElse(Message.of("rank.na.monthly")))).append('\n');
+      sb.append(w.t("rank.saves", "onDemand", p.savingsVsOnDemand().map(w::amount).orElse(Message.of("rank.na")),
+          "monthly", p.savingsVsMonthly().map(w::amount).orElse(Message.of("rank.na.monthly")))).append('\n');
       p.winsAt().ifPresent(x -> sb.append("  ").append(w.of(x.text())).append('\n'));
       for (Placement pl : p.placements()) {
         sb.append(w.t("rank.why", "workload", pl.workload().name(), "text", pl.explanation())).append('\n');
@@ -80,7 +80,7 @@ public final class RankingText {
       for (ResoldOffers.Overlap o : resold) if (o.rank() == n) sb.append(w.t("rank.resold", "text", o.text())).append('\n');
       Set<String> fx = new LinkedHashSet<>();
       p.bill().lines().stream().map(LineItem::fx).filter(s -> !s.isEmpty()).forEach(fx::add);
-      for (String f : fx) sb.append("  fx: ").append(f).append('\n');
+      for (String f : fx) sb.append(w.t("rank.fx", "text", Localizer.fx(f, w.lang()))).append('\n');
       sb.append('\n');
     }
     if (top > 0 && r.plans().size() > top) sb.append(w.t("rank.more", "more", r.plans().size() - top)).append("\n\n");
@@ -142,8 +142,8 @@ public final class RankingText {
   private static String mixed(MixedPlan m, Say w) {
     return w.t("rank.mixed", "home", m.homeVendor(), "total", m.bill().monthlyTotal())
         + (m.complete() ? "" : w.t("rank.mixed.incomplete")) + w.t("rank.mixed.month")
-        + (m.savingsVsBest().isPositive() ? w.t("rank.mixed.saves", "amount", m.savingsVsBest().plain())
-        : w.t("rank.mixed.costs", "amount", m.savingsVsBest().times(-1).plain())) + "\n" + bill(m.bill(), m.lineVendors(), w) + "\n";
+        + (m.savingsVsBest().isPositive() ? w.t("rank.mixed.saves", "amount", w.amount(m.savingsVsBest()))
+        : w.t("rank.mixed.costs", "amount", w.amount(m.savingsVsBest().times(-1)))) + "\n" + bill(m.bill(), m.lineVendors(), w) + "\n";
   }
 
   static String bill(Bill b, Say w) {
@@ -183,6 +183,21 @@ public final class RankingText {
 
     String of(Message m) {
       return Localizer.text(m, lang);
+    }
+
+    /**
+     * An amount inside a sentence as the language writes figures: English keeps the bill's bare
+     * figure ("60000.00", the currency said once in the heading), Chinese the money form its
+     * sentences use everywhere ("¥60,000.00"), so one sentence never mixes the two.
+     */
+    Object amount(dev.gpurent.quote.Money m) {
+      return lang == Lang.EN ? m.plain() : m;
+    }
+
+    /** A time to the second: ISO in English ("2026-12-01T17:05:41Z"), "2026-12-01 17:05:41 UTC" in Chinese (no Latin letters). */
+    String instant(java.time.Instant at) {
+      String iso = TextFormat.instant(at);
+      return lang == Lang.EN ? iso : iso.replace('T', ' ').replace("Z", " UTC");
     }
 
     /** A price unit as the language writes it ("hour" / 小时); a unit the bundle does not know is shown as it is. */

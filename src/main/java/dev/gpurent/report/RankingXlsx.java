@@ -326,7 +326,7 @@ public final class RankingXlsx {
       Cell price = row.createCell(UNIT_PRICE);
       price.setCellValue(number(l.get("unitPrice")));
       price.setCellStyle(unitPrice);
-      row.createCell(UNIT).setCellValue(text(l.get("unit")));
+      row.createCell(UNIT).setCellValue(unitWord(text(l.get("unit"))));
       formula(row, PER_MONTH, "ROUND(" + col(QUANTITY) + (r + 1) + "*" + col(UNIT_PRICE) + (r + 1) + ",2)", money);
       row.createCell(NOTE).setCellValue(text(l.get("note")));
       row.createCell(PRICED_BY).setCellValue(words.text("pricedBy." + text(l.get("pricedBy"))));
@@ -431,6 +431,13 @@ public final class RankingXlsx {
   private static double number(Object o) {
     if (o instanceof Number n) return n.doubleValue();
     return new BigDecimal(text(o)).doubleValue();
+  }
+
+  /** A line's unit as the language writes it (card-hour / 卡·小时); one the report bundle does not know as it is. */
+  private String unitWord(String unit) {
+    dev.gpurent.text.Messages report = dev.gpurent.text.Messages.of("report", words.lang());
+    String code = "unit." + unit.replace(' ', '-');
+    return report.has(code) ? report.text(code) : unit;
   }
 
   private static String text(Object o) {

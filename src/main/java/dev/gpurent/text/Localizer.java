@@ -63,7 +63,7 @@ public final class Localizer {
       Message m = messageOf(map);
       if (m != null) return text(m, lang);
       Map<String, Object> out = new LinkedHashMap<>();
-      map.forEach((k, v) -> out.put(String.valueOf(k), render(v, lang)));
+      map.forEach((k, v) -> out.put(String.valueOf(k), v instanceof String s ? field(String.valueOf(k), s, lang) : render(v, lang)));
       return out;
     }
     if (tree instanceof List<?> list) {
@@ -72,6 +72,15 @@ public final class Localizer {
       return out;
     }
     return tree;
+  }
+
+  /** A text field as {@code lang} shows it: shipped names and FX feeds in its words, everything else (ids, figures) as it is. */
+  private static String field(String key, String value, Lang lang) {
+    return switch (key) {
+      case "displayName", "scenario", "name", "fleet" -> name(value, lang);
+      case "fx" -> fx(value, lang);
+      default -> value;
+    };
   }
 
   /** A top-level map rendered in {@code lang}, with {@code "lang"} first so a client knows what it got. */
@@ -117,6 +126,40 @@ public final class Localizer {
       case "EUR" -> "€" + grouped;
       default -> grouped + " " + m.currency();
     };
+  }
+
+  /**
+   * A name a shipped file gives (a preset, its workloads, the guide's reference sheet, an FX feed)
+   * as {@code lang} writes it, found by its English text in the {@code names} bundle; any other
+   * name (one a user wrote, a vendor's, a card's) as it is.
+   */
+  public static String name(String text, Lang lang) {
+    if (text == null || lang == Lang.EN) return text;
+    String code = KNOWN_NAMES.get(text);
+    return code == null ? text : Messages.of("names", lang).template(code);
+  }
+
+  /**
+   * An FX line ("1 USD = 7.24049 CNY (ECB euro reference rates 2025-05-09)") with its feed named
+   * in {@code lang}: "1 USD = 7.24049 CNY（欧洲央行欧元参考汇率 2025-05-09）".
+   */
+  public static String fx(String text, Lang lang) {
+    if (text == null || text.isEmpty() || lang == Lang.EN) return text;
+    Messages en = Messages.of("names", Lang.EN);
+    String out = text;
+    for (String code : en.codes()) {
+      if (code.startsWith("name.fx.")) out = out.replace(en.template(code), name(en.template(code), lang));
+    }
+    return out.replace(" (", "（").replace("(", "（").replace(")", "）");
+  }
+
+  private static final Map<String, String> KNOWN_NAMES = knownNames();
+
+  private static Map<String, String> knownNames() {
+    Messages en = Messages.of("names", Lang.EN);
+    Map<String, String> byText = new LinkedHashMap<>();
+    for (String code : en.codes()) byText.put(en.template(code), code);
+    return Map.copyOf(byText);
   }
 
   /** The Message a neutral node stands for (its args turned back into Messages and Money), or null for any other map. */

@@ -119,6 +119,8 @@ public final class Messages {
       return sb.toString();
     }
     if (v instanceof Double || v instanceof Float) return number(((Number) v).doubleValue());
+    // a shipped name (a preset's workload, the guide's reference) in this language's words
+    if (v instanceof String s) return Localizer.name(s, lang);
     return String.valueOf(v);
   }
 

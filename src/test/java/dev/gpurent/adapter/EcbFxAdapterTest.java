@@ -69,7 +69,7 @@ class EcbFxAdapterTest {
   void parses_daily_file() throws IOException {
     FxHistory h = parse(DAILY);
     assertDaily(h);
-    assertEquals("ECB euro reference rates 2025-05-09 (" + DAILY + ")", h.latest().source());
+    assertEquals("ECB euro reference rates 2025-05-09", h.latest().source());
     assertFalse(h.days().get(LocalDate.parse("2025-05-09")).containsKey("HRK"));
   }
 

@@ -60,11 +60,12 @@ class CliTest {
   void ranks_the_guide_template_in_chinese_with_the_guides_headings() {
     Result r = run("rank", "--root=" + guideOnly(), "--lang", "zh", "--include-reference", "config/scenarios/guide-template.yaml");
     assertEquals(0, r.status(), r.err());
-    assertTrue(r.out().contains("#1 guide-reference (Guide reference prices (not a real vendor))：每月 ¥5,000.00，12 个月共 60000.00"), r.out());
+    // the reference named in Chinese; the 12 months' total written as money, like the month's beside it (5000.00 x 12)
+    assertTrue(r.out().contains("#1 guide-reference (指南参考价（并非真实厂商）)：每月 ¥5,000.00，12 个月共 ¥60,000.00"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  项目 +规格 +数量 +单价 +月费用 +备注\\n.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  推理GPU +NVIDIA GeForce RTX 4090 \\(rtx-4090, cn\\) +2 卡·月 +1500\\.00/卡·月 +3000\\.00 +包月\\n.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  微调GPU +NVIDIA A100 40GB SXM \\(a100-40g-sxm, cn\\) +100 卡·小时 +12\\.00/卡·小时 +1200\\.00 +按量计费，1 卡 x 每卡每月 100 小时\\n.*"), r.out());
-    assertTrue(r.out().matches("(?s).*\\n  对象存储 +标准型 +2000 GB/月 +0\\.10/GB/月 +200\\.00\\n.*"), r.out());
+    assertTrue(r.out().matches("(?s).*\\n  对象存储 +标准型 +2000 GB·月 +0\\.10/GB·月 +200\\.00\\n.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  公网带宽 +按流量 +500 GB +0\\.80/GB +400\\.00\\n.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  负载均衡 +基础型 +1 月 +200\\.00/月 +200\\.00\\n.*"), r.out());
     assertTrue(r.out().matches("(?s).*\\n  合计 +5000\\.00 +CNY\\n.*"), r.out());
@@ -105,7 +106,7 @@ class CliTest {
     List<String> lines = r.out().lines().toList();
     assertEquals(4, lines.size(), r.out());
     assertTrue(lines.get(1).matches("lambda +\\S+ +gpu_\\dx_h100_sxm5 +h100-sxm +\\d +on-demand +\\d+\\.\\d{2,4} CNY +hour +undated"), lines.get(1));
-    assertTrue(lines.get(3).endsWith("quotes, 2 shown (--limit 0 for all); converted with fallback table (ECB reference rates of 2025-05-09) of 2025-05-09"),
+    assertTrue(lines.get(3).endsWith("quotes, 2 shown (--limit 0 for all); converted with fallback table (ECB reference rates of 2025-05-09)"),
         lines.get(3));
     Result unknown = run("quotes", "--root=" + root, "--gpu", "RTX 9999");
     assertEquals(2, unknown.status());
@@ -235,7 +236,7 @@ class CliTest {
     JsonObject q = new io.vertx.core.json.JsonArray(json.out()).stream().map(JsonObject.class::cast)
         .filter(o -> o.getString("offer").equals("rtx-4090")).findFirst().orElseThrow(() -> new AssertionError(json.out()));
     assertTrue(q.getString("converted").startsWith("207.168282803"), "JSON keeps every digit: " + q.getString("converted"));
-    assertEquals("1 CNY = 0.138112 USD (fallback table (ECB reference rates of 2025-05-09) 2025-05-09)", q.getString("fx"));
+    assertEquals("1 CNY = 0.138112 USD (fallback table (ECB reference rates of 2025-05-09))", q.getString("fx"));
     Result rank = run("rank", "--root=" + root, "--include-reference", "config/scenarios/guide-template.yaml");
     String first = rank.out().lines().findFirst().orElse("");
     assertTrue(first.matches("guide template \\(5\\.1\\) - CNY, 12-month horizon, quotes of \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), first);

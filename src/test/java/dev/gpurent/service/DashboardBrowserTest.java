@@ -172,6 +172,19 @@ class DashboardBrowserTest {
     return wait;
   }
 
+  /** As {@link #fresh}, then the guide's 5-10 person team (it pins the RTX 4090 and the A100 40GB SXM), ranked live. */
+  WebDriverWait freshTeam(String query) throws Exception {
+    WebDriverWait wait = fresh(query);
+    wait.until(DashboardBrowserTest::live);
+    String opened = pageScenario().getString("name");
+    new Select(driver.findElement(By.id("preset"))).selectByValue("team-medium");
+    wait.until(d -> !opened.equals(pageScenario().getString("name")));
+    JsonObject team = ranked(s -> { });
+    wait.until(d -> live(d) && rankedRows() == team.getJsonArray("plans").size()
+        && team.getJsonArray("plans").getJsonObject(0).getString("monthlyTotal").equals(monthly(team.getJsonArray("plans").getJsonObject(0).getString("vendor"))));
+    return wait;
+  }
+
   static boolean live(org.openqa.selenium.WebDriver d) {
     return "live".equals(d.findElement(By.id("status")).getAttribute("data-state")) && rankedRows() > 0;
   }
@@ -202,11 +215,26 @@ class DashboardBrowserTest {
   @Test
   void opens_ranked_rows_answer_the_form_and_sliders_rerank_errors_sit_on_their_field_compare_and_print() throws Exception {
     WebDriverWait wait = fresh("?lang=en");
-    // no button pressed: the guide's 5-10 person team, ranked live
+    // no button pressed: the guide's template with no card pinned, so the market is ranked, live
     wait.until(DashboardBrowserTest::live);
     assertEquals("en", driver.findElement(By.tagName("html")).getAttribute("lang"));
-    assertEquals("team-medium", new Select(driver.findElement(By.id("preset"))).getFirstSelectedOption().getAttribute("value"));
+    assertEquals("guide-template-open", new Select(driver.findElement(By.id("preset"))).getFirstSelectedOption().getAttribute("value"));
     assertTrue(driver.findElement(By.id("status")).getText().startsWith("Live · updated "), driver.findElement(By.id("status")).getText());
+    assertTrue(pageScenario().getJsonArray("workloads").stream().allMatch(w -> ((JsonObject) w).getString("gpu") == null), "no card pinned");
+    JsonObject open = ranked(s -> { });
+    assertTrue(open.getJsonArray("plans").size() > 1, "more than one vendor ranked: " + open.getJsonArray("unavailable"));
+    assertEquals(open.getJsonArray("plans").size(), rankedRows());
+    assertCheaperSaid(open);
+
+    // the guide's 5-10 person team (the figures below are its); a preset switch is a new scenario, so no rank moves
+    String opened = pageScenario().getString("name");
+    new Select(driver.findElement(By.id("preset"))).selectByValue("team-medium");
+    wait.until(d -> !opened.equals(pageScenario().getString("name")));
+    JsonObject medium = ranked(s -> { });
+    wait.until(d -> live(d) && rankedRows() == medium.getJsonArray("plans").size()
+        && plan(medium, "vast").getString("monthlyTotal").equals(monthly("vast")));
+    assertEquals(List.of(), driver.findElements(By.cssSelector("#ranking .move")).stream().map(WebElement::getText).toList(),
+        "moves against another scenario's ranking");
 
     // each row says what is rented, per workload, and its totals are the API's
     JsonObject expected = ranked(s -> { });
@@ -252,6 +280,7 @@ class DashboardBrowserTest {
     wait.until(d -> rankedRows() == expected.getJsonArray("plans").size() + 1
         && !d.findElements(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).isEmpty());
     assertEquals("4800.00", monthly("guide-reference"), "the guide's 5.2 sheet for this team: about 4800 a month");
+    assertCheaperSaid(ranked(s -> { }));
 
     // typing a peak QPS re-ranks: a different figure, the API's for 30 QPS
     String before = monthly("vast");
@@ -343,6 +372,137 @@ class DashboardBrowserTest {
     screenshot("dashboard-narrow.png");
   }
 
+  /**
+   * The green #1 says when a cheaper answer is on the screen below it (the mixed plan, the guide's
+   * reference when not ranked), with that answer's monthly figure; when none is, it says nothing.
+   */
+  static void assertCheaperSaid(JsonObject ranking) {
+    JsonObject first = ranking.getJsonArray("plans").getJsonObject(0);
+    BigDecimal top = new BigDecimal(first.getString("monthlyTotal"));
+    List<String> cheaper = new java.util.ArrayList<>();
+    for (String k : List.of("mixed", "reference")) {
+      JsonObject o = ranking.getJsonObject(k);
+      if (o != null && new BigDecimal(o.getString("monthlyTotal")).compareTo(top) < 0) {
+        cheaper.add(new java.text.DecimalFormat("#,##0.00", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT))
+            .format(new BigDecimal(o.getString("monthlyTotal"))));
+      }
+    }
+    List<WebElement> said = driver.findElements(By.cssSelector("#ranking tr.best .cheaper-below"));
+    if (!first.getBoolean("complete") || cheaper.isEmpty()) {
+      assertEquals(List.of(), said.stream().map(WebElement::getText).toList());
+      return;
+    }
+    assertEquals(1, said.size(), "the winner says a cheaper answer is below it: " + cheaper);
+    for (String c : cheaper) assertTrue(said.get(0).getText().contains(c), c + " in " + said.get(0).getText());
+  }
+
+  /** Every row's Bill button inside the window and inside the table's panel (not scrolled out of its box). */
+  static void assertBillButtonsInView(String lang) {
+    @SuppressWarnings("unchecked")
+    List<Object> out = (List<Object>) driver.executeScript("const out = [], vw = document.documentElement.clientWidth;"
+        + " document.querySelectorAll('#ranking button.toggle').forEach(b => { const r = b.getBoundingClientRect(),"
+        + " w = b.closest('.table-wrap').getBoundingClientRect();"
+        + " if (r.width === 0 || r.right > vw || r.right > w.right + 0.5) out.push(b.dataset.vendor + ' right ' + r.right + ' of ' + Math.min(vw, w.right)); });"
+        + " return out;");
+    assertEquals(List.of(), out, lang + ": Bill buttons out of view");
+    assertTrue(((Number) driver.executeScript("const t = document.getElementById('ranking');"
+        + " return t.scrollWidth - t.parentElement.clientWidth;")).intValue() <= 0, lang + ": the table scrolls sideways");
+  }
+
+  /**
+   * The page as printed on A4 (182 mm between the margins, about 690 CSS px): the ranking's last
+   * column (the horizon total) and every printed bill end inside the page, nothing cut (issue 33).
+   */
+  static void assertPrintedColumnsFit(String lang) {
+    org.openqa.selenium.Dimension screen = driver.manage().window().getSize();
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(700, 1500));
+    driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "print"));
+    try {
+      @SuppressWarnings("unchecked")
+      List<Object> cut = (List<Object>) driver.executeScript("const vw = document.documentElement.clientWidth, out = [];"
+          + " document.querySelectorAll('#ranking td.horizon').forEach(c => { if (c.getBoundingClientRect().right > vw + 0.5)"
+          + " out.push(c.closest('tr').dataset.vendor + ' horizon ends at ' + c.getBoundingClientRect().right + ' of ' + vw); });"
+          + " document.querySelectorAll('#ranking, .print-plan table.bill').forEach(t => { if (t.scrollWidth > t.parentElement.clientWidth + 1"
+          + " || t.getBoundingClientRect().right > vw + 0.5) out.push((t.closest('.print-plan') ? t.closest('.print-plan').dataset.vendor"
+          + " + ' bill' : 'ranking') + ' ' + t.scrollWidth + ' wide in ' + t.parentElement.clientWidth); });"
+          + " return out;");
+      assertEquals(List.of(), cut, lang + ": cut on paper");
+      assertTrue(((Number) driver.executeScript("return document.querySelectorAll('.print-plan table.bill').length;")).intValue() > 0);
+    } finally {
+      driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", ""));
+      driver.manage().window().setSize(screen);
+    }
+  }
+
+  @Test
+  void at_1280_px_every_bill_button_is_in_view_in_both_languages_and_the_chinese_page_has_no_english_but_names() throws Exception {
+    WebDriverWait wait = fresh("?lang=en");
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 1500));
+    wait.until(DashboardBrowserTest::live);
+    assertEquals(ranked(s -> { }).getJsonArray("plans").size(), rankedRows());
+    assertBillButtonsInView("en");
+    screenshot("dashboard-1280-en.png");
+    assertPrintedColumnsFit("en");
+    driver.findElement(By.id("lang-zh")).click();
+    wait.until(d -> "zh-CN".equals(d.findElement(By.tagName("html")).getAttribute("lang")) && live(d)
+        && d.findElement(By.cssSelector("#ranking tbody td.rent")).getText().matches("(?s).*(按量计费|包月|包年|竞价实例).*"));
+    assertBillButtonsInView("zh");
+    screenshot("dashboard-1280-zh.png");
+    assertPrintedColumnsFit("zh");
+
+    // every bill and every fold open, then the page read as a Chinese reader sees it
+    for (WebElement b : driver.findElements(By.cssSelector("#ranking button.toggle"))) b.click();
+    driver.executeScript("document.querySelectorAll('details').forEach(d => d.open = true);");
+    var zh = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/rank?lang=zh").sendJsonObject(pageScenario())).bodyAsJsonObject();
+    java.util.Set<String> names = new java.util.TreeSet<>(List.of("gpurent", "GPU", "QPS", "GB", "GiB", "TB", "Mbps", "CNY", "USD", "EUR",
+        "HKD", "JPY", "GBP", "SGD", "fp16", "bf16", "fp32", "int8", "int4", "FP16", "LoRA", "QLoRA", "NVLink", "PCIe", "SXM", "B", "x",
+        "h", "s", "N", "T", "ID", "CUDA", "JSON", "CSV", "Excel", "xlsx", "OOM", "API", "api", "vendors", "allowMultiNode", "true",
+        "RU", "europe", "cn", "asia", "nvidia", "UTC", "US"));  // US: the dollar's sign, US$
+    names(zh, names);  // the names the ranking carries: vendors, cards, regions, offers
+    for (String path : List.of("/api/gpus", "/api/vendors")) {
+      names(ServiceFixtures.await(client.get(service.port(), "127.0.0.1", path).send()).bodyAsJsonArray(), names);
+    }
+    String gpu = new Select(driver.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value");
+    names(ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/history?gpu=" + gpu + "&billing=on-demand&currency=CNY").send())
+        .bodyAsJsonArray(), names);  // the history's vendors, offers and regions
+    for (String line : Files.readAllLines(Path.of("config/gpurent.yaml"))) {  // the fallback providers' product names
+      if (line.trim().startsWith("provider:")) latin(line.trim().substring("provider:".length()), names);
+    }
+    // the page's own text: what a source said (marked lang=en), form values a user types, and the
+    // changes list (offer ids and prices of the history) are not the page's words
+    String page = (String) driver.executeScript("const c = document.body.cloneNode(true);"
+        + " c.querySelectorAll('[lang=en], script, style, option, input, textarea, .visually-hidden, .print-report, #changes-list')"
+        + ".forEach(n => n.remove()); document.body.appendChild(c); const t = c.innerText; c.remove(); return t;");
+    List<String> english = new java.util.ArrayList<>();
+    for (String line : page.split("\n")) {
+      java.util.Set<String> words = new java.util.TreeSet<>();
+      latin(line, words);
+      words.removeAll(names);
+      if (!words.isEmpty()) english.add(words + " in: " + line);
+    }
+    assertEquals(List.of(), english.stream().distinct().limit(20).toList());
+  }
+
+  /** The words of every name field (vendor, card, region, offer ids and names) of a JSON answer, into {@code into}. */
+  static void names(Object json, java.util.Set<String> into) {
+    if (json instanceof JsonObject o) {
+      for (String k : o.fieldNames()) {
+        Object v = o.getValue(k);
+        if (v instanceof String t && List.of("vendor", "displayName", "name", "id", "region", "offer", "upstream", "gpu", "gpuName",
+            "homeVendor", "interconnect", "listedAs").contains(k)) latin(t, into);
+        else names(v, into);
+      }
+    } else if (json instanceof io.vertx.core.json.JsonArray a) {
+      for (Object x : a) names(x, into);
+    }
+  }
+
+  /** The Latin words of {@code text}, into {@code into}. */
+  static void latin(String text, java.util.Set<String> into) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9]*").matcher(text);
+    while (m.find()) into.add(m.group());
+  }
+
   @Test
   void follows_a_price_flip_live_and_reconnects_after_the_service_forgets_the_scenario() throws Exception {
     WebDriverWait wait = fresh("?lang=en");
@@ -407,10 +567,11 @@ class DashboardBrowserTest {
 
   @Test
   void the_excel_button_downloads_a_workbook_whose_totals_are_the_rankings() throws Exception {
-    WebDriverWait wait = fresh("?lang=en");
-    wait.until(DashboardBrowserTest::live);
+    WebDriverWait wait = freshTeam("?lang=en");
     driver.findElement(By.id("download-xlsx")).click();
-    Path xlsx = new WebDriverWait(driver, WAIT).until(d -> fileIn(downloads, ".xlsx"));
+    Path xlsx = new WebDriverWait(driver, WAIT.multipliedBy(3))
+        .withMessage(() -> "no workbook downloaded; status: " + driver.findElement(By.id("status")).getText())
+        .until(d -> fileIn(downloads, ".xlsx"));
     JsonObject expected = ranked(s -> { });
     try (var wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook(Files.newInputStream(xlsx))) {
       var eval = wb.getCreationHelper().createFormulaEvaluator();
@@ -440,7 +601,7 @@ class DashboardBrowserTest {
 
   @Test
   void in_chinese_no_server_text_is_english_but_vendor_card_and_unit_names() throws Exception {
-    WebDriverWait wait = fresh("?lang=zh");
+    WebDriverWait wait = freshTeam("?lang=zh");
     wait.until(d -> live(d) && "zh-CN".equals(d.findElement(By.tagName("html")).getAttribute("lang")));
     driver.findElement(By.id("f-includeReference")).click();
     wait.until(d -> !d.findElements(By.cssSelector("#ranking tbody tr[data-vendor='guide-reference']")).isEmpty());
@@ -484,7 +645,7 @@ class DashboardBrowserTest {
     // today's fetched prices beside the imported February-May market history
     var snap = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/snapshot").bearerTokenAuthentication(ServiceFixtures.TOKEN).send());
     assertEquals(201, snap.statusCode(), snap::bodyAsString);
-    WebDriverWait wait = fresh("?lang=en");
+    WebDriverWait wait = freshTeam("?lang=en");  // it pins the RTX 4090
     // the panel follows the scenario: its first card (RTX 4090) and its currency (CNY)
     wait.until(d -> live(d) && "ok".equals(d.findElement(By.id("history")).getAttribute("data-state"))
         && "rtx-4090".equals(new Select(d.findElement(By.id("history-gpu"))).getFirstSelectedOption().getAttribute("value"))
@@ -506,13 +667,22 @@ class DashboardBrowserTest {
     assertEquals(Boolean.FALSE, driver.executeScript(
         "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/quotes'));"));
 
-    // Vast's price of today is months from its last market price: a lone dot at the right edge, in its colour,
-    // and nothing of its line between June and November
+    // Vast's price of today is months from its last market price: a lone dot at the right edge, in its colour.
+    // The axis spans the data: the months without a snapshot fold to one narrow gap just before the dot
+    // (not half a chart of empty months), and no line crosses it
     WebElement vast = driver.findElement(By.cssSelector("#history-legend tbody tr[data-vendor='vast']"));
     assertEquals("1", vast.getAttribute("data-lone"));
     String color = vast.getAttribute("data-color");
     assertTrue(colourPixels(color, 0.93, 1.0) > 10, "a visible dot for the lone price");
-    assertEquals(0L, colourPixels(color, 0.3, 0.85), "no line across the months without data");
+    assertTrue(colourPixels(color, 0.3, 0.85) > 10, "the imported months fill the axis");
+    io.vertx.core.json.JsonArray gaps = new io.vertx.core.json.JsonArray(driver.findElement(By.id("history-chart")).getAttribute("data-gaps"));
+    assertFalse(gaps.isEmpty(), "the months without data are a gap");
+    for (Object o : gaps) {
+      io.vertx.core.json.JsonArray g = (io.vertx.core.json.JsonArray) o;
+      double from = g.getDouble(0), to = g.getDouble(1);
+      assertTrue(to - from < 0.1, "a gap is narrow: " + g);
+      assertEquals(0L, colourPixels(color, from + (to - from) * 0.35, to - (to - from) * 0.35), "no line across the gap " + g);
+    }
     assertTrue(vast.getText().contains("one price, "), vast.getText());
 
     // what changed: two snapshots of one origin (only one fetched so far: the imported market days), named
