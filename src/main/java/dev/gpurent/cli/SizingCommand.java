@@ -127,7 +127,7 @@ public final class SizingCommand implements Callable<Integer> {
     dev.gpurent.text.Messages say = dev.gpurent.text.Messages.of("report", lang);
     out.println(say.text(inference ? "sizing.need" : "sizing.need.high", "formula", Localizer.text(need.formula(), lang)));
     if (inference) {
-      out.println(say.text("sizing.load", "qps", fmt(qps), "perCard", fmt(concurrent / seconds), "card", ref.name(), "n", fmt(concurrent),
+      out.println(say.text("sizing.load", "qps", fmt(qps), "perCard", fmt(perCard / seconds), "card", ref.name(), "n", fmt(perCard),
           "t", fmt(seconds), "headroom", String.format(Locale.ROOT, "%.2f", 1 + headroom)));
     }
     List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());

@@ -162,6 +162,12 @@ public final class CostModel {
       return out;
     }
 
+    /** Rent or call an API, against #1 (built for it: a one-off ranking builds its plans as they are read). */
+    private List<ApiComparison> apis(List<VendorPlan> plans) {
+      if (book.tokenPrices().quotes().isEmpty()) return List.of();
+      return ApiComparison.of(s, plans.isEmpty() ? null : plans.get(0), book);
+    }
+
     /**
      * Whether the vendor's plan with {@code k} (and any other offer skipped there) would have been #1:
      * complete and cheaper than #1 or #1 not complete, or incomplete and cheaper than an incomplete #1.
@@ -252,7 +258,7 @@ public final class CostModel {
       skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
           .thenComparing(k -> k.quote().key()));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
-          reference, excluded, skipped, ApiComparison.of(s, best, book));
+          reference, excluded, skipped, apis(plans));
     }
   }
 

@@ -80,9 +80,9 @@ public final class GpurentConfig {
   static String environmentKey(String name) {
     if (!name.startsWith("GPURENT_")) return null;
     String rest = name.substring("GPURENT_".length());
-    String first = rest.split("_", 2)[0].toLowerCase(Locale.ROOT);
-    if (!ConfigSchema.topLevel().contains(first)) return null;
     String flat = rest.replace("_", "").toLowerCase(Locale.ROOT);
+    // a section named in camelCase (tokenPrices) is one word or several in the variable's name
+    if (ConfigSchema.topLevel().stream().noneMatch(t -> flat.startsWith(t.toLowerCase(Locale.ROOT)))) return null;
     for (String key : ConfigSchema.keys().keySet()) {
       if (key.endsWith(".*")) {
         String prefix = key.substring(0, key.length() - 1).replace('.', '_').toUpperCase(Locale.ROOT);

@@ -69,7 +69,9 @@ class ChineseWalkTest {
       "DescribePrice", "OriginalPrice", "InquiryPriceRunInstances", "GetUHostInstancePrice", "adapters", "ucloud", "uhost", "yaml",
       "Spheron", "Shadeform", "Prime", "Intellect", "config", "gpurent", "fallbacks", "requireComplete", "allowMultiNode", "true",
       "false", "objectStorage", "egress", "ingress", "loadBalancer", "api", "vendors", "USD", "CNY", "EUR", "GBP", "JPY", "ECB", "UTC",
-      "ISO", "x24", "memory", "compute", "paramsBillions", "method", "N", "T", "VRAM", "SDXL", "xlsx", "SUM", "ROUND");
+      "ISO", "x24", "memory", "compute", "paramsBillions", "method", "N", "T", "VRAM", "SDXL", "xlsx", "SUM", "ROUND",
+      // serving abbreviations and architectures (issue 31), a scenario field (issue 30), and the config names of MLA's ranks
+      "KV", "MLA", "TTFT", "TPOT", "FP8", "FP16", "Ada", "Hopper", "inStock", "kv", "lora", "rank", "qk", "rope", "head", "dim");
 
   private static final String SOURCE_HEADING = Messages.of("xlsx", Lang.ZH).text("bill.source");
   private static final Pattern LATIN = Pattern.compile("[A-Za-z][A-Za-z0-9]*");

@@ -87,8 +87,8 @@ class SampleRootStockTest {
     CliTest.Result text = CliTest.run("rank", "--root=" + root, "--top", "1", "--lang", "zh", scenario.toString());
     assertEquals(0, text.status(), text.err());
     assertTrue(text.out().contains("已跳过、目前无法租用的报价（否则会被选中）：\n"
-        + "  vast-api vast-12345678, AT 按量计费，用于 inference：每月 US$171.23，目前无法租用（rentable: false）；"
+        + "  vast-api vast-12345678, AT 按量计费，用于 推理：每月 US$171.23，目前无法租用（rentable: false）；"
         + "选用它时 vast-api 的账单为每月 US$171.23，排第 1\n"), text.out());
-    assertTrue(text.out().contains("  vast-api: inference：报价 vast-12345678 本可承载，但目前无法租用（rentable: false）\n"), text.out());
+    assertTrue(text.out().contains("  vast-api: 推理：报价 vast-12345678 本可承载，但目前无法租用（rentable: false）\n"), text.out());
   }
 }

@@ -173,10 +173,13 @@ class SnapshotVerticleTest {
 
     // an on-demand one, a day later, with one price moved
     clock.advance(Duration.ofDays(1));
-    book.set(RealBooks.book(clock.instant(), RealBooks.RUNPOD_QUOTES, RealBooks.edited(RealBooks.LAMBDA_QUOTES, l -> {
+    // Lambda fetched anew (after the first snapshot, so its quotes are this fetch's, not carried), one price doubled
+    dev.gpurent.quote.VendorQuotes lambda = RealBooks.edited(RealBooks.LAMBDA_QUOTES, l -> {
       l.set(0, RealBooks.repriced(l.get(0), l.get(0).price().amount().multiply(new java.math.BigDecimal("2")).toPlainString()));
       return l;
-    })));
+    });
+    book.set(RealBooks.book(clock.instant(), RealBooks.RUNPOD_QUOTES, new dev.gpurent.quote.VendorQuotes(lambda.vendor(),
+        lambda.displayName(), lambda.terms(), lambda.quotes(), lambda.rejected(), clock.instant(), lambda.note())));
     JsonObject manual = request(Addresses.SNAPSHOTS_TAKE, null);
     assertEquals("manual-" + clock.instant(), manual.getString("slot"));
 

@@ -490,7 +490,10 @@ public final class QuoteVerticle extends VerticleBase {
     }
     return dev.gpurent.adapter.AwsSpotAdvisorAdapter.fetch(vertx, src, Duration.ofMinutes(1))
         .onSuccess(risk -> {
-          if (!risk.sameBands(spotRisk)) spotVersion++;
+          // the same bands keep the same object: a book's change of spot rates is seen by identity (BookChange),
+          // and a new object with the same rates would have every live scenario priced again in full
+          if (risk.sameBands(spotRisk)) return;
+          spotVersion++;
           spotRisk = risk;
           republish();
         });
