@@ -43,6 +43,12 @@ public final class FxRates {
    * The fallback table from config ({@code fx.fallback}: base, asOf, source, rates), used when no
    * FX feed is reachable; its source says so on every conversion.
    */
+  /** Whether {@code other} states the same rates (base, each rate, date and source): a re-read that found nothing new. */
+  public boolean sameRates(FxRates other) {
+    return other != null && base.equals(other.base) && perBase.equals(other.perBase) && java.util.Objects.equals(asOf, other.asOf)
+        && java.util.Objects.equals(source, other.source);
+  }
+
   public static FxRates fallback(Map<String, Object> table) {
     String base = String.valueOf(table.getOrDefault("base", "EUR"));
     Object rates = table.get("rates");

@@ -477,6 +477,7 @@ public final class QuoteVerticle extends VerticleBase {
     if (settings.offline() && (src.startsWith("http://") || src.startsWith("https://"))) return Future.succeededFuture(fx);
     return EcbFxAdapter.fetch(vertx, fxConfig).map(FxHistory::latest)
         .onSuccess(rates -> {
+          if (rates.sameRates(fx)) return;  // the same object then: BookChange sees an FX change by identity
           fx = rates;
           republish();
         });
