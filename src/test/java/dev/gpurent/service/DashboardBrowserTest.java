@@ -459,6 +459,9 @@ class DashboardBrowserTest {
         "h", "s", "N", "T", "ID", "CUDA", "JSON", "CSV", "Excel", "xlsx", "OOM", "API", "api", "vendors", "allowMultiNode", "true",
         "RU", "europe", "cn", "asia", "nvidia", "UTC", "US"));  // US: the dollar's sign, US$
     names(zh, names);  // the names the ranking carries: vendors, cards, regions, offers
+    // the model picker's examples are model names as people type them (GET /api/models: ids, HF ids, aliases)
+    names(ServiceFixtures.await(client.get(service.port(), "127.0.0.1", "/api/models").send()).bodyAsJsonArray(), names);
+    names.addAll(List.of("KV", "Instruct", "meta", "b", "r1", "qwen2", "deepseek", "llama"));
     for (String path : List.of("/api/gpus", "/api/vendors")) {
       names(ServiceFixtures.await(client.get(service.port(), "127.0.0.1", path).send()).bodyAsJsonArray(), names);
     }
