@@ -221,10 +221,15 @@ public final class QuoteVerticle extends VerticleBase {
         .compose(v -> leases.start(context, vendors.keySet(), this::refresh))
         .compose(v -> {
       republish();
+      boolean replacing = settling;
       refreshAll(List.copyOf(vendors.keySet())).onComplete(all -> {
         settling = false;
         replaced = null;
         republish();
+        // A reload runs on every node at once: the first ask below may have reached a holder that was
+        // itself still reloading, with nothing fetched to share yet. Asking again once every vendor has
+        // been tried here gets each holder's fetch of the new files.
+        if (replacing && leases.clustered()) vertx.eventBus().publish(Addresses.QUOTES_WANTED, null, fromHere());
       });
       if (leases.clustered()) vertx.eventBus().publish(Addresses.QUOTES_WANTED, null, fromHere());
       for (Vendor v2 : vendors.values()) {
