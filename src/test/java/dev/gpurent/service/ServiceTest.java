@@ -454,8 +454,10 @@ class ServiceTest {
     }
     // anything but true or false is refused, as an unknown lang is
     Promise<String> error = Promise.promise();
-    WebSocket bad = await(vertx.createWebSocketClient().connect(service.port(), "127.0.0.1", "/ws?deltas=yes")
-        .onSuccess(w -> w.textMessageHandler(error::tryComplete)));
+    // the handler set before connecting: the server answers and closes at once, which can beat a handler set on connect
+    io.vertx.core.http.ClientWebSocket badSocket = vertx.createWebSocketClient().webSocket();
+    badSocket.textMessageHandler(error::tryComplete);
+    WebSocket bad = await(badSocket.connect(service.port(), "127.0.0.1", "/ws?deltas=yes"));
     assertEquals(new JsonObject().put("type", "error").put("scenario", null).put("error", "deltas: 'yes' is neither true nor false"),
         new JsonObject(await(error.future())));
     for (int i = 0; i < 600 && !bad.isClosed(); i++) Thread.sleep(50);
