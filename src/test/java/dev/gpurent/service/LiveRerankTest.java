@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
 import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static dev.gpurent.testing.ServiceFixtures.TOKEN;
@@ -16,9 +17,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LiveRerankTest {
 
   @TempDir Path root;
+  RunningService app;
   Vertx vertx;
   FakeVendorServer fake;
   Bootstrap.Running service;
@@ -40,17 +40,15 @@ class LiveRerankTest {
 
   @BeforeEach
   void fakes() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    client = WebClient.create(vertx);
+    app = RunningService.prepare(root);
+    vertx = app.vertx();
+    fake = app.fake();
+    client = app.client();
   }
 
   @AfterEach
   void stop() throws Exception {
-    if (service != null) await(service.close());
-    await(vertx.close());
+    if (app != null) app.close();
   }
 
   @Test
@@ -69,9 +67,7 @@ class LiveRerankTest {
    * and waits for the pass; returns vendors priced per scenario and rankings the Vast one was pushed.
    */
   private List<Double> priceChange(boolean incremental) throws Exception {
-    ServiceFixtures.editConfig(root, c -> c.getJsonObject("ranking").put("incremental", incremental));
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
-    ServiceFixtures.refreshAll(client, service);
+    service = app.config(c -> c.getJsonObject("ranking").put("incremental", incremental)).start();
     JsonObject open = scenario("open", List.of());
     JsonObject vastOnly = scenario("vast only", List.of("vast"));
     String openId = register(open), vastId = register(vastOnly);

@@ -1,5 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,10 +19,8 @@ import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.multipart.MultipartForm;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +32,7 @@ class QuoteSheetServiceTest {
 
   static final String TOKEN = "test-admin-token";
   static final String XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  static RunningService app;
   static Vertx vertx;
   static Bootstrap.Running service;
   static WebClient client;
@@ -40,7 +40,14 @@ class QuoteSheetServiceTest {
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
+    app = RunningService.prepare(root, QuoteSheetServiceTest::writeRoot).refreshed(false);
+    vertx = app.vertx();
+    client = app.client();
+    service = app.start();
+  }
+
+  /** No vendor but the sheets the tests upload: the guide's scenario and the shipped configuration, with no cache. */
+  static void writeRoot(Path root, dev.gpurent.testing.FakeVendorServer unused) throws Exception {
     Files.createDirectories(root.resolve("config/scenarios"));
     Files.createDirectories(root.resolve("adapters"));
     Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
@@ -51,14 +58,11 @@ class QuoteSheetServiceTest {
     config.getJsonObject("quotes").put("cacheDir", "");
     config.getJsonObject("fx").put("source", Path.of("../shared/data/ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
     Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    app.close();
   }
 
   static HttpResponse<Buffer> upload(String token, String vendor, String name, byte[] sheet) throws Exception {
