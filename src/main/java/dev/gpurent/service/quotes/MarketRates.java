@@ -29,12 +29,12 @@ final class MarketRates {
 
   /** Starts from {@code fx.fallback} (or no rates but USD) until the feed answers. */
   MarketRates(Vertx vertx, QuoteSettings settings, JsonObject fxConfig, Runnable changed) {
+    JsonObject fallback = fxConfig.getJsonObject("fallback");
+    this.fx = fallback == null ? FxRates.none("USD") : FxRates.fallback(PlainValues.map(fallback));
     this.vertx = vertx;
     this.settings = settings;
     this.fxConfig = fxConfig;
     this.changed = changed;
-    JsonObject fallback = fxConfig.getJsonObject("fallback");
-    this.fx = fallback == null ? FxRates.none("USD") : FxRates.fallback(PlainValues.map(fallback));
   }
 
   FxRates fx() {

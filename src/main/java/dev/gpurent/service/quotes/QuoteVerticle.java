@@ -121,7 +121,7 @@ public final class QuoteVerticle extends VerticleBase {
     knownGpus = catalog.all().stream().map(Gpu::id).collect(Collectors.toUnmodifiableSet());
     rates = new MarketRates(vertx, settings, fxConfig, this::republish);
     for (VendorDefinition def : definitions) {
-      vendors.put(def.vendor(), VendorState.create(vertx, def, registry.factory(def.kind()).create(vertx, def, catalog), settings));
+      vendors.put(def.vendor(), new VendorState(vertx, def, registry.factory(def.kind()).create(vertx, def, catalog), settings));
     }
     cache = Caffeine.newBuilder()
         .executor(task -> context.runOnContext(v -> task.run()))

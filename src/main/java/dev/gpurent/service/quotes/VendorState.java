@@ -42,21 +42,15 @@ final class VendorState {
   Set<Instant> priceDates = Set.of();
 
   /** The vendor with its breaker: {@code maxFailures} in a row open it, each call cut at the vendor's fetch timeout. */
-  static VendorState create(Vertx vertx, VendorDefinition def, VendorAdapter adapter, QuoteSettings settings) {
-    long timeout = PayloadSource.fetchTimeout(def).toMillis();
-    CircuitBreaker breaker = CircuitBreaker.create("vendor-" + def.vendor(), vertx, new CircuitBreakerOptions()
-        .setMaxFailures(settings.maxFailures()).setTimeout(timeout).setResetTimeout(settings.resetTimeout().toMillis())
-        .setNotificationAddress(null));
+  VendorState(Vertx vertx, VendorDefinition def, VendorAdapter adapter, QuoteSettings settings) {
     String src = def.config().getString("source", "");
-    return new VendorState(def, adapter, breaker, src.startsWith("http://") || src.startsWith("https://"), PayloadSource.redact(src));
-  }
-
-  private VendorState(VendorDefinition def, VendorAdapter adapter, CircuitBreaker breaker, boolean http, String source) {
+    this.http = src.startsWith("http://") || src.startsWith("https://");
+    this.source = PayloadSource.redact(src);
+    this.breaker = CircuitBreaker.create("vendor-" + def.vendor(), vertx, new CircuitBreakerOptions()
+        .setMaxFailures(settings.maxFailures()).setTimeout(PayloadSource.fetchTimeout(def).toMillis())
+        .setResetTimeout(settings.resetTimeout().toMillis()).setNotificationAddress(null));
     this.def = def;
     this.adapter = adapter;
-    this.breaker = breaker;
-    this.http = http;
-    this.source = source;
   }
 
   /** Quotes that came in good at {@code at} (fetched here or by another node): whatever failed before is over. */
