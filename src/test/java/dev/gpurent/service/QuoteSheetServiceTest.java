@@ -55,7 +55,8 @@ class QuoteSheetServiceTest {
     Files.copy(Path.of("config/scenarios/guide-template.yaml"), root.resolve("config/scenarios/guide-template.yaml"));
     JsonObject config = new JsonObject(ServiceFixtures.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/gpurent.yaml"))));
     config.getJsonObject("http").put("port", 0);
-    config.getJsonObject("quotes").put("cacheDir", "");
+    // no spot rates: the shipped default is AWS's URL, and tests stay on loopback
+    config.getJsonObject("quotes").put("cacheDir", "").put("spotRisk", "");
     config.getJsonObject("fx").put("source", Path.of("../shared/data/ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
     Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
   }
