@@ -96,7 +96,7 @@ class QuoteSheetServiceTest {
   /**
    * A re-import reaches the rankings as one book that holds the vendor (issue 32): the reloaded
    * quote pipeline publishes nothing until it has tried every vendor once. This root keeps no last
-   * good files, so a book published before that would lack every vendor. Books are counted on the
+   * good files, so a book published before that would lack every vendor. Books are read on the
    * address until the one with the re-imported sheet's fetch arrives.
    */
   @Test
@@ -119,8 +119,13 @@ class QuoteSheetServiceTest {
     });
     Future<Void> arrived = seen.future().timeout(30, TimeUnit.SECONDS).onComplete(x -> vertx.cancelTimer(timer));
     ServiceFixtures.await(arrived);
-    assertEquals(1, published.size(), "books published by the re-import");
-    assertEquals(2, published.get(0).vendor("reimport-co").orElseThrow().quotes().quotes().size());
+    // Every book published meanwhile carries the vendor with its two quotes: none lacks it. (Their
+    // count is not asserted: on a loaded machine a freshness check of the other vendors may publish
+    // one of its own in the window, which is not the re-import's.)
+    for (var b : published) {
+      assertEquals(2, b.vendor("reimport-co").orElseThrow(() -> new AssertionError("a book without the re-imported vendor"))
+          .quotes().quotes().size());
+    }
     // the other tests see the adapters they expect: this vendor taken out again
     for (Object f : again.bodyAsJsonObject().getJsonArray("files")) Files.delete(root.resolve("adapters").resolve((String) f));
     ServiceFixtures.await(service.vertx().eventBus().request(Addresses.ADMIN_RELOAD, null));
