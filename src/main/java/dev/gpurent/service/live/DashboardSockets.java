@@ -22,7 +22,7 @@ import java.util.Set;
  * The dashboards connected over {@code /ws}. A dashboard subscribes to scenario ids and gets each
  * one's current ranking at once, then every change: whole, or, for one connected with
  * {@code ?deltas=true} (the dashboard page), as a delta against the last message it was sent of
- * that scenario ({@link RankingText#textAfter}). Messages are encoded once per scenario by the
+ * that scenario ({@link LiveRankingUpdate#textAfter}). Messages are encoded once per scenario by the
  * RankingVerticle, rendered once per language (and delta) and written as-is to every socket. A
  * slow dashboard never holds memory without bound: while its write queue is full it keeps only the
  * latest ranking per scenario (rendered when it is written, against the last one written) and at most
@@ -70,9 +70,9 @@ public final class DashboardSockets {
     final Lang lang;
     /** Whether it takes deltas ({@code ?deltas=true}); then {@code sent} holds the last ranking written per scenario. */
     final boolean deltas;
-    final Map<String, RankingText> sent = new HashMap<>();
+    final Map<String, LiveRankingUpdate> sent = new HashMap<>();
     final Set<String> scenarios = new HashSet<>();
-    final Map<String, RankingText> pending = new LinkedHashMap<>();
+    final Map<String, LiveRankingUpdate> pending = new LinkedHashMap<>();
     final java.util.ArrayDeque<String> replies = new java.util.ArrayDeque<>();
     long fullSince;
     boolean paused;
@@ -91,7 +91,7 @@ public final class DashboardSockets {
     }
 
     /** A scenario's ranking: while the queue is full only the latest one per scenario waits (rendered when it is written). */
-    void send(String scenario, RankingText ranking) {
+    void send(String scenario, LiveRankingUpdate ranking) {
       if (ws.isClosed()) return;
       if (backedUp()) {
         pending.put(scenario, ranking);  // latest wins
@@ -102,7 +102,7 @@ public final class DashboardSockets {
     }
 
     /** The text of {@code ranking} for this dashboard: a delta against the last one written, if it takes deltas. */
-    private String text(String scenario, RankingText ranking) {
+    private String text(String scenario, LiveRankingUpdate ranking) {
       if (!deltas) return ranking.text(lang);
       return ranking.textAfter(sent.put(scenario, ranking), lang);
     }
@@ -308,10 +308,10 @@ public final class DashboardSockets {
       return;
     }
     if (!follow(d, id)) return;
-    vertx.eventBus().<Object>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id)).onComplete(ar -> {
+    vertx.eventBus().<LiveRankingUpdate>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id)).onComplete(ar -> {
       if (!d.scenarios.contains(id)) return;  // unsubscribed, or gone, meanwhile
       if (ar.succeeded()) {
-        if (rankings.get(id) == null) d.send(id, RankingText.of(ar.result().body()));
+        if (rankings.get(id) == null) d.send(id, ar.result().body());
         return;
       }
       int status = Failures.status(ar.cause());
@@ -339,7 +339,7 @@ public final class DashboardSockets {
     d.reply(error(id, "no live scenario '" + id + "'"));
   }
 
-  private void subscribed(Dashboard d, String id, RankingText ranking) {
+  private void subscribed(Dashboard d, String id, LiveRankingUpdate ranking) {
     if (follow(d, id)) d.send(id, ranking);
   }
 

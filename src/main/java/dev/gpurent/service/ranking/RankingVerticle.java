@@ -4,11 +4,11 @@ import dev.gpurent.service.Addresses;
 import dev.gpurent.service.ClientIdentity;
 import dev.gpurent.service.ClientSettings;
 import dev.gpurent.service.Failures;
-import dev.gpurent.service.LocalCodec;
 import dev.gpurent.service.LoopDelay;
 import dev.gpurent.service.RankingSettings;
-import dev.gpurent.service.live.RankingMessage;
-import dev.gpurent.service.live.RankingText;
+import dev.gpurent.service.live.LiveRankingCodec;
+import dev.gpurent.service.live.LiveRankingUpdate;
+import dev.gpurent.service.live.RankingParts;
 import dev.gpurent.service.live.WatchedScenarios;
 
 import dev.gpurent.catalog.GpuCatalog;
@@ -33,7 +33,6 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -115,9 +114,8 @@ public final class RankingVerticle extends VerticleBase {
   private static final int CHUNK = 32;
 
   /**
-   * A live scenario and its last ranking here: a digest of the comparable body, and the message as
-   * sent (or why it failed); all null while this node does not keep it ranked. {@code live} and
-   * {@code encoded} are touched only by the one worker ranking the scenario at a time (its first
+   * A live scenario and its last ranking here: the update as sent (or why it failed); both null
+   * while this node does not keep it ranked. {@code live} and {@code parts} are touched only by the one worker ranking the scenario at a time (its first
    * ranking, then one pass after another).
    */
   private static final class Registered {
@@ -126,7 +124,7 @@ public final class RankingVerticle extends VerticleBase {
     final String client;
     /** Its share of the memory budget, held while it lives. */
     final long weight;
-    RankingMessage encoded = new RankingMessage();
+    RankingParts parts = new RankingParts();
     /** Kept between books for incremental re-ranking; null before the first ranking and after a failure. */
     LiveRanking live;
     /** The book of its last ranking here (set by the worker that ranked it). */
@@ -140,8 +138,7 @@ public final class RankingVerticle extends VerticleBase {
      * for a reader alone did not, and is published, changed or not, once this node keeps it ranked.
      */
     volatile boolean published;
-    byte[] comparable;
-    RankingText message;
+    LiveRankingUpdate message;
     String failure;
 
     Registered(Scenario scenario, String client, long weight) {
@@ -155,7 +152,7 @@ public final class RankingVerticle extends VerticleBase {
   static final List<String> NOT_SCENARIO = List.of("lang", "alerts");
 
   /** What re-ranking one live scenario gave: a changed message to publish, or a failure. */
-  private record Outcome(String id, Registered r, byte[] comparable, RankingText message, Throwable failure) {}
+  private record Outcome(String id, Registered r, LiveRankingUpdate message, Throwable failure) {}
 
   public RankingVerticle(GpuCatalog catalog, RankingRules rules, MeterRegistry registry) {
     this(catalog, rules, registry, RankingSettings.DEFAULTS);
@@ -225,11 +222,7 @@ public final class RankingVerticle extends VerticleBase {
     watched = new WatchedScenarios(vertx);
     oneOff.on(vertx);
     var bus = vertx.eventBus();
-    try {
-      bus.registerDefaultCodec(RankingText.class, new LocalCodec<>(RankingText.class));
-    } catch (IllegalStateException alreadyRegistered) {
-      // another RankingVerticle of this Vert.x instance registered it first
-    }
+    LiveRankingCodec.register(bus);
     // the node's own questions stay on the node (local consumers); only the scenario and ranking news crosses
     bus.<QuoteBook>localConsumer(Addresses.QUOTES_CHANGED, msg -> {
       book = msg.body();
@@ -326,7 +319,7 @@ public final class RankingVerticle extends VerticleBase {
       Registered r = scenarios.get(id);
       if (r != null) {
         forget(id, r);
-        publish(id, null, null, 0);  // this node's dashboards and alerts
+        publish(id, null, null);  // this node's dashboards and alerts
       }
       return;
     }
@@ -359,7 +352,7 @@ public final class RankingVerticle extends VerticleBase {
   private void republishKept() {
     scenarios.forEach((id, r) -> {
       if (!kept(id)) return;
-      if (r.message != null) publish(id, r, r.message, 0);
+      if (r.message != null) publish(id, r, r.message);
       else firstRanked(id, r);
     });
   }
@@ -378,7 +371,7 @@ public final class RankingVerticle extends VerticleBase {
     if (book == null) {
       Failures.fail(msg, 503, "no quotes yet: the first fetch is under way");
     } else if (r.message != null && (r.rankedOn == book || kept(id) && r.published)) {
-      if (kept(id) && !r.published) publish(id, r, r.message, 0);  // ranked for a reader before, followed here now
+      if (kept(id) && !r.published) publish(id, r, r.message);  // ranked for a reader before, followed here now
       msg.reply(r.message);
     } else if (r.failure != null && r.rankedOn == book) {
       Failures.fail(msg, 500, r.failure);
@@ -413,7 +406,7 @@ public final class RankingVerticle extends VerticleBase {
     store.delete(id).onSuccess(x -> {
       if (scenarios.get(id) == r) forget(id, r);
       vertx.eventBus().publish(Addresses.SCENARIOS_CHANGED, new JsonObject().put("id", id).put("deleted", true), fromHere());
-      publish(id, null, null, 0);
+      publish(id, null, null);
       msg.reply(new JsonObject().put("deleted", id));
     }).onFailure(e -> Failures.fail(msg, 503, "the scenario cannot be deleted now (" + Failures.text(e) + "); try again"));
   }
@@ -508,8 +501,7 @@ public final class RankingVerticle extends VerticleBase {
   private Future<?> firstRanked(String id, Registered r) {
     if (!kept(id)) return Future.succeededFuture();  // ranked here when it is asked for
     if (book == null) {
-      publish(id, r, RankingText.literal(new JsonObject().put("type", "error").put("scenario", id).put("status", 503)
-          .put("error", "no quotes yet: the first fetch is under way").encode()), 503);
+      publish(id, r, LiveRankingUpdate.failure(id, 503, "no quotes yet: the first fetch is under way"));
       return Future.succeededFuture();
     }
     return rerank(id, r);
@@ -643,11 +635,10 @@ public final class RankingVerticle extends VerticleBase {
       if ((r.message == null && r.failure == null) || r.first || kept(id)) return;
       synchronized (r) {
         r.live = null;
-        r.encoded = new RankingMessage();
+        r.parts = new RankingParts();
         r.rankedOn = null;
       }
       r.message = null;
-      r.comparable = null;
       r.failure = null;
       if (r.published) vertx.eventBus().publish(Addresses.RANKINGS_DROPPED, id, new DeliveryOptions().setLocalOnly(true));
       r.published = false;
@@ -682,8 +673,7 @@ public final class RankingVerticle extends VerticleBase {
 
   /**
    * Ranks one live scenario on {@code b} (on a worker): null when what it shows did not change,
-   * else its new digest and message, or the failure. The comparable form is kept as a digest: a
-   * whole second copy of every live ranking is memory for nothing.
+   * else its new update, or the failure.
    */
   private Outcome rankOne(String id, Registered r, QuoteBook b) {
     // One worker at a time per scenario: a first ranking, a pass, and a membership change that
@@ -713,13 +703,13 @@ public final class RankingVerticle extends VerticleBase {
       Set<String> shown = new HashSet<>();
       ranking.plans().forEach(p -> shown.add(p.vendor()));
       r.shown = shown;
-      byte[] comparable = r.encoded.take(id, ranking);
-      if (r.failure == null && r.message != null && r.published && Arrays.equals(comparable, r.comparable)) return null;
-      return new Outcome(id, r, comparable, r.encoded.text(), null);
+      LiveRankingUpdate update = r.parts.take(id, ranking);
+      if (r.failure == null && r.message != null && r.published && !r.parts.changed()) return null;
+      return new Outcome(id, r, update, null);
     } catch (RuntimeException e) {
       r.live = null;
       r.rankedOn = b;
-      return new Outcome(id, r, null, null, e);
+      return new Outcome(id, r, null, e);
     }
   }
 
@@ -730,19 +720,14 @@ public final class RankingVerticle extends VerticleBase {
     if (o.failure() != null) {
       LOG.log(Level.WARNING, "re-ranking scenario " + o.id() + " failed", o.failure());
       r.failure = "the last ranking of this scenario failed (" + Failures.text(o.failure()) + "); it is tried again on the next price change";
-      r.comparable = null;
       r.message = null;
-      if (kept(o.id())) {
-        publish(o.id(), r, RankingText.literal(new JsonObject().put("type", "error").put("scenario", o.id()).put("status", 500)
-            .put("error", r.failure).encode()), 500);
-      }
+      if (kept(o.id())) publish(o.id(), r, LiveRankingUpdate.failure(o.id(), 500, r.failure));
       return;
     }
-    r.comparable = o.comparable();
     r.message = o.message();
     r.failure = null;
     // one ranked for a reader alone is not published: nothing here would keep it up to date
-    if (kept(o.id())) publish(o.id(), r, r.message, 0);
+    if (kept(o.id())) publish(o.id(), r, r.message);
   }
 
   /** A new live scenario's first ranking; passes leave it out until it is in, then bring it up to the current book. */
@@ -758,11 +743,11 @@ public final class RankingVerticle extends VerticleBase {
 
   /**
    * Tells this node's HTTP verticles (their cache of rankings, their dashboards) and AlertVerticle
-   * of a new ranking of {@code r}, with null of a deleted scenario, or with a status of a failed ranking.
+   * of a new ranking of {@code r} (or why it failed, with its status in a header too), with null of a deleted scenario.
    */
-  private void publish(String id, Registered r, RankingText message, int status) {
+  private void publish(String id, Registered r, LiveRankingUpdate message) {
     DeliveryOptions options = new DeliveryOptions().setLocalOnly(true).addHeader(Addresses.SCENARIO_HEADER, id);
-    if (status != 0) options.addHeader(Addresses.STATUS_HEADER, Integer.toString(status));
+    if (message != null && message.failed()) options.addHeader(Addresses.STATUS_HEADER, Integer.toString(message.status()));
     if (r != null) r.published = true;
     vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, message, options);
   }
