@@ -14,6 +14,7 @@ import dev.gpurent.quotesheet.SheetLayout.Kind;
 import dev.gpurent.quotesheet.SheetLayout.OfferColumn;
 import dev.gpurent.quotesheet.SheetLayout.TermColumn;
 import dev.gpurent.quotesheet.SheetLayout.TermItem;
+import dev.gpurent.text.Message;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -75,7 +76,7 @@ public final class QuoteSheetReader {
   private final Clock clock;
   private final List<CellProblem> problems = new ArrayList<>();
   /** What the sender is asked though the sheet reads: a card name that several cards answer to. */
-  private final List<String> asks = new ArrayList<>();
+  private final List<CellProblem> asks = new ArrayList<>();
 
   private QuoteSheetReader(GpuCatalog catalog, Clock clock) {
     this.catalog = catalog;
@@ -91,7 +92,7 @@ public final class QuoteSheetReader {
   }
 
   private QuoteSheet readAll(List<Upload> files) {
-    if (files.isEmpty()) throw new BadSheetException(List.of(CellProblem.sheet("file", "no quote sheet was given")));
+    if (files.isEmpty()) throw new BadSheetException(List.of(CellProblem.sheet("file", Message.of("sheet.none"))));
     Grid offers = null;
     Grid terms = null;
     SheetLimits limits = new SheetLimits();
@@ -99,14 +100,14 @@ public final class QuoteSheetReader {
       Upload f = files.get(i);
       String where = "file " + f.name();
       if (f.size() > MAX_BYTES || f.bytes().length > MAX_BYTES) {
-        problems.add(CellProblem.sheet(where, String.format(Locale.ROOT, "%.1f MB, over the %d MB limit of a quote sheet",
-            Math.max(f.size(), f.bytes().length) / 1048576.0, MAX_BYTES / 1048576)));
+        problems.add(CellProblem.sheet(where, Message.of("sheet.tooLarge", "mb", String.format(Locale.ROOT, "%.1f",
+            Math.max(f.size(), f.bytes().length) / 1048576.0), "max", MAX_BYTES / 1048576)));
         continue;
       }
       try {
         if (isZip(f.bytes())) {
           if (files.size() > 1) {
-            problems.add(CellProblem.sheet(where, "a workbook holds both sheets: give it alone, not with other files"));
+            problems.add(CellProblem.sheet(where, Message.of("sheet.workbookAlone")));
             continue;
           }
           List<Grid> sheets = Grid.fromXlsx(f.bytes(), where, name -> SheetLayout.isOffersSheet(name) || SheetLayout.isTermsSheet(name),
@@ -114,23 +115,23 @@ public final class QuoteSheetReader {
           offers = sheets.stream().filter(g -> SheetLayout.isOffersSheet(g.name())).findFirst().orElse(null);
           terms = sheets.stream().filter(g -> SheetLayout.isTermsSheet(g.name())).findFirst().orElse(null);
           if (offers == null) {
-            problems.add(CellProblem.sheet(where, "no sheet named '" + SheetLayout.OFFERS_EN + "' or '" + SheetLayout.OFFERS_ZH
-                + "' (sheets: " + sheets.stream().map(Grid::name).collect(Collectors.joining(", ")) + ")"));
+            problems.add(CellProblem.sheet(where, Message.of("sheet.noOffersSheet", "en", SheetLayout.OFFERS_EN, "zh", SheetLayout.OFFERS_ZH,
+                "sheets", sheets.stream().map(Grid::name).collect(Collectors.joining(", ")))));
           }
         } else if (isOle2(f.bytes())) {
-          problems.add(CellProblem.sheet(where, "an old .xls workbook: save it as .xlsx (Excel Workbook) and try again"));
+          problems.add(CellProblem.sheet(where, Message.of("sheet.xls")));
         } else if (f.name().toLowerCase(Locale.ROOT).endsWith(".csv")) {
           Grid g = Grid.fromCsv(i == 0 ? SheetLayout.OFFERS_EN : SheetLayout.TERMS_EN, f.bytes(), limits);
           if (i == 0) offers = g;
           else terms = g;
         } else {
-          problems.add(CellProblem.sheet(where, "not an .xlsx workbook (nor a .csv file)"));
+          problems.add(CellProblem.sheet(where, Message.of("sheet.notXlsx")));
         }
       } catch (SheetLimits.Exceeded e) {
         problems.add(e.problem());
       } catch (IOException e) {
-        problems.add(CellProblem.sheet(where, "not a readable " + (isZip(f.bytes()) ? ".xlsx workbook" : "CSV file")
-            + ": " + e.getMessage()));
+        problems.add(CellProblem.sheet(where, Message.of(isZip(f.bytes()) ? "sheet.unreadableXlsx" : "sheet.unreadableCsv",
+            "detail", String.valueOf(e.getMessage()))));
       }
     }
     if (!problems.isEmpty()) throw new BadSheetException(problems);
@@ -159,16 +160,17 @@ public final class QuoteSheetReader {
       if (v.isBlank()) continue;
       Optional<OfferColumn> col = OfferColumn.byHeader(v.text());
       if (col.isEmpty()) {
-        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "unknown column; known: "
-            + Arrays.stream(OfferColumn.values()).map(x -> x.en).collect(Collectors.joining(", "))));
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), Message.of("sheet.column.unknown", "known", Message.of("pick",
+            "en", Arrays.stream(OfferColumn.values()).map(x -> x.en).collect(Collectors.joining(", ")),
+            "zh", Arrays.stream(OfferColumn.values()).map(x -> x.zh).collect(Collectors.joining("、"))))));
       } else if (cols.putIfAbsent(col.get(), c) != null) {
-        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "this column appears twice (first in column "
-            + Grid.column(cols.get(col.get())) + ")"));
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), Message.of("sheet.column.twice", "first",
+            Grid.column(cols.get(col.get())))));
       }
     }
     for (OfferColumn c : OfferColumn.values()) {
       if (c.required && !cols.containsKey(c)) {
-        problems.add(CellProblem.row(g.name(), 0, "missing column '" + c.en + "' (" + c.zh + ")"));
+        problems.add(CellProblem.row(g.name(), 0, Message.of("sheet.column.missing", "en", c.en, "zh", c.zh)));
       }
     }
     if (problems.size() > problemsBefore) return List.of();
@@ -182,14 +184,14 @@ public final class QuoteSheetReader {
       if (problems.size() > before) continue;
       Cells cells = new Cells(g, r, cols);
       if (cells.has(OfferColumn.INSTANCE) && SheetLayout.isExampleMarker(cells.text(OfferColumn.INSTANCE))) {
-        problems.add(cells.problem(OfferColumn.INSTANCE, "this is the template's example row: replace it with a real offer or delete it"));
+        problems.add(cells.problem(OfferColumn.INSTANCE, Message.of("sheet.exampleRow")));
         continue;
       }
       Gpu gpu = cells.required(OfferColumn.GPU) ? gpu(cells) : null;
       BigDecimal gpus = cells.has(OfferColumn.GPUS) ? cells.number(OfferColumn.GPUS) : BigDecimal.ONE;
       if (gpus != null && (gpus.signum() <= 0 || gpus.compareTo(BigDecimal.valueOf(QuoteIntegrity.MAX_GPUS_PER_OFFER)) > 0)) {
-        problems.add(cells.problem(OfferColumn.GPUS, "must be more than 0 and at most " + QuoteIntegrity.MAX_GPUS_PER_OFFER
-            + ", got " + gpus.toPlainString()));
+        problems.add(cells.problem(OfferColumn.GPUS, Message.of("sheet.gpus.range", "max", QuoteIntegrity.MAX_GPUS_PER_OFFER,
+            "got", gpus.toPlainString())));
         gpus = null;
       }
       BigDecimal vcpus = cells.has(OfferColumn.VCPU) ? nonNegative(cells, OfferColumn.VCPU) : BigDecimal.ZERO;
@@ -199,15 +201,15 @@ public final class QuoteSheetReader {
       if (cells.has(OfferColumn.COUNTRY)) {
         country = cells.text(OfferColumn.COUNTRY).toUpperCase(Locale.ROOT);
         if (!country.matches("[A-Z]{2}")) {
-          problems.add(cells.problem(OfferColumn.COUNTRY, "must be a 2-letter ISO 3166 code (CN, HK, SG, US...), got '"
-              + cells.text(OfferColumn.COUNTRY) + "'"));
+          problems.add(cells.problem(OfferColumn.COUNTRY, Message.of("sheet.country", "got",
+              cells.text(OfferColumn.COUNTRY))));
         }
       }
       Billing billing = cells.required(OfferColumn.BILLING) ? billing(cells) : null;
       BigDecimal price = cells.required(OfferColumn.PRICE) ? cells.number(OfferColumn.PRICE) : null;
       if (price != null && price.signum() <= 0) {
-        problems.add(cells.problem(OfferColumn.PRICE, price.signum() < 0 ? "must be > 0, got " + price.toPlainString()
-            : "0 is not a price: leave out an offer that is not sold, and put free services in the terms sheet"));
+        problems.add(cells.problem(OfferColumn.PRICE, price.signum() < 0 ? Message.of("sheet.price.negative", "got", price.toPlainString())
+            : Message.of("sheet.price.zero")));
         price = null;
       }
       String currency = cells.required(OfferColumn.CURRENCY) ? currency(cells.text(OfferColumn.CURRENCY),
@@ -215,8 +217,8 @@ public final class QuoteSheetReader {
       PriceUnit unit = billing == null ? null : unit(cells, billing);
       LocalDate validUntil = cells.has(OfferColumn.VALID_UNTIL) ? date(cells, OfferColumn.VALID_UNTIL) : null;
       if (validUntil != null && validUntil.isBefore(Grid.today(clock))) {
-        problems.add(cells.problem(OfferColumn.VALID_UNTIL, validUntil + " is in the past (today is " + Grid.today(clock)
-            + "): this quote has expired; ask the vendor for a current one"));
+        problems.add(cells.problem(OfferColumn.VALID_UNTIL, Message.of("sheet.validUntil.past", "date", validUntil.toString(),
+            "today", Grid.today(clock).toString())));
       }
       if (problems.size() > before || gpu == null || gpus == null || billing == null || price == null || unit == null
           || currency == null) {
@@ -231,14 +233,15 @@ public final class QuoteSheetReader {
       String key = region + "|" + offerId + "|" + billing.wire();
       Integer first = seen.putIfAbsent(key, row + 1);
       if (first != null) {
-        problems.add(CellProblem.row(g.name(), row, "the same offer (" + offerId + (region.isEmpty() ? "" : " in " + region)
-            + ", " + billing.wire() + ") as row " + first + ": give each its own instance type, or keep one"));
+        problems.add(CellProblem.row(g.name(), row, region.isEmpty()
+            ? Message.of("sheet.offer.twice", "offer", offerId, "billing", billing(billing), "first", first)
+            : Message.of("sheet.offer.twiceIn", "offer", offerId, "region", region, "billing", billing(billing), "first", first)));
         continue;
       }
       out.add(new Offer(row + 1, gpu.id(), offerId, gpus, vcpus, ram, region, country, billing, price, unit, currency,
           validUntil));
     }
-    if (out.isEmpty() && problems.isEmpty()) problems.add(CellProblem.sheet(g.name(), "no offers: fill one row per offer"));
+    if (out.isEmpty() && problems.isEmpty()) problems.add(CellProblem.sheet(g.name(), Message.of("sheet.noOffers")));
     return out;
   }
 
@@ -257,9 +260,9 @@ public final class QuoteSheetReader {
   private void typeCheck(Grid g, int r, int c, String header) {
     Grid.Value v = g.cell(r, c);
     if (v.type() == Grid.Type.FORMULA) {
-      problems.add(CellProblem.cell(g.name(), r, c, header, "a formula (" + v.text() + "): type the value itself"));
+      problems.add(CellProblem.cell(g.name(), r, c, header, Message.of("sheet.formula", "formula", v.text())));
     } else if (v.type() == Grid.Type.ERROR) {
-      problems.add(CellProblem.cell(g.name(), r, c, header, "an error value (" + v.text() + ")"));
+      problems.add(CellProblem.cell(g.name(), r, c, header, Message.of("sheet.errorValue", "value", v.text())));
     }
   }
 
@@ -278,7 +281,8 @@ public final class QuoteSheetReader {
     try {
       catalog.resolve(spelled);
     } catch (UnknownGpuException e) {
-      problems.add(cells.problem(OfferColumn.GPU, e.getMessage()));
+      problems.add(cells.problem(OfferColumn.GPU, e.nearest().isEmpty() ? Message.of("sheet.gpu.unknown", "spelling", spelled)
+          : Message.of("sheet.gpu.unknownNear", "spelling", spelled, "nearest", String.join(", ", e.nearest()))));
     }
     return null;
   }
@@ -292,8 +296,9 @@ public final class QuoteSheetReader {
     List<Gpu> kin = catalog.all().stream().filter(g -> family(g).equals(family(found))).sorted(java.util.Comparator.comparing(Gpu::id))
         .toList();
     if (kin.size() < 2) return;
-    asks.add(cells.problem(OfferColumn.GPU, "'" + spelled + "' is more than one card: read as " + found.name() + " (" + found.id()
-        + "); if it is another, write its name: " + String.join(" or ", kin.stream().map(Gpu::name).toList())).toString());
+    asks.add(cells.problem(OfferColumn.GPU, Message.of("sheet.gpu.ambiguous", "spelling", spelled, "name", found.name(), "id",
+        found.id(), "names", Message.of("pick", "en", String.join(" or ", kin.stream().map(Gpu::name).toList()),
+            "zh", String.join(" 或 ", kin.stream().map(Gpu::name).toList())))));
   }
 
   /** Words that name a card's form. */
@@ -324,10 +329,14 @@ public final class QuoteSheetReader {
     try {
       return Billing.parse(t);
     } catch (IllegalArgumentException e) {
-      problems.add(cells.problem(OfferColumn.BILLING, "unknown billing mode '" + t
-          + "'; use on-demand, monthly, yearly, 3-year or spot (按量, 包月, 包年, 3年, 竞价)"));
+      problems.add(cells.problem(OfferColumn.BILLING, Message.of("sheet.billing.unknown", "got", t)));
       return null;
     }
+  }
+
+  /** A billing mode inside a sentence, in the sentence's language ("monthly" / 包月). */
+  private static Message billing(Billing b) {
+    return Message.of("billing." + b.wire());
   }
 
   private boolean isTerm(Cells cells) {
@@ -343,8 +352,7 @@ public final class QuoteSheetReader {
         case MONTHLY -> PriceUnit.MONTH;
         case YEARLY -> PriceUnit.YEAR;
         default -> {
-          problems.add(cells.problem(OfferColumn.UNIT, "a " + billing.wire() + " price must say whether it is per hour, "
-              + "month, year or for the whole term"));
+          problems.add(cells.problem(OfferColumn.UNIT, Message.of("sheet.unit.needed", "billing", billing(billing))));
           yield null;
         }
       };
@@ -364,13 +372,12 @@ public final class QuoteSheetReader {
       default -> null;
     };
     if (unit == null) {
-      problems.add(cells.problem(OfferColumn.UNIT, "unknown price unit '" + t + "' for " + billing.wire()
-          + "; use hour, month, year or term (小时, 月, 年, 整期)"));
+      problems.add(cells.problem(OfferColumn.UNIT, Message.of("sheet.unit.unknown", "got", t, "billing", billing(billing))));
       return null;
     }
     if ((billing == Billing.ON_DEMAND || billing == Billing.SPOT) && unit != PriceUnit.HOUR) {
-      problems.add(cells.problem(OfferColumn.UNIT, billing.wire() + " is paid by the hour used: give the price per hour, got per "
-          + unit.wire()));
+      problems.add(cells.problem(OfferColumn.UNIT, Message.of("sheet.unit.hourly", "billing", billing(billing), "unit",
+          Message.of("unit." + unit.wire()))));
       return null;
     }
     return unit;
@@ -379,7 +386,7 @@ public final class QuoteSheetReader {
   private BigDecimal nonNegative(Cells cells, OfferColumn c) {
     BigDecimal n = cells.number(c);
     if (n != null && n.signum() < 0) {
-      problems.add(cells.problem(c, "must be >= 0, got " + n.toPlainString()));
+      problems.add(cells.problem(c, Message.of("sheet.nonNegative", "got", n.toPlainString())));
       return null;
     }
     return n;
@@ -393,10 +400,10 @@ public final class QuoteSheetReader {
       DateTimeFormatter.ofPattern("yyyy/M/d"), DateTimeFormatter.ofPattern("yyyy.M.d"),
       DateTimeFormatter.ofPattern("yyyy年M月d日"));
 
-  static LocalDate dateOf(Grid.Value v, java.util.function.Consumer<String> problem) {
+  static LocalDate dateOf(Grid.Value v, java.util.function.Consumer<Message> problem) {
     if (v.type() == Grid.Type.DATE) return v.date();
     if (v.type() == Grid.Type.NUMBER) {
-      problem.accept("a number (" + v.text() + "), not a date: write it as YYYY-MM-DD");
+      problem.accept(Message.of("sheet.date.number", "got", v.text()));
       return null;
     }
     for (DateTimeFormatter f : DATE_FORMATS) {
@@ -406,21 +413,21 @@ public final class QuoteSheetReader {
         // try the next
       }
     }
-    problem.accept("'" + v.text() + "' is not a date: write it as YYYY-MM-DD");
+    problem.accept(Message.of("sheet.date.bad", "got", v.text()));
     return null;
   }
 
-  static String currency(String text, java.util.function.Consumer<String> problem) {
+  static String currency(String text, java.util.function.Consumer<Message> problem) {
     String t = text.trim();
     String code = CURRENCY_WORDS.getOrDefault(t.toUpperCase(Locale.ROOT), CURRENCY_WORDS.getOrDefault(t, t.toUpperCase(Locale.ROOT)));
     if (!CURRENCY.matcher(code).matches()) {
-      problem.accept("'" + text + "' is not a currency: write a 3-letter ISO 4217 code (CNY, USD, HKD...)");
+      problem.accept(Message.of("sheet.currency.bad", "got", text));
       return null;
     }
     try {
       java.util.Currency.getInstance(code);
     } catch (IllegalArgumentException e) {
-      problem.accept("'" + code + "' is not an ISO 4217 currency code");
+      problem.accept(Message.of("sheet.currency.unknown", "got", code));
       return null;
     }
     return code;
@@ -453,7 +460,7 @@ public final class QuoteSheetReader {
 
     boolean required(OfferColumn c) {
       if (has(c)) return true;
-      problems.add(problem(c, "is empty; it is required"));
+      problems.add(problem(c, Message.of("sheet.required")));
       return false;
     }
 
@@ -461,22 +468,22 @@ public final class QuoteSheetReader {
       return numberOf(value(c), why -> problems.add(problem(c, why)));
     }
 
-    CellProblem problem(OfferColumn c, String reason) {
+    CellProblem problem(OfferColumn c, Message reason) {
       Integer col = cols.get(c);
-      return col == null ? CellProblem.row(g.name(), row, c.en + ": " + reason)
+      return col == null ? CellProblem.row(g.name(), row, Message.of("sheet.inColumn", "column", Message.of("pick", "en", c.en, "zh", c.zh),
+          "reason", reason))
           : CellProblem.cell(g.name(), row, col, g.cell(0, col).text(), reason);
     }
   }
 
-  static BigDecimal numberOf(Grid.Value v, java.util.function.Consumer<String> problem) {
+  static BigDecimal numberOf(Grid.Value v, java.util.function.Consumer<Message> problem) {
     if (v.type() == Grid.Type.NUMBER) return v.number();
     if (v.type() == Grid.Type.TEXT && NUMBER.matcher(v.text()).matches()) return new BigDecimal(v.text());
     if (v.type() == Grid.Type.DATE) {
-      problem.accept("a date (" + v.text() + "), not a number");
+      problem.accept(Message.of("sheet.number.date", "got", v.text()));
       return null;
     }
-    problem.accept("text in a number cell: '" + v.text() + "'" + (v.text().matches(".*\\d.*")
-        ? " (write the number alone, e.g. 1500 or 0.8: no currency signs, units or thousands separators)" : ""));
+    problem.accept(Message.of(v.text().matches(".*\\d.*") ? "sheet.number.textDigits" : "sheet.number.text", "got", v.text()));
     return null;
   }
 
@@ -496,14 +503,15 @@ public final class QuoteSheetReader {
       if (v.isBlank()) continue;
       Optional<TermColumn> col = TermColumn.byHeader(v.text());
       if (col.isEmpty()) {
-        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "unknown column; known: "
-            + Arrays.stream(TermColumn.values()).map(x -> x.en).collect(Collectors.joining(", "))));
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), Message.of("sheet.column.unknown", "known", Message.of("pick",
+            "en", Arrays.stream(TermColumn.values()).map(x -> x.en).collect(Collectors.joining(", ")),
+            "zh", Arrays.stream(TermColumn.values()).map(x -> x.zh).collect(Collectors.joining("、"))))));
       } else {
         cols.putIfAbsent(col.get(), c);
       }
     }
     for (TermColumn c : List.of(TermColumn.ITEM, TermColumn.VALUE)) {
-      if (!cols.containsKey(c)) problems.add(CellProblem.row(g.name(), 0, "missing column '" + c.en + "' (" + c.zh + ")"));
+      if (!cols.containsKey(c)) problems.add(CellProblem.row(g.name(), 0, Message.of("sheet.column.missing", "en", c.en, "zh", c.zh)));
     }
     if (problems.size() > problemsBefore) return emptyTerms();
     Map<TermItem, Service> services = new EnumMap<>(TermItem.class);
@@ -533,20 +541,21 @@ public final class QuoteSheetReader {
       Optional<TermItem> item = label.isBlank() ? Optional.empty() : TermItem.byLabel(label.text());
       if (item.isEmpty()) {
         if (label.isBlank() && value.isBlank()) continue;
-        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), label.isBlank() ? "a value without an item"
-            : "unknown item '" + label.text() + "'; known: " + Arrays.stream(TermItem.values()).map(i -> i.en)
-                .collect(Collectors.joining("; "))));
+        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), label.isBlank() ? Message.of("sheet.term.valueWithoutItem")
+            : Message.of("sheet.term.unknown", "got", label.text(), "known", Message.of("pick",
+                "en", Arrays.stream(TermItem.values()).map(i -> i.en).collect(Collectors.joining("; ")),
+                "zh", Arrays.stream(TermItem.values()).map(i -> i.zh).collect(Collectors.joining("；"))))));
         continue;
       }
       TermItem it = item.get();
       Integer first = rows.putIfAbsent(it, r + 1);
       if (first != null && it != TermItem.EGRESS) {
-        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), "'" + it.en + "' appears twice (first in row "
-            + first + ")"));
+        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), Message.of("sheet.term.twice", "item",
+            Message.of("pick", "en", it.en, "zh", it.zh), "first", first)));
         continue;
       }
       final int row = r;
-      java.util.function.Consumer<String> valueProblem = why -> problems.add(CellProblem.cell(g.name(), row, valueCol,
+      java.util.function.Consumer<Message> valueProblem = why -> problems.add(CellProblem.cell(g.name(), row, valueCol,
           valueHeader, why));
       switch (it.kind) {
         case TEXT -> {
@@ -557,7 +566,7 @@ public final class QuoteSheetReader {
           if (!value.isBlank()) {
             quoteDate = dateOf(value, valueProblem);
             if (quoteDate != null && quoteDate.isAfter(Grid.today(clock))) {
-              valueProblem.accept(quoteDate + " is in the future (today is " + Grid.today(clock) + ")");
+              valueProblem.accept(Message.of("sheet.quoteDate.future", "date", quoteDate.toString(), "today", Grid.today(clock).toString()));
             }
           }
         }
@@ -575,9 +584,9 @@ public final class QuoteSheetReader {
           if (s.status() == Service.Status.PRICED) {
             Grid.Value cur = curCol == null ? Grid.Value.BLANK : g.cell(r, curCol);
             if (cur.isBlank()) {
-              if (curCol == null) problems.add(CellProblem.row(g.name(), r, "a price without a currency: add a Currency column"));
-              else problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), "missing currency for the price "
-                  + s.price().toPlainString()));
+              if (curCol == null) problems.add(CellProblem.row(g.name(), r, Message.of("sheet.term.noCurrencyColumn")));
+              else problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), Message.of("sheet.term.noCurrency",
+                  "price", s.price().toPlainString())));
               continue;
             }
             String code = currency(cur.text(), why -> problems.add(CellProblem.cell(g.name(), row, curCol, headerOf(g, curCol), why)));
@@ -586,8 +595,8 @@ public final class QuoteSheetReader {
               currency = code;
               currencyRow = r + 1;
             } else if (!currency.equals(code)) {
-              problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), "mixed currencies in one terms sheet: "
-                  + code + " here, " + currency + " in row " + currencyRow + "; quote every term in one currency"));
+              problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), Message.of("sheet.term.mixedCurrency",
+                  "code", code, "first", currency, "row", currencyRow)));
               continue;
             }
           }
@@ -598,14 +607,14 @@ public final class QuoteSheetReader {
               bound = numberOf(upTo, why -> problems.add(CellProblem.cell(g.name(), row, upToCol, headerOf(g, upToCol), why)));
               if (bound == null) continue;
               if (bound.signum() <= 0) {
-                problems.add(CellProblem.cell(g.name(), r, upToCol, headerOf(g, upToCol), "must be > 0 GB, got "
-                    + bound.toPlainString()));
+                problems.add(CellProblem.cell(g.name(), r, upToCol, headerOf(g, upToCol), Message.of("sheet.tier.positive",
+                    "got", bound.toPlainString())));
                 continue;
               }
             }
             if (s.status() != Service.Status.PRICED) {
               if (first != null || bound != null) {
-                valueProblem.accept("an egress tier needs a price per GB");
+                valueProblem.accept(Message.of("sheet.tier.needsPrice"));
                 continue;
               }
               services.put(it, s);
@@ -622,8 +631,8 @@ public final class QuoteSheetReader {
     Service egressStatus = services.getOrDefault(TermItem.EGRESS, Service.UNKNOWN);
     if (!tiers.isEmpty()) {
       if (services.containsKey(TermItem.EGRESS)) {
-        problems.add(CellProblem.sheet(g.name(), "egress is both priced and '" + (egressStatus.status() == Service.Status.NONE
-            ? "none" : "unknown") + "'"));
+        problems.add(CellProblem.sheet(g.name(), Message.of("sheet.egress.both", "status", egressStatus.status() == Service.Status.NONE
+            ? "none" : "unknown")));
       }
       egressStatus = new Service(Service.Status.PRICED, tiers.get(0).perGb(), tiers.get(0).row());
       checkTiers(g, tiers, upToCol);
@@ -642,28 +651,27 @@ public final class QuoteSheetReader {
       Tier t = tiers.get(i);
       boolean isLast = i == tiers.size() - 1;
       if (t.upToGb() == null && !isLast) {
-        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "only the last egress tier may have no upper bound"));
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, Message.of("sheet.tier.noBoundNotLast")));
         return;
       }
       if (t.upToGb() != null && isLast) {
-        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "the last egress tier must have no upper bound "
-            + "(it prices everything above the tiers before it)"));
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, Message.of("sheet.tier.lastBound")));
         return;
       }
       if (t.upToGb() != null && t.upToGb().compareTo(last) <= 0) {
-        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "egress tiers must rise: " + t.upToGb().toPlainString()
-            + " GB comes after " + last.toPlainString() + " GB"));
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, Message.of("sheet.tier.rise", "got", t.upToGb().toPlainString(),
+            "last", last.toPlainString())));
         return;
       }
       if (t.upToGb() != null) last = t.upToGb();
     }
     if (tiers.stream().noneMatch(t -> t.perGb().signum() > 0) && tiers.size() > 1) {
-      problems.add(CellProblem.row(g.name(), tiers.get(0).row() - 1, "every egress tier is 0: for free egress write one row with 0"));
+      problems.add(CellProblem.row(g.name(), tiers.get(0).row() - 1, Message.of("sheet.tier.allZero")));
     }
   }
 
   /** A service value: a number (0 allowed: the vendor says free), none, unknown, or empty (unknown). */
-  private Service service(Grid.Value v, java.util.function.Consumer<String> problem, int row, boolean money) {
+  private Service service(Grid.Value v, java.util.function.Consumer<Message> problem, int row, boolean money) {
     if (v.isBlank()) return Service.UNKNOWN;
     if (v.type() == Grid.Type.TEXT) {
       String k = SheetLayout.key(v.text());
@@ -683,29 +691,29 @@ public final class QuoteSheetReader {
     BigDecimal n = numberOf(v, problem);
     if (n == null) return null;
     if (n.signum() < 0) {
-      problem.accept("must be >= 0, got " + n.toPlainString() + " (0: free; none: not sold; empty: unknown)");
+      problem.accept(Message.of("sheet.service.negative", "got", n.toPlainString()));
       return null;
     }
     if (!money && n.signum() == 0) {
-      problem.accept("must be > 0 (or none, or empty for unknown)");
+      problem.accept(Message.of("sheet.service.zero"));
       return null;
     }
     return new Service(Service.Status.PRICED, n, row + 1);
   }
 
-  private static BigDecimal discount(Grid.Value v, java.util.function.Consumer<String> problem) {
+  private static BigDecimal discount(Grid.Value v, java.util.function.Consumer<Message> problem) {
     if (v.type() == Grid.Type.TEXT) {
       Matcher zhe = ZHE.matcher(v.text().trim());
       if (zhe.matches()) return new BigDecimal(zhe.group(1)).movePointLeft(1);
       if (v.text().contains("%")) {
-        problem.accept("'" + v.text() + "' is ambiguous: write the multiplier (0.9 for 10% off)");
+        problem.accept(Message.of("sheet.discount.percent", "got", v.text()));
         return null;
       }
     }
     BigDecimal d = numberOf(v, problem);
     if (d == null) return null;
     if (d.signum() <= 0 || d.compareTo(BigDecimal.ONE) > 0) {
-      problem.accept("must be a multiplier above 0 and at most 1 (0.9 = 10% off), got " + d.toPlainString());
+      problem.accept(Message.of("sheet.discount.range", "got", d.toPlainString()));
       return null;
     }
     return d;

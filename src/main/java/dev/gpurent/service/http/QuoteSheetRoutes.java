@@ -5,10 +5,14 @@ import dev.gpurent.service.Addresses;
 import dev.gpurent.quotesheet.QuoteSheetReader;
 import dev.gpurent.quotesheet.QuoteSheetTemplate;
 import dev.gpurent.quotesheet.SheetLayout;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.FileUpload;
@@ -67,14 +71,23 @@ final class QuoteSheetRoutes {
         .end(io.vertx.core.buffer.Buffer.buffer(xlsx));
   }
 
+  /** The language of the import's answer (its warnings); English for a tag gpurent does not speak, as the import is done. */
+  private static Lang lang(RoutingContext rc) {
+    try {
+      return ApiSupport.lang(rc.request());
+    } catch (dev.gpurent.cost.InvalidInputException unknown) {
+      return Lang.EN;
+    }
+  }
+
   private static void upload(Vertx vertx, RoutingContext rc) {
     String vendor = rc.request().getFormAttribute("vendor");
     List<FileUpload> sheet = rc.fileUploads().stream().filter(f -> f.name().equals("sheet")).toList();
     List<FileUpload> terms = rc.fileUploads().stream().filter(f -> f.name().equals("terms")).toList();
     List<dev.gpurent.cost.InvalidInputException.Problem> missing = new ArrayList<>();
-    if (vendor == null || vendor.isBlank()) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("vendor", "is required"));
-    if (sheet.size() != 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("sheet", "one file is required (the .xlsx, or the offers .csv)"));
-    if (terms.size() > 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("terms", "at most one file"));
+    if (vendor == null || vendor.isBlank()) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("vendor", Message.of("sheet.upload.required")));
+    if (sheet.size() != 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("sheet", Message.of("sheet.upload.sheet")));
+    if (terms.size() > 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("terms", Message.of("sheet.upload.terms")));
     if (!missing.isEmpty()) {
       HttpErrors.invalid(rc, missing);
       return;
@@ -91,7 +104,8 @@ final class QuoteSheetRoutes {
     }
     read.compose(v -> vertx.eventBus().<JsonObject>request(Addresses.QUOTE_SHEETS_IMPORT,
             new JsonObject().put("vendor", vendor).put("files", payload), new DeliveryOptions().setSendTimeout(120_000)))
-        .onSuccess(m -> rc.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON).end(m.body().encode()))
+        .onSuccess(m -> rc.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON)
+            .end(Json.encode(Localizer.render(m.body().getMap(), lang(rc)))))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }
