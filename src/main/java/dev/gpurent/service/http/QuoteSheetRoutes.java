@@ -105,7 +105,7 @@ final class QuoteSheetRoutes {
     read.compose(v -> vertx.eventBus().<JsonObject>request(Addresses.QUOTE_SHEETS_IMPORT,
             new JsonObject().put("vendor", vendor).put("files", payload), new DeliveryOptions().setSendTimeout(120_000)))
         .onSuccess(m -> rc.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON)
-            .end(Json.encode(Localizer.render(m.body().getMap(), lang(rc)))))
+            .end(Json.encode(Localizer.render(dev.gpurent.config.PlainValues.of(m.body()), lang(rc)))))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }
