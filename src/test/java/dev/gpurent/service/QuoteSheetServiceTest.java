@@ -199,6 +199,12 @@ class QuoteSheetServiceTest {
         .putHeader("Authorization", "Bearer " + TOKEN).sendMultipartForm(MultipartForm.create().attribute("vendor", "x")));
     assertEquals(new JsonObject().put("field", "sheet").put("reason", "需要一个文件（.xlsx 工作簿，或报价表 .csv）"),
         missing.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0));
+    HttpResponse<Buffer> big = upload(TOKEN, "big-cloud", "big.xlsx", new byte[6 * 1024 * 1024], "?lang=zh");
+    assertEquals(413, big.statusCode());
+    assertEquals(new JsonObject().put("error", "报价单超过 5 MB"), big.bodyAsJsonObject());
+    HttpResponse<Buffer> unknown = upload(TOKEN, "bad-cloud", "rfq.xlsx", bad, "?lang=fr");
+    assertEquals(400, unknown.statusCode());
+    assertEquals("lang", unknown.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));
     assertFalse(Files.exists(root.resolve("adapters/bad-cloud.yaml")));
   }
 

@@ -50,7 +50,8 @@ final class QuoteSheetRoutes {
         .handler(rc -> upload(vertx, rc))
         .failureHandler(rc -> {
           if (rc.statusCode() == 413) {
-            HttpErrors.send(rc, 413, "quote sheet over " + QuoteSheetReader.MAX_BYTES / (1024 * 1024) + " MB");
+            HttpErrors.send(rc.response(), 413, HttpErrors.inLanguage(dev.gpurent.service.Failures.body(
+                Message.of("sheet.upload.tooLarge", "max", QuoteSheetReader.MAX_BYTES / (1024 * 1024)), null), rc));
           } else {
             rc.next();
           }
@@ -71,16 +72,9 @@ final class QuoteSheetRoutes {
         .end(io.vertx.core.buffer.Buffer.buffer(xlsx));
   }
 
-  /** The language of the import's answer (its warnings); English for a tag gpurent does not speak, as the import is done. */
-  private static Lang lang(RoutingContext rc) {
-    try {
-      return ApiSupport.lang(rc.request());
-    } catch (dev.gpurent.cost.InvalidInputException unknown) {
-      return Lang.EN;
-    }
-  }
-
   private static void upload(Vertx vertx, RoutingContext rc) {
+    Lang lang = ApiSupport.lang(rc);  // the answer's (warnings, problems); an unknown one is a 400 before anything is read
+    if (lang == null) return;
     String vendor = rc.request().getFormAttribute("vendor");
     List<FileUpload> sheet = rc.fileUploads().stream().filter(f -> f.name().equals("sheet")).toList();
     List<FileUpload> terms = rc.fileUploads().stream().filter(f -> f.name().equals("terms")).toList();
@@ -105,7 +99,7 @@ final class QuoteSheetRoutes {
     read.compose(v -> vertx.eventBus().<JsonObject>request(Addresses.QUOTE_SHEETS_IMPORT,
             new JsonObject().put("vendor", vendor).put("files", payload), new DeliveryOptions().setSendTimeout(120_000)))
         .onSuccess(m -> rc.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON)
-            .end(Json.encode(Localizer.render(dev.gpurent.config.PlainValues.of(m.body()), lang(rc)))))
+            .end(Json.encode(Localizer.page(dev.gpurent.config.PlainValues.map(m.body()), lang))))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }
