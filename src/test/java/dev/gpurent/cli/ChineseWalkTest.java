@@ -283,6 +283,20 @@ class ChineseWalkTest {
   }
 
   @Test
+  void the_quotes_table_its_summary_and_the_vendors_progress_are_chinese() {
+    CliTest.Result r = CliTest.run("quotes", "--root=" + root, "--lang", "zh", "--gpu", "H100 SXM", "--currency", "CNY", "--limit", "3");
+    assertEquals(0, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(lines.get(0).matches("厂商 +地域 +规格 +卡型 +卡数 +计费模式 +价格 +计价单位 +新鲜度"), lines.get(0));
+    // README's English example: "919 quotes, 3 shown (--limit 0 for all); converted with ECB euro reference rates 2025-05-09"
+    assertEquals("919 条报价，显示 3 条（--limit 0 显示全部）；按 欧洲央行欧元参考汇率 2025-05-09 换算", lines.get(lines.size() - 1));
+    assertTrue(lines.get(1).contains(" 竞价实例 ") && lines.get(1).contains(" 小时 "), "billing and unit in Chinese: " + lines.get(1));
+    List<String> ours = new ArrayList<>(List.of(lines.get(0), lines.get(lines.size() - 1)));
+    ours.addAll(r.err().lines().toList());
+    assertEquals(List.of(), english(ours));
+  }
+
+  @Test
   void a_quote_sheets_problems_and_warnings_are_chinese_with_their_cells() throws Exception {
     java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
     Path dir = Files.createTempDirectory("gpurent-zh-sheet");
