@@ -1,6 +1,6 @@
 // The live socket: /ws?lang=&deltas=true, {"subscribe": [id]} -> {"type": "ranking", scenario,
 // ranking} at once, then {"type": "ranking-delta", ...} on every change (the plans kept from the
-// last message named by vendor, an unchanged mixed plan or reference as "same"; RankingText), and
+// last message named by vendor, an unchanged mixed plan or reference as "same"; LiveRankingJson), and
 // {"type": "error", scenario, error} otherwise (DashboardSockets). Reconnects with exponential
 // backoff and jitter (1, 2, 4, 8, 15, 15 ... s) and resubscribes.
 const BACKOFF_MAX_MS = 15000;

@@ -173,6 +173,8 @@ public final class LiveRerank {
     final List<Double> workerCpu = new ArrayList<>();
     final List<Double> processCpu = new ArrayList<>();
     final List<Double> passMs = new ArrayList<>();
+    /** MB allocated by every thread of this JVM from the refresh until the dashboards read the change (one node only). */
+    final List<Double> allocatedMb = new ArrayList<>();
     long expected, received, lost, extra, changedScenarios, sampled;
     double heapLiveMiB = Double.NaN, heapBaseMiB = Double.NaN;
     long bytes;
@@ -208,6 +210,9 @@ public final class LiveRerank {
     System.out.println(fmt("heap after GC: %.0f MiB with the service up and no live scenario, %.0f MiB with %d live and %d dashboards "
         + "(incremental run; %s)", incremental.heapBaseMiB, incremental.heapLiveMiB, SCENARIOS,
         CLIENTS, NODES == 1 ? "service and driver in one JVM" : "the nodes' summed"));
+    System.out.println(fmt("heap per live scenario: %.1f KB ((with - without) / scenarios); allocated per change: %.0f MB (median, incremental;"
+        + " every thread of this JVM from the refresh until 300 ms after the pass ended, the driver's reading included)",
+        (incremental.heapLiveMiB - incremental.heapBaseMiB) * 1024 / SCENARIOS, median(incremental.allocatedMb)));
     System.out.println(fmt("a dashboard's first message averages %,d bytes; a change's (incremental, %s) %,d bytes", incremental.bytes,
         DELTAS ? "deltas: /ws?deltas=true" : "whole: -Dbench.deltas=false", incremental.changeBytes / Math.max(1, incremental.changeMessages)));
     System.out.println();
@@ -318,6 +323,7 @@ public final class LiveRerank {
         double[] proc0 = metrics(http, ports, PROCESS_CPU);
         double[] gc0 = metrics(http, ports, "jvm_gc_pause_seconds_sum");
         double[] bus0 = metrics(http, ports, "vertx_eventbus_bytes_written_sum");
+        long allocated0 = allocatedBytes();
         long start = System.nanoTime();
         refresh(http, fetcher, "?vendor=" + VENDOR);
         long answered = System.nanoTime();  // the vendor fetched and its quotes installed on the fetching node
@@ -339,6 +345,7 @@ public final class LiveRerank {
           nodePasses.add(fmt("%.0f (followed %.0f)", (passSum1[i] - passSum0[i]) * 1000, (followed1[i] - followed0[i]) * 1000));
         }
         Thread.sleep(300);  // messages still on their way
+        double allocatedMb = NODES == 1 ? (allocatedBytes() - allocated0) / 1e6 : Double.NaN;
         service.follow(http);
         QuoteBook after = service.book();
         // which followed scenarios changed, by the engine in full on both books
@@ -364,9 +371,9 @@ public final class LiveRerank {
         long changedScenarios = changed.values().stream().filter(b -> b).count();
         System.out.println(fmt("change %2d%s: %d of %d followed scenarios changed; %d dashboards expected, %d received, %d lost, %d extra; "
             + "p50 %s ms, p99 %s ms, max %s ms; refresh answered after %.0f ms; workers %.3f s CPU, process %.3f s CPU, pass %s ms; "
-            + "GC pauses %.1f s, %.0f MB sent between nodes", n, recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got,
+            + "GC pauses %.1f s, %.0f MB sent between nodes, %.0f MB allocated", n, recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got,
             lost, extra, ms(one.getValueAtPercentile(50)), ms(one.getValueAtPercentile(99)), ms(one.getMaxValue()), (answered - start) / 1e6, cpu, proc,
-            String.join(" / ", nodePasses), gc, bus));
+            String.join(" / ", nodePasses), gc, bus, allocatedMb));
         if (!recorded) continue;
         mode.latency.add(one);
         mode.expected += exp;
@@ -380,6 +387,7 @@ public final class LiveRerank {
         mode.workerCpu.add(cpu);
         mode.processCpu.add(proc);
         mode.passMs.add(passMs);
+        mode.allocatedMb.add(allocatedMb);
       }
       if (incremental) mode.heapLiveMiB = service.heapAfterGcMiB(http);
     } finally {
@@ -388,6 +396,11 @@ public final class LiveRerank {
       vendors.close();
     }
     return mode;
+  }
+
+  /** Bytes allocated so far by every live thread of this JVM (HotSpot's count; one node runs in this JVM). */
+  static long allocatedBytes() {
+    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean()).getTotalThreadAllocatedBytes();
   }
 
   /** The sample root's config for this run: port 0, room for every scenario from one address and in the budget, the mode; RunPod at the fake. */

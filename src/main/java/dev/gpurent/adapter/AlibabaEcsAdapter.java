@@ -247,22 +247,17 @@ public final class AlibabaEcsAdapter {
   /** One Alibaba ECS vendor. */
   static final class Adapter extends SignedCloudAdapter {
     private final Supplier<String> nonce;
-    private final List<String> regions;
 
     private Adapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog, Function<String, String> env, Clock clock,
                     Supplier<String> nonce, CloudApi.KeyNames keyNames, String source, List<String> regions,
                     List<Billing> billing, long timeoutMs, int maxRequests) {
-      super(KIND, "the Alibaba Cloud ECS API", vertx, def, catalog, env, clock, keyNames, source, billing, timeoutMs, maxRequests);
+      super(KIND, "the Alibaba Cloud ECS API", vertx, def, catalog, env, clock, keyNames, source, regions, billing, timeoutMs,
+          maxRequests);
       this.nonce = nonce;
-      this.regions = regions;
     }
 
     @Override
-    List<CloudApi.Call> calls() {
-      return byRegion(regions, this::region);
-    }
-
-    private Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {
+    Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {
       Future<Void> chain = Future.succeededFuture();
       boolean payg = billing.contains(Billing.ON_DEMAND) || billing.contains(Billing.SPOT);
       boolean subscription = billing.stream().anyMatch(Billing::isCommitment);

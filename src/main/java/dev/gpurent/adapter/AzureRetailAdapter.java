@@ -139,9 +139,6 @@ public final class AzureRetailAdapter implements VendorAdapter {
 
   /** The adapter of one vendor; fails fast on a bad {@code source} or {@code maxPages}, performs no I/O. */
   AzureRetailAdapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog) {
-    this.vertx = vertx;
-    this.def = def;
-    this.catalog = catalog;
     this.source = PayloadSource.of(vertx, def);
     int pages;
     try {
@@ -152,6 +149,9 @@ public final class AzureRetailAdapter implements VendorAdapter {
     if (pages < 1) VendorDefinition.fail(def.where(), "maxPages", "must be a whole number >= 1");
     this.maxPages = pages;
     this.cite = KIND + ":" + source.describe();
+    this.vertx = vertx;
+    this.def = def;
+    this.catalog = catalog;
   }
 
   @Override

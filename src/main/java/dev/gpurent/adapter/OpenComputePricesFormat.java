@@ -150,20 +150,7 @@ public final class OpenComputePricesFormat {
   }
 
   /** One day's rows of the provider made into quotes. */
-  private static final class Reading {
-    private final VendorDefinition def;
-    private final FeedCards cards;
-    private final String origin;
-    private final Instant fetchedAt;
-    private final RowLog log;
-
-    Reading(VendorDefinition def, FeedCards cards, String origin, Instant fetchedAt, RowLog log) {
-      this.def = def;
-      this.cards = cards;
-      this.origin = origin;
-      this.fetchedAt = fetchedAt;
-      this.log = log;
-    }
+  private record Reading(VendorDefinition def, FeedCards cards, String origin, Instant fetchedAt, RowLog log) {
 
     /** A row that is an offer, before its terms are settled. */
     private record Offer(FeedRow row, FeedCards.Cards cards, BigDecimal hourly) {}

@@ -14,19 +14,9 @@ import java.nio.file.Path;
  * One vendor payload as a {@link PayloadFormat} reads it: its bytes, in a file (streamed, for
  * payloads of hundreds of MB) or in memory, and where they came from, which its quotes cite after
  * the kind ({@code aws-price-list:<origin>}). A download's origin is its source's URL, not the
- * temporary file it was saved to.
+ * temporary file it was saved to. One of {@code file} and {@code bytes} is null: use the factories.
  */
-public final class Payload {
-
-  private final Path file;
-  private final Buffer bytes;
-  private final String origin;
-
-  private Payload(Path file, Buffer bytes, String origin) {
-    this.file = file;
-    this.bytes = bytes;
-    this.origin = origin;
-  }
+public record Payload(Path file, Buffer bytes, String origin) {
 
   /** A file, cited by its path. */
   public static Payload of(Path file) {
@@ -41,11 +31,6 @@ public final class Payload {
   /** Bytes held in memory, cited as {@code origin}. */
   public static Payload of(Buffer bytes, String origin) {
     return new Payload(null, bytes, origin);
-  }
-
-  /** Where the bytes came from: a URL or a path. */
-  public String origin() {
-    return origin;
   }
 
   /** The bytes from the start; the caller closes the stream. */

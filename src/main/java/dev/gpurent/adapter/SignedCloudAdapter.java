@@ -30,6 +30,8 @@ abstract class SignedCloudAdapter implements VendorAdapter {
   final CloudApi.KeyNames keyNames;
   final String source;
   final List<Billing> billing;
+  /** The regions asked one after the other, as the vendor file lists them; none for an API asked otherwise. */
+  final List<String> regions;
   final long timeoutMs;
   final int maxRequests;
   private final String kind;
@@ -39,8 +41,8 @@ abstract class SignedCloudAdapter implements VendorAdapter {
 
   /** {@code kind} names the plug-in, {@code api} the API in a failure ("the Tencent Cloud CVM API"). */
   SignedCloudAdapter(String kind, String api, Vertx vertx, VendorDefinition def, GpuCatalog catalog, Function<String, String> env,
-                     Clock clock, CloudApi.KeyNames keyNames, String source, List<Billing> billing, long timeoutMs,
-                     int maxRequests) {
+                     Clock clock, CloudApi.KeyNames keyNames, String source, List<String> regions, List<Billing> billing,
+                     long timeoutMs, int maxRequests) {
     this.kind = kind;
     this.api = api;
     this.vertx = vertx;
@@ -50,6 +52,7 @@ abstract class SignedCloudAdapter implements VendorAdapter {
     this.clock = clock;
     this.keyNames = keyNames;
     this.source = source;
+    this.regions = regions;
     this.billing = billing;
     this.timeoutMs = timeoutMs;
     this.maxRequests = maxRequests;
@@ -62,20 +65,16 @@ abstract class SignedCloudAdapter implements VendorAdapter {
     return CloudApi.fetchAll(def, keyNames, env, api, clock, calls());
   }
 
-  /** This fetch's calls, made one after the other (the APIs rate-limit). */
-  abstract List<CloudApi.Call> calls();
-
-  /** One region's calls, for the APIs asked region by region. */
-  @FunctionalInterface
-  interface RegionCall {
-    Future<Void> run(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected);
+  /** This fetch's calls, made one after the other (the APIs rate-limit): by default a call a region of {@link #regions}. */
+  List<CloudApi.Call> calls() {
+    List<CloudApi.Call> calls = new ArrayList<>();
+    for (String region : regions) calls.add((keys, quotes, rejected) -> region(keys, region, quotes, rejected));
+    return calls;
   }
 
-  /** A call a region, in the order the vendor file lists them. */
-  static List<CloudApi.Call> byRegion(List<String> regions, RegionCall call) {
-    List<CloudApi.Call> calls = new ArrayList<>();
-    for (String region : regions) calls.add((keys, quotes, rejected) -> call.run(keys, region, quotes, rejected));
-    return calls;
+  /** One region's calls, for the APIs asked region by region; an API asked otherwise overrides {@link #calls} instead. */
+  Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {
+    throw new UnsupportedOperationException(api + " is not asked region by region");
   }
 
   /** Counts one request: null within {@code maxRequests} a fetch, else the failure to answer with. */

@@ -265,27 +265,22 @@ public final class TencentCvmAdapter {
   /** One Tencent CVM vendor. */
   static final class Adapter extends SignedCloudAdapter {
     private final String host;
-    private final List<String> regions;
     private final List<String> families;
     private final String imageId;
 
     private Adapter(Vertx vertx, VendorDefinition def, GpuCatalog catalog, Function<String, String> env, Clock clock,
                     CloudApi.KeyNames keyNames, String source, List<String> regions, List<String> families,
                     List<Billing> billing, String imageId, long timeoutMs, int maxRequests) {
-      super(KIND, "the Tencent Cloud CVM API", vertx, def, catalog, env, clock, keyNames, source, billing, timeoutMs, maxRequests);
+      super(KIND, "the Tencent Cloud CVM API", vertx, def, catalog, env, clock, keyNames, source, regions, billing, timeoutMs,
+          maxRequests);
       URI u = URI.create(source);
       this.host = u.getPort() < 0 ? u.getHost() : u.getHost() + ":" + u.getPort();
-      this.regions = regions;
       this.families = families;
       this.imageId = imageId;
     }
 
     @Override
-    List<CloudApi.Call> calls() {
-      return byRegion(regions, this::region);
-    }
-
-    private Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {
+    Future<Void> region(CloudApi.Keys keys, String region, Map<String, Quote> quotes, List<String> rejected) {
       JsonArray filters = new JsonArray().add(new JsonObject().put("Name", "instance-charge-type")
           .put("Values", new JsonArray(billing.stream().map(TencentCvmAdapter::chargeType).distinct().toList())));
       if (!families.isEmpty()) filters.add(new JsonObject().put("Name", "instance-family").put("Values", new JsonArray(families)));

@@ -181,7 +181,7 @@ public final class UcloudUhostAdapter {
     private Adapter(Vertx vertx, VendorDefinition def, Function<String, String> env, Clock clock, CloudApi.KeyNames keyNames,
                     String source, List<Host> hosts, List<Billing> billing, String projectId, long timeoutMs) {
       // one request a host and mode, so the budget is what the file lists
-      super(KIND, "the UCloud API", vertx, def, null, env, clock, keyNames, source, billing, timeoutMs, Integer.MAX_VALUE);
+      super(KIND, "the UCloud API", vertx, def, null, env, clock, keyNames, source, List.of(), billing, timeoutMs, Integer.MAX_VALUE);
       this.hosts = hosts;
       this.projectId = projectId;
     }

@@ -1,24 +1,28 @@
 package dev.gpurent.report;
 
+import static dev.gpurent.report.XlsxCells.cell;
+import static dev.gpurent.report.XlsxCells.col;
+import static dev.gpurent.report.XlsxCells.formula;
+import static dev.gpurent.report.XlsxCells.lines;
+import static dev.gpurent.report.XlsxCells.map;
+import static dev.gpurent.report.XlsxCells.maps;
+import static dev.gpurent.report.XlsxCells.quoted;
+import static dev.gpurent.report.XlsxCells.row;
+import static dev.gpurent.report.XlsxCells.text;
+
 import dev.gpurent.quotesheet.Poi;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Messages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.poi.ss.usermodel.Cell;
-import org.apache.poi.ss.usermodel.CellStyle;
-import org.apache.poi.ss.usermodel.Font;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.usermodel.Sheet;
-import org.apache.poi.ss.util.CellReference;
 import org.apache.poi.ss.util.WorkbookUtil;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 
@@ -61,30 +65,17 @@ public final class RankingXlsx {
   private final Map<String, ?> ranking;
   private final Messages words;
   private final Messages common;
-  private final XSSFWorkbook wb = new XSSFWorkbook();
-  private final Set<String> sheetNames = new HashSet<>();
-  private final CellStyle bold, money, unitPrice, day, instant;
+  private final XlsxCells x;
+  private final XSSFWorkbook wb;
   private final Sheet summary;
 
   private RankingXlsx(Map<String, ?> ranking, Lang lang) {
     this.ranking = ranking;
     this.words = Messages.of("xlsx", lang);
     this.common = Messages.of("common", lang);
-    String currency = text(ranking.get("currency"));
-    // ¥ is how a Chinese bill writes yuan; elsewhere the ISO code, which no reader mistakes
-    String prefix = lang == Lang.ZH && currency.equals("CNY") ? "\"¥\"" : "";
-    String suffix = prefix.isEmpty() ? " \"" + currency + "\"" : "";
-    money = style(prefix + "#,##0.00" + suffix);
-    // as many decimals as the figure has (up to Excel's 15 digits), at least 2: a bill's unit price must multiply out
-    unitPrice = style(prefix + "#,##0.00##########" + suffix);
-    // dates as Excel dates, so that a finance sheet can sort and subtract them; times are UTC
-    day = style("yyyy-mm-dd");
-    instant = style("yyyy-mm-dd hh:mm:ss");
-    bold = wb.createCellStyle();
-    Font f = wb.createFont();
-    f.setBold(true);
-    bold.setFont(f);
-    summary = wb.createSheet(sheetName(words.text("sheet.summary")));
+    this.x = new XlsxCells(lang, text(ranking.get("currency")));
+    this.wb = x.wb;
+    summary = wb.createSheet(x.sheetName(words.text("sheet.summary")));
   }
 
   /** The workbook's bytes; {@link #workbook} for the workbook itself. */
@@ -136,13 +127,13 @@ public final class RankingXlsx {
     }
     if (mixed != null) row = summaryRow(row, null, mixed, bill(words.text("sheet.mixed"), mixed, true));
     unavailable(row + 1);
-    if (!maps(ranking.get("apis")).isEmpty()) ApiSheet.add(wb, sheetName(words.text("sheet.apis")), maps(ranking.get("apis")), words, money);
+    if (!maps(ranking.get("apis")).isEmpty()) ApiSheet.add(wb, x.sheetName(words.text("sheet.apis")), maps(ranking.get("apis")), words, x.money);
     // fixed widths: measuring text needs fonts, which a server may not have
     summary.setColumnWidth(0, 24 * 256);
     summary.setColumnWidth(1, 20 * 256);
     summary.setColumnWidth(2, 36 * 256);
     for (int c = 3; c < 12 + 4 * workloads.size(); c++) summary.setColumnWidth(c, 16 * 256);
-    printSetup(summary, TABLE_HEADER);
+    x.printSetup(summary, TABLE_HEADER);
 
     wb.getCreationHelper().createFormulaEvaluator().evaluateAll();
     wb.setForceFormulaRecalculation(true);
@@ -153,7 +144,7 @@ public final class RankingXlsx {
 
   /** Scenario, currency, horizon, quotes time, FX rates used and the ranking's notes. */
   private void header(List<Map<String, ?>> all) {
-    cell(summary, 0, 0, words.text("summary.title", "scenario", text(ranking.get("scenario")))).setCellStyle(bold);
+    cell(summary, 0, 0, words.text("summary.title", "scenario", text(ranking.get("scenario")))).setCellStyle(x.bold);
     labelled(1, "summary.scenario", text(ranking.get("scenario")));
     labelled(2, "summary.currency", text(ranking.get("currency")));
     Row horizon = row(summary, HORIZON_ROW);
@@ -161,7 +152,7 @@ public final class RankingXlsx {
     horizon.createCell(1).setCellValue(((Number) ranking.get("horizonMonths")).doubleValue());
     Row quotesAt = row(summary, 4);
     quotesAt.createCell(0).setCellValue(words.text("summary.quotesAt"));
-    date(quotesAt, 1, ranking.get("quotesAt"), false);
+    x.date(quotesAt, 1, ranking.get("quotesAt"), false);
     Set<String> fx = new LinkedHashSet<>();
     for (Map<String, ?> p : all) {
       for (Map<String, ?> l : lines(p)) {
@@ -173,45 +164,6 @@ public final class RankingXlsx {
     labelled(7, "summary.mixedNote", text(ranking.get("mixedNote")));
     cell(summary, 8, 0, words.text("summary.edit"));
     cell(summary, 9, 0, words.text("summary.order"));
-  }
-
-  /**
-   * An ISO date ("2025-01-01") or instant ("2026-12-02T06:09:05.274504493Z", kept to the second,
-   * in UTC) as an Excel date cell, or only its day; text that is neither stays text.
-   */
-  private void date(Row row, int column, Object iso, boolean dayOnly) {
-    String v = text(iso);
-    Cell c = row.createCell(column);
-    try {
-      if (v.length() == 10 || dayOnly) {
-        c.setCellValue(v.length() == 10 ? java.time.LocalDate.parse(v)
-            : java.time.LocalDate.ofInstant(java.time.Instant.parse(v), java.time.ZoneOffset.UTC));
-        c.setCellStyle(day);
-      } else {
-        c.setCellValue(java.time.LocalDateTime.ofInstant(java.time.Instant.parse(v), java.time.ZoneOffset.UTC)
-            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
-        c.setCellStyle(instant);
-      }
-    } catch (java.time.format.DateTimeParseException notADate) {
-      c.setCellValue(v);
-    }
-  }
-
-  /**
-   * Printed as a finance lead prints it: landscape, one page wide, the sheet's used range as the
-   * print area, and its headings repeated on every page.
-   */
-  private void printSetup(Sheet s, int headingRow) {
-    s.setFitToPage(true);
-    s.setAutobreaks(true);
-    s.getPrintSetup().setLandscape(true);
-    s.getPrintSetup().setFitWidth((short) 1);
-    s.getPrintSetup().setFitHeight((short) 0);
-    int lastRow = Math.max(s.getLastRowNum(), headingRow);
-    int lastColumn = 0;
-    for (Row r : s) lastColumn = Math.max(lastColumn, r.getLastCellNum() - 1);
-    wb.setPrintArea(wb.getSheetIndex(s), 0, Math.max(lastColumn, 0), 0, lastRow);
-    s.setRepeatingRows(new org.apache.poi.ss.util.CellRangeAddress(headingRow, headingRow, -1, -1));
   }
 
   private void labelled(int r, String code, String value) {
@@ -230,11 +182,7 @@ public final class RankingXlsx {
     }
     heads.add(words.text("col.winsAt"));
     heads.add(words.text("col.sheet"));
-    for (int c = 0; c < heads.size(); c++) {
-      Cell cell = h.createCell(c);
-      cell.setCellValue(heads.get(c));
-      cell.setCellStyle(bold);
-    }
+    x.headings(h, heads);
     summary.createFreezePane(0, TABLE_HEADER + 1);
     return TABLE_HEADER + 1;
   }
@@ -254,14 +202,14 @@ public final class RankingXlsx {
       row.createCell(2).setCellValue(text(plan.get("displayName")));
     }
     String ref = quoted(sheet.name()) + "!$" + col(PER_MONTH) + "$";
-    formula(row, 3, ref + (sheet.totalRow() + 1), money);
-    formula(row, 4, ref + (sheet.totalRow() + 2), money);
+    formula(row, 3, ref + (sheet.totalRow() + 1), x.money);
+    formula(row, 4, ref + (sheet.totalRow() + 2), x.money);
     row.createCell(5).setCellValue(text(ranking.get("currency")));
     row.createCell(6).setCellValue(words.text(Boolean.TRUE.equals(plan.get("complete")) ? "yes" : "no"));
     row.createCell(7).setCellValue(String.join("; ", maps(plan.get("gaps")).stream()
         .map(g -> text(g.get("item")) + ": " + text(g.get("reason"))).toList()));
     if (plan.containsKey("dated")) row.createCell(8).setCellValue(words.text(Boolean.TRUE.equals(plan.get("dated")) ? "yes" : "no"));
-    if (plan.get("priceDate") != null) date(row, 9, plan.get("priceDate"), true);
+    if (plan.get("priceDate") != null) x.date(row, 9, plan.get("priceDate"), true);
     int c = 10;
     for (Map<String, ?> p : placements) {
       row.createCell(c++).setCellValue(text(p.get("gpuName")));
@@ -281,10 +229,15 @@ public final class RankingXlsx {
     return common.codes().contains(code) ? common.text(code) : wire;
   }
 
+  /** A plan's bill on a sheet of its own. */
+  private BillSheet bill(String wanted, Map<String, ?> plan, boolean isMixed) {
+    return BillSheet.write(x, words, summary, wanted, plan, isMixed);
+  }
+
   private void unavailable(int r) {
     List<Map<String, ?>> out = maps(ranking.get("unavailable"));
     if (out.isEmpty()) return;
-    cell(summary, r, 0, words.text("unavailable.title")).setCellStyle(bold);
+    cell(summary, r, 0, words.text("unavailable.title")).setCellStyle(x.bold);
     Row h = row(summary, r + 1);
     h.createCell(0).setCellValue(words.text("unavailable.vendor"));
     h.createCell(1).setCellValue(words.text("unavailable.reason"));
@@ -295,96 +248,7 @@ public final class RankingXlsx {
     }
   }
 
-  // ------------------------------------------------------------------ bills
-
-  /** A bill's sheet and the row of its total (0-based; the horizon total is the next row). */
-  private record BillSheet(String name, int totalRow) {}
-
-  /** A plan's bill on a sheet of its own. */
-  private BillSheet bill(String wanted, Map<String, ?> plan, boolean isMixed) {
-    String name = sheetName(wanted);
-    Sheet s = wb.createSheet(name);
-    String title = isMixed ? words.text("bill.mixedTitle", "vendor", text(plan.get("homeVendor")))
-        : words.text("bill.title", "vendor", text(plan.get("vendor")), "name", text(plan.get("displayName")));
-    cell(s, 0, 0, title).setCellStyle(bold);
-    Row h = row(s, FIRST_LINE - 1);
-    List<String> heads = new ArrayList<>(List.of("bill.item", "bill.spec", "bill.quantity", "bill.unitPrice", "bill.unit",
-        "bill.perMonth", "bill.note", "bill.pricedBy", "bill.source", "bill.fx", "bill.upfront"));
-    if (isMixed) heads.add("bill.boughtFrom");
-    for (int c = 0; c < heads.size(); c++) {
-      Cell cell = h.createCell(c);
-      cell.setCellValue(words.text(heads.get(c)));
-      cell.setCellStyle(bold);
-    }
-    List<Map<String, ?>> lines = lines(plan);
-    int r = FIRST_LINE;
-    for (Map<String, ?> l : lines) {
-      Row row = row(s, r);
-      row.createCell(ITEM).setCellValue(text(l.get("item")));
-      row.createCell(SPEC).setCellValue(text(l.get("spec")));
-      row.createCell(QUANTITY).setCellValue(number(l.get("quantity")));
-      Cell price = row.createCell(UNIT_PRICE);
-      price.setCellValue(number(l.get("unitPrice")));
-      price.setCellStyle(unitPrice);
-      row.createCell(UNIT).setCellValue(unitWord(text(l.get("unit"))));
-      formula(row, PER_MONTH, "ROUND(" + col(QUANTITY) + (r + 1) + "*" + col(UNIT_PRICE) + (r + 1) + ",2)", money);
-      row.createCell(NOTE).setCellValue(text(l.get("note")));
-      row.createCell(PRICED_BY).setCellValue(words.text("pricedBy." + text(l.get("pricedBy"))));
-      row.createCell(SOURCE).setCellValue(text(l.get("source")));
-      row.createCell(FX).setCellValue(text(l.get("fx")));
-      if (l.get("upfront") != null) {
-        Cell upfront = row.createCell(UPFRONT);
-        upfront.setCellValue(number(l.get("upfront")));
-        upfront.setCellStyle(money);
-      }
-      if (isMixed) row.createCell(BOUGHT_FROM).setCellValue(text(l.get("vendor")));
-      r++;
-    }
-    if (lines.isEmpty()) r++;  // an empty bill keeps the layout the summary points at
-    String perMonth = col(PER_MONTH);
-    Row total = row(s, r);
-    cell(s, r, ITEM, words.text("bill.total")).setCellStyle(bold);
-    formula(total, PER_MONTH, lines.isEmpty() ? "0" : "ROUND(SUM(" + perMonth + (FIRST_LINE + 1) + ":" + perMonth + r + "),2)", money);
-    Row horizon = row(s, r + 1);
-    horizon.createCell(ITEM).setCellValue(words.text("bill.horizonTotal"));
-    formula(horizon, PER_MONTH, "ROUND(" + perMonth + (r + 1) + "*" + quoted(summary.getSheetName()) + "!$B$"
-        + (HORIZON_ROW + 1) + ",2)", money);
-    int next = r + 3;
-    Map<String, ?> bill = map(plan.get("bill"));
-    if (bill != null && bill.get("upfront") != null && new BigDecimal(text(bill.get("upfront"))).signum() > 0) {
-      Row due = row(s, r + 2);
-      due.createCell(ITEM).setCellValue(words.text("bill.upfrontTotal"));
-      String up = col(UPFRONT);
-      formula(due, UPFRONT, "SUM(" + up + (FIRST_LINE + 1) + ":" + up + r + ")", money);
-      next = r + 4;
-    }
-    for (Map<String, ?> g : maps(plan.get("gaps"))) {
-      cell(s, next, ITEM, words.text("bill.gap"));
-      cell(s, next++, SPEC, text(g.get("item")) + ": " + text(g.get("reason")));
-    }
-    Object warnings = plan.get("warnings");
-    if (warnings instanceof List<?> ws) {
-      for (Object w : ws) {
-        cell(s, next, ITEM, words.text("bill.warning"));
-        cell(s, next++, SPEC, text(w));
-      }
-    }
-    int[] widths = {18, 48, 12, 16, 10, 16, 60, 12, 40, 40, 16, 20};
-    for (int c = ITEM; c <= BOUGHT_FROM; c++) s.setColumnWidth(c, widths[c] * 256);
-    s.createFreezePane(0, FIRST_LINE);
-    printSetup(s, FIRST_LINE - 1);
-    return new BillSheet(name, r);
-  }
-
-  private static String quoted(String sheet) {
-    return "'" + sheet.replace("'", "''") + "'";
-  }
-
-  // ------------------------------------------------------------------ cells and values
-
-  private String sheetName(String wanted) {
-    return sheetName(wanted, sheetNames);
-  }
+  // ------------------------------------------------------------------ sheet names
 
   /**
    * A legal sheet name (no []:*?/\, no apostrophe at either end, at most 31 characters), made
@@ -398,64 +262,5 @@ public final class RankingXlsx {
       name = base.substring(0, Math.min(base.length(), SHEET_NAME_MAX - tail.length())) + tail;
     }
     return name;
-  }
-
-  private CellStyle style(String format) {
-    CellStyle s = wb.createCellStyle();
-    s.setDataFormat(wb.createDataFormat().getFormat(format));
-    return s;
-  }
-
-  private static void formula(Row row, int c, String formula, CellStyle style) {
-    Cell cell = row.createCell(c);
-    cell.setCellFormula(formula);
-    cell.setCellStyle(style);
-  }
-
-  private static Cell cell(Sheet s, int r, int c, String value) {
-    Cell cell = row(s, r).createCell(c);
-    cell.setCellValue(value);
-    return cell;
-  }
-
-  private static Row row(Sheet s, int r) {
-    Row row = s.getRow(r);
-    return row == null ? s.createRow(r) : row;
-  }
-
-  private static String col(int c) {
-    return CellReference.convertNumToColString(c);
-  }
-
-  /** Money and units travel as exact decimal text ("1500.00"); a decoded JSON number is taken as it is. */
-  private static double number(Object o) {
-    if (o instanceof Number n) return n.doubleValue();
-    return new BigDecimal(text(o)).doubleValue();
-  }
-
-  /** A line's unit as the language writes it (card-hour / 卡·小时); one the report bundle does not know as it is. */
-  private String unitWord(String unit) {
-    dev.gpurent.text.Messages report = dev.gpurent.text.Messages.of("report", words.lang());
-    String code = "unit." + unit.replace(' ', '-');
-    return report.has(code) ? report.text(code) : unit;
-  }
-
-  private static String text(Object o) {
-    return o == null ? "" : o.toString();
-  }
-
-  private static List<Map<String, ?>> lines(Map<String, ?> plan) {
-    Map<String, ?> bill = map(plan.get("bill"));
-    return bill == null ? List.of() : maps(bill.get("lines"));
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, ?> map(Object o) {
-    return o instanceof Map<?, ?> m ? (Map<String, ?>) m : null;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, ?>> maps(Object o) {
-    return o instanceof List<?> l ? (List<Map<String, ?>>) l : List.of();
   }
 }

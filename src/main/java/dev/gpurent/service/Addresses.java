@@ -78,8 +78,8 @@ public final class Addresses {
   public static final String SCENARIOS_REGISTER = "gpurent.scenarios.register";
 
   /**
-   * Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking message (a
-   * {@code RankingText}, see {@link #RANKINGS_CHANGED}), ranked then if this node does not keep it
+   * Request-reply. Body: {@code {"id": ...}}. Reply: the scenario's current ranking (a
+   * {@code LiveRankingUpdate}, see {@link #RANKINGS_CHANGED}), ranked then if this node does not keep it
    * ranked; fails 404 (unknown), 503 (no quotes yet, or stored but not loaded: over the memory budget at start), 500 (its
    * last ranking failed, and why).
    */
@@ -164,11 +164,12 @@ public final class Addresses {
   /**
    * Publish, local (from the node's RankingVerticle to its HTTP verticles and AlertVerticle: a node
    * ranks the scenarios it serves itself, none of them crosses the cluster). Header
-   * {@link #SCENARIO_HEADER}: the scenario id. Body: a {@code RankingText} (local codec), the
-   * message dashboards receive, {@code {"type":"ranking","scenario":id,"ranking":{...}}}, or that
-   * message as text; sent only when the ranking changed. A {@code null} body: the scenario was
-   * deleted. With a {@link #STATUS_HEADER}: its ranking failed, and the body is
-   * {@code {"type":"error","scenario":id,"status":500,"error":...}}.
+   * {@link #SCENARIO_HEADER}: the scenario id. Body: a {@code LiveRankingUpdate} (its codec passes
+   * it by reference on the node, as JSON across nodes): the ranking's typed fields, rendered at the
+   * edge into the message dashboards receive, {@code {"type":"ranking","scenario":id,"ranking":{...}}};
+   * sent only when the ranking changed. A {@code null} body: the scenario was deleted. With a
+   * {@link #STATUS_HEADER}: its ranking failed, and the update is the failure (its status and why;
+   * rendered {@code {"type":"error","scenario":id,"status":500,"error":...}}).
    */
   public static final String RANKINGS_CHANGED = "gpurent.rankings.changed";
 

@@ -1,6 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import dev.gpurent.service.http.SecurityHeaders;
@@ -24,10 +24,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,30 +48,25 @@ class AdmissionTest {
   static final long LARGEST_LIVE = 50 * 3 * RankingBudget.LIVE_BYTES_PER_CELL;
 
   @TempDir Path root;
+  RunningService app;
   Vertx vertx;
-  FakeVendorServer fake;
   WebClient client;
   Bootstrap.Running service;
 
   @BeforeEach
   void vendors() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    client = WebClient.create(vertx);
+    app = RunningService.prepare(root);
+    vertx = app.vertx();
+    client = app.client();
   }
 
   @AfterEach
   void stop() throws Exception {
-    if (service != null) await(service.close());
-    await(vertx.close());
+    if (app != null) app.close();
   }
 
   private void start(Consumer<JsonObject> config) throws Exception {
-    ServiceFixtures.editConfig(root, config);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    ServiceFixtures.refreshAll(client, service);
+    service = app.config(config).start();
   }
 
   static JsonObject largest() {
@@ -176,7 +169,7 @@ class AdmissionTest {
       // the store orders by creation time: a millisecond apart, the first is the oldest
       Thread.sleep(5);
     }
-    await(service.close());
+    app.stop();
     service = null;
     // room for one: the oldest is restored, the other is left in the store and says why
     start(c -> c.getJsonObject("ranking").put("memoryBudget", LARGEST_LIVE * 4 / 3));

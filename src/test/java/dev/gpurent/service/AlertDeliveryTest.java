@@ -3,6 +3,7 @@ import dev.gpurent.testing.FakeWebhooks;
 import dev.gpurent.testing.ServiceFixtures;
 
 import dev.gpurent.service.alerts.AlertVerticle;
+import dev.gpurent.service.live.LiveRankingUpdate;
 
 import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -91,16 +92,14 @@ class AlertDeliveryTest {
   }
 
   static void rank(Vertx v, String id, String quotesAt, Object... vendorTotalDated) {
-    JsonArray plans = new JsonArray();
+    List<LiveRankingUpdate.Standing> plans = new java.util.ArrayList<>();
     for (int i = 0; i < vendorTotalDated.length; i += 3) {
-      plans.add(new JsonObject().put("vendor", vendorTotalDated[i]).put("displayName", "ignored").put("monthlyTotal", vendorTotalDated[i + 1])
-          .put("dated", vendorTotalDated[i + 2]));
+      plans.add(new LiveRankingUpdate.Standing((String) vendorTotalDated[i], plans.size() + 1, new java.math.BigDecimal((String) vendorTotalDated[i + 1]),
+          "USD", (Boolean) vendorTotalDated[i + 2], true));
     }
-    JsonObject ranking = new JsonObject().put("scenario", "team-small").put("currency", "USD").put("quotesAt", quotesAt)
-        .put("plans", plans).put("unavailable", new JsonArray());
-    v.eventBus().publish(Addresses.RANKINGS_CHANGED,
-        new JsonObject().put("type", "ranking").put("scenario", id).put("ranking", ranking).encode(),
-        new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, id));
+    LiveRankingUpdate ranking = new LiveRankingUpdate(id, LiveRankingUpdate.OK, null, java.time.Instant.parse(quotesAt), "USD", plans,
+        java.util.Optional.empty(), java.util.Optional.empty(), List.of(), List.of(), null);
+    v.eventBus().publish(Addresses.RANKINGS_CHANGED, ranking, new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, id));
   }
 
   /** A baseline that fires nothing, then a change that fires every kind of rule. */

@@ -1,7 +1,7 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
 import dev.gpurent.testing.FakeWebhooks;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static dev.gpurent.testing.ServiceFixtures.await;
@@ -15,8 +15,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Alerts through the whole service: registered with a live scenario over HTTP, delivered, and read back at /api/scenarios/{id}/alerts. */
 class AlertServiceTest {
 
+  static RunningService app;
   static Vertx vertx;
-  static FakeVendorServer fake;
   static FakeWebhooks hooks;
   static Bootstrap.Running service;
   static WebClient client;
@@ -34,21 +32,17 @@ class AlertServiceTest {
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    await(fake.start());
+    app = RunningService.prepare(root);
+    vertx = app.vertx();
     hooks = await(new FakeWebhooks(vertx).start());
-    ServiceFixtures.writeRoot(root, fake);
     FakeWebhooks.allowIn(root);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
-    ServiceFixtures.refreshAll(client, service);
+    client = app.client();
+    service = app.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    await(service.close());
-    await(vertx.close());
+    app.close();
   }
 
   static HttpResponse<Buffer> get(String path) throws Exception {

@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
 import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -59,6 +59,7 @@ class DashboardBrowserTest {
   static final Path MARKET = ServiceFixtures.DATA.resolve("market-observations/cherielilili-observations.2026-02-11_2026-05-31.csv");
   static final java.util.logging.Logger SELENIUM_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium");
 
+  static RunningService app;
   static Vertx vertx;
   static FakeVendorServer fake;
   static Bootstrap.Running service;
@@ -78,18 +79,16 @@ class DashboardBrowserTest {
       System.err.println("DashboardBrowserTest skipped: " + NO_BROWSER);
       return;
     }
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    ServiceFixtures.await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
+    app = RunningService.prepare(root);
+    vertx = app.vertx();
+    fake = app.fake();
+    client = app.client();
     importMarketHistory();
     for (String v : List.of("runpod", "vast")) {  // a busy machine must not time the loopback vendors out
       Path def = root.resolve("adapters/" + v + ".yaml");
       Files.writeString(def, Files.readString(def).replace("\"timeout\" : \"2s\"", "\"timeout\" : \"20s\""));
     }
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
-    ServiceFixtures.refreshAll(client, service);
+    service = app.start();
     driver = startChromium();
   }
 
@@ -148,8 +147,7 @@ class DashboardBrowserTest {
   @AfterAll
   static void stop() throws Exception {
     if (driver != null) driver.quit();
-    if (service != null) ServiceFixtures.await(service.close());
-    if (vertx != null) ServiceFixtures.await(vertx.close());
+    if (app != null) app.close();
     if (profile != null) {
       try (Stream<Path> files = Files.walk(profile)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -1,6 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.config.YamlFiles;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -16,8 +15,6 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,33 +28,26 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DegradedStartTest {
 
-  static Vertx vertx;
-  static FakeVendorServer fake;
+  static RunningService app;
   static Bootstrap.Running service;
   static WebClient client;
   @TempDir static Path root;
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    ServiceFixtures.await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    ServiceFixtures.editConfig(root, config -> config.getJsonObject("quotes").put("cacheDir", "data/last-good"));
+    app = RunningService.prepare(root).config(config -> config.getJsonObject("quotes").put("cacheDir", "data/last-good"));
     Files.createDirectories(root.resolve("data/last-good"));
     byte[] garbage = new byte[64 * 1024];
     new java.util.Random(15).nextBytes(garbage);
     Files.write(root.resolve("data/gpurent.db"), garbage);
     Files.writeString(root.resolve("data/last-good/runpod.json"), "{\"vendor\": \"runpod\", \"quotes\": [tru");
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
-    ServiceFixtures.refreshAll(client, service);
+    client = app.client();
+    service = app.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    ServiceFixtures.await(vertx.close());
+    app.close();
   }
 
   static HttpResponse<Buffer> get(String path) throws Exception {

@@ -1,6 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static dev.gpurent.testing.ServiceFixtures.await;
@@ -18,8 +18,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.time.Clock;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -36,31 +34,26 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HealthTest {
 
+  RunningService app;
   Vertx vertx;
-  FakeVendorServer fake;
   Bootstrap.Running service;
   WebClient client;
   @TempDir Path root;
 
   @BeforeEach
   void fakes() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    client = WebClient.create(vertx);
+    app = RunningService.prepare(root);
+    vertx = app.vertx();
+    client = app.client();
   }
 
   @AfterEach
   void stop() throws Exception {
-    if (service != null) await(service.close());
-    await(vertx.close());
+    if (app != null) app.close();
   }
 
   private void start(Consumer<JsonObject> config) throws Exception {
-    ServiceFixtures.editConfig(root, config);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    ServiceFixtures.refreshAll(client, service);
+    service = app.config(config).start();
   }
 
   private HttpResponse<Buffer> get(String path) throws Exception {

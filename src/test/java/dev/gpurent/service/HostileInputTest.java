@@ -1,6 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +22,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostileInputTest {
 
+  static RunningService app;
   static Vertx vertx;
-  static FakeVendorServer fake;
   static Bootstrap.Running service;
   static WebClient client;
   @TempDir static Path root;
@@ -58,19 +57,15 @@ class HostileInputTest {
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    ServiceFixtures.await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
-    ServiceFixtures.refreshAll(client, service);
+    app = RunningService.prepare(root);
+    vertx = app.vertx();
+    client = app.client();
+    service = app.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    ServiceFixtures.await(vertx.close());
+    app.close();
   }
 
   // ------------------------------------------------------------------ the cases

@@ -1,6 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,7 +17,6 @@ import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -40,26 +39,23 @@ class LanguagesTest {
   static final JsonObject UNKNOWN_LANGUAGE = new JsonObject().put("error", "invalid input").put("fields", new JsonArray()
       .add(new JsonObject().put("field", "lang").put("reason", "unknown language 'fr'; known: en, zh")));
 
+  static RunningService app;
   static Vertx vertx;
-  static FakeVendorServer fake;
   static Bootstrap.Running service;
   static WebClient client;
   @TempDir static Path root;
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    ServiceFixtures.await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
+    app = RunningService.prepare(root).env(Map.of());
+    vertx = app.vertx();
+    client = app.client();
+    service = app.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    ServiceFixtures.await(vertx.close());
+    app.close();
   }
 
   static HttpResponse<Buffer> send(HttpRequest<Buffer> req, Object body) throws Exception {

@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
 import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static dev.gpurent.testing.ServiceFixtures.TOKEN;
@@ -16,8 +17,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -34,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NotOwnedScenarioTest {
 
   @TempDir Path root;
+  RunningService app;
   Vertx vertx;
   FakeVendorServer fake;
   Bootstrap.Running service;
@@ -56,19 +56,16 @@ class NotOwnedScenarioTest {
 
   @BeforeEach
   void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    client = WebClient.create(vertx);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).owning(NONE).start());
-    ServiceFixtures.refreshAll(client, service);
+    app = RunningService.prepare(root).owning(NONE);
+    vertx = app.vertx();
+    fake = app.fake();
+    client = app.client();
+    service = app.start();
   }
 
   @AfterEach
   void stop() throws Exception {
-    if (service != null) await(service.close());
-    await(vertx.close());
+    if (app != null) app.close();
   }
 
   @Test

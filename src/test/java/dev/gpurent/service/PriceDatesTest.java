@@ -39,6 +39,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * vendor on its recorded payload) through the quote pipeline, offline.
  */
 @ExtendWith(VertxExtension.class)
+// every sample vendor is read and parsed (the refresh may take 120 s): 30 s, the extension's default, is too short on busy cores
+@io.vertx.junit5.Timeout(value = 3, timeUnit = java.util.concurrent.TimeUnit.MINUTES)
 class PriceDatesTest {
 
   /**

@@ -1,5 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,10 +19,8 @@ import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.multipart.MultipartForm;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +32,7 @@ class QuoteSheetServiceTest {
 
   static final String TOKEN = "test-admin-token";
   static final String XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  static RunningService app;
   static Vertx vertx;
   static Bootstrap.Running service;
   static WebClient client;
@@ -40,7 +40,14 @@ class QuoteSheetServiceTest {
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
+    app = RunningService.prepare(root, QuoteSheetServiceTest::writeRoot).refreshed(false);
+    vertx = app.vertx();
+    client = app.client();
+    service = app.start();
+  }
+
+  /** No vendor but the sheets the tests upload: the guide's scenario and the shipped configuration, with no cache. */
+  static void writeRoot(Path root, dev.gpurent.testing.FakeVendorServer unused) throws Exception {
     Files.createDirectories(root.resolve("config/scenarios"));
     Files.createDirectories(root.resolve("adapters"));
     Files.copy(Path.of("config/gpus.yaml"), root.resolve("config/gpus.yaml"));
@@ -48,17 +55,15 @@ class QuoteSheetServiceTest {
     Files.copy(Path.of("config/scenarios/guide-template.yaml"), root.resolve("config/scenarios/guide-template.yaml"));
     JsonObject config = new JsonObject(ServiceFixtures.castMap(dev.gpurent.config.YamlFiles.load(Path.of("config/gpurent.yaml"))));
     config.getJsonObject("http").put("port", 0);
-    config.getJsonObject("quotes").put("cacheDir", "");
+    // no spot rates: the shipped default is AWS's URL, and tests stay on loopback
+    config.getJsonObject("quotes").put("cacheDir", "").put("spotRisk", "");
     config.getJsonObject("fx").put("source", Path.of("../shared/data/ecb/eurofxref-daily.2025-05-09.xml").toAbsolutePath().toString());
     Files.writeString(root.resolve("config/gpurent.yaml"), config.encodePrettily());
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    app.close();
   }
 
   static HttpResponse<Buffer> upload(String token, String vendor, String name, byte[] sheet) throws Exception {
@@ -96,7 +101,7 @@ class QuoteSheetServiceTest {
   /**
    * A re-import reaches the rankings as one book that holds the vendor (issue 32): the reloaded
    * quote pipeline publishes nothing until it has tried every vendor once. This root keeps no last
-   * good files, so a book published before that would lack every vendor. Books are counted on the
+   * good files, so a book published before that would lack every vendor. Books are read on the
    * address until the one with the re-imported sheet's fetch arrives.
    */
   @Test
@@ -119,8 +124,13 @@ class QuoteSheetServiceTest {
     });
     Future<Void> arrived = seen.future().timeout(30, TimeUnit.SECONDS).onComplete(x -> vertx.cancelTimer(timer));
     ServiceFixtures.await(arrived);
-    assertEquals(1, published.size(), "books published by the re-import");
-    assertEquals(2, published.get(0).vendor("reimport-co").orElseThrow().quotes().quotes().size());
+    // Every book published meanwhile carries the vendor with its two quotes: none lacks it. (Their
+    // count is not asserted: on a loaded machine a freshness check of the other vendors may publish
+    // one of its own in the window, which is not the re-import's.)
+    for (var b : published) {
+      assertEquals(2, b.vendor("reimport-co").orElseThrow(() -> new AssertionError("a book without the re-imported vendor"))
+          .quotes().quotes().size());
+    }
     // the other tests see the adapters they expect: this vendor taken out again
     for (Object f : again.bodyAsJsonObject().getJsonArray("files")) Files.delete(root.resolve("adapters").resolve((String) f));
     ServiceFixtures.await(service.vertx().eventBus().request(Addresses.ADMIN_RELOAD, null));

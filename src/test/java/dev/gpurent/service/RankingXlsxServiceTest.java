@@ -1,6 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static dev.gpurent.testing.ServiceFixtures.await;
@@ -10,13 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gpurent.config.PlainValues;
 import dev.gpurent.report.RankingWorkbook;
 import dev.gpurent.report.RankingXlsx;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.AfterAll;
@@ -32,27 +30,21 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RankingXlsxServiceTest {
 
-  static Vertx vertx;
-  static FakeVendorServer fake;
+  static RunningService app;
   static Bootstrap.Running service;
   static WebClient client;
   @TempDir static Path root;
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
-    ServiceFixtures.refreshAll(client, service);
+    app = RunningService.prepare(root);
+    client = app.client();
+    service = app.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    await(service.close());
-    await(vertx.close());
+    app.close();
   }
 
   static HttpResponse<Buffer> rank(JsonObject scenario, String accept, String language) throws Exception {

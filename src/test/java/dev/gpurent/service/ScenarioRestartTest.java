@@ -1,7 +1,7 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
 import dev.gpurent.testing.FakeWebhooks;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static dev.gpurent.testing.ServiceFixtures.await;
@@ -38,20 +38,18 @@ import org.junit.jupiter.api.io.TempDir;
 class ScenarioRestartTest {
 
   @TempDir Path root;
+  RunningService app;
   Vertx vertx;
-  FakeVendorServer fake;
   WebClient client;
   Bootstrap.Running service;
 
   @AfterEach
   void stop() throws Exception {
-    if (service != null) await(service.close());
-    if (vertx != null) await(vertx.close());
+    if (app != null) app.close();
   }
 
   private void start() throws Exception {
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
-    ServiceFixtures.refreshAll(client, service);
+    service = app.start();
   }
 
   private HttpResponse<Buffer> get(String path) throws Exception {
@@ -66,7 +64,6 @@ class ScenarioRestartTest {
 
   @Test
   void a_cluster_node_refuses_to_start_without_a_shared_store() throws Exception {
-    vertx = Vertx.vertx();
     ServiceFixtures.writeRoot(root, v -> "http://127.0.0.1:9/" + v);
     var failed = new Bootstrap(root, Map.of(), Clock.systemUTC()).clustered(true).start().toCompletionStage().toCompletableFuture();
     var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class, () -> failed.get(30,
@@ -77,13 +74,10 @@ class ScenarioRestartTest {
 
   @Test
   void scenarios_and_their_alert_rules_survive_a_restart() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    ServiceFixtures.editConfig(root, c -> c.getJsonObject("ranking").put("maxScenariosPerClient", 3));
+    app = RunningService.prepare(root).config(c -> c.getJsonObject("ranking").put("maxScenariosPerClient", 3));
+    vertx = app.vertx();
     FakeWebhooks.allowIn(root);
-    client = WebClient.create(vertx);
+    client = app.client();
     FakeWebhooks hooks = await(new FakeWebhooks(vertx).start());
     start();
     // below already: each scenario's first ranking fires it once (its baseline event)
@@ -126,7 +120,7 @@ class ScenarioRestartTest {
       }
       assertEquals("delivered", status, "scenario " + id + " before the restart");
     }
-    await(service.close());
+    app.stop();
     service = null;
     start();
 
@@ -171,7 +165,7 @@ class ScenarioRestartTest {
     // a deletion is kept too
     String first = bodies.keySet().iterator().next();
     assertEquals(204, await(client.delete(service.port(), "127.0.0.1", "/api/scenarios/" + first).send()).statusCode());
-    await(service.close());
+    app.stop();
     service = null;
     start();
     assertEquals(404, get("/api/scenarios/" + first + "/ranking").statusCode());

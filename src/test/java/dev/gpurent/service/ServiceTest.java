@@ -1,6 +1,7 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
 import dev.gpurent.testing.LiveDeltas;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static dev.gpurent.testing.ServiceFixtures.*;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(VertxExtension.class)
 class ServiceTest {
 
+  static RunningService app;
   static Vertx vertx;
   static FakeVendorServer fake;
   static Bootstrap.Running service;
@@ -52,20 +54,17 @@ class ServiceTest {
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = recordedVendors(vertx);
-    await(fake.start());
-    writeRoot(root, fake);
-    service = await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", TOKEN), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
-    refreshAll(client, service);
+    app = RunningService.prepare(root);
+    vertx = app.vertx();
+    fake = app.fake();
+    client = app.client();
+    service = app.start();
   }
 
 
   @AfterAll
   static void stop() throws Exception {
-    await(service.close());
-    await(vertx.close());
+    app.close();
   }
 
   static HttpResponse<Buffer> get(String path) throws Exception {

@@ -1,6 +1,6 @@
 package dev.gpurent.service;
 import dev.gpurent.service.boot.Bootstrap;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,11 +21,9 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterAll;
@@ -45,8 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 class WebSocketLimitsTest {
 
   static final int CAP = 8;
+  static RunningService app;
   static Vertx vertx;
-  static FakeVendorServer fake;
   static Bootstrap.Running service;
   /** A new connection for each request, closed by the server after its answer: the only one /health counts. */
   static WebClient client;
@@ -54,13 +52,12 @@ class WebSocketLimitsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    ServiceFixtures.await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    ServiceFixtures.editConfig(root, config -> config.getJsonObject("http").put("maxConnections", CAP).put("idleTimeout", "5s")
-        .put("wsQueueBytes", 4096).put("wsMaxHeldBytes", 16384).put("wsStallLimit", "10m").put("wsControlFrameRate", 20));
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of("GPURENT_ADMIN_TOKEN", ServiceFixtures.TOKEN), Clock.systemUTC()).start());
+    // refreshed below by this test's own client, which keeps no connection open to be counted
+    app = RunningService.prepare(root).refreshed(false)
+        .config(config -> config.getJsonObject("http").put("maxConnections", CAP).put("idleTimeout", "5s")
+            .put("wsQueueBytes", 4096).put("wsMaxHeldBytes", 16384).put("wsStallLimit", "10m").put("wsControlFrameRate", 20));
+    vertx = app.vertx();
+    service = app.start();
     client = WebClient.create(vertx, new WebClientOptions().setKeepAlive(false));
     ServiceFixtures.refreshAll(client, service);
     backToOne();
@@ -68,8 +65,7 @@ class WebSocketLimitsTest {
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    ServiceFixtures.await(vertx.close());
+    app.close();
   }
 
   @Test

@@ -3,7 +3,8 @@ package dev.gpurent.service.alerts;
 import dev.gpurent.service.Addresses;
 import dev.gpurent.service.AlertSettings;
 import dev.gpurent.service.Failures;
-import dev.gpurent.service.live.RankingText;
+import dev.gpurent.service.live.LiveRankingCodec;
+import dev.gpurent.service.live.LiveRankingUpdate;
 
 import dev.gpurent.alert.AlertEvaluator;
 import dev.gpurent.alert.AlertEvent;
@@ -100,7 +101,8 @@ public final class AlertVerticle extends VerticleBase {
     rates = new DeliveryRates(settings.perUrlPerMinute(), settings.perClientPerMinute());
     sender = new WebhookSender(vertx, settings, hosts, resolver == null ? HostResolver.system(vertx) : resolver);
     var registered = vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIO_REGISTERED, m -> registered(m.body()));
-    var changed = vertx.eventBus().<Object>localConsumer(Addresses.RANKINGS_CHANGED, this::changed);
+    LiveRankingCodec.register(vertx.eventBus());
+    var changed = vertx.eventBus().<LiveRankingUpdate>localConsumer(Addresses.RANKINGS_CHANGED, this::changed);
     var log = vertx.eventBus().<JsonObject>localConsumer(Addresses.ALERTS_LOG, this::log);
     return Future.all(registered.completion(), changed.completion(), log.completion());
   }
@@ -132,7 +134,7 @@ public final class AlertVerticle extends VerticleBase {
     if (before != null) again.last = before.last;
   }
 
-  private void changed(Message<Object> m) {
+  private void changed(Message<LiveRankingUpdate> m) {
     String id = m.headers().get(Addresses.SCENARIO_HEADER);
     if (id == null) return;
     if (m.body() == null) {
@@ -143,17 +145,18 @@ public final class AlertVerticle extends VerticleBase {
     }
     Live l = live.get(id);
     // a failed ranking is no ranking: the next good one is compared with the last good one
-    if (l == null || l.rules.rules().isEmpty() || m.headers().contains(Addresses.STATUS_HEADER)) return;
-    RankingSummary now;
-    try {
-      now = RankingSummary.of(PlainValues.map(new JsonObject(RankingText.of(m.body()).neutral()).getJsonObject("ranking")));
-    } catch (RuntimeException e) {
-      LOG.warning(() -> "a ranking of scenario " + id + " cannot be read for alerts: " + e.getMessage());
-      return;
-    }
+    if (l == null || l.rules.rules().isEmpty() || m.body().failed()) return;
+    RankingSummary now = summary(m.body());
     RankingSummary before = l.last;
     l.last = now;
     for (AlertEvent e : AlertEvaluator.evaluate(id, l.rules, before, now)) claim(l, e);
+  }
+
+  /** What the rules read of a ranking: its fields as they are. */
+  static RankingSummary summary(LiveRankingUpdate u) {
+    return new RankingSummary(u.currency(), u.quotesAt() == null ? null : u.quotesAt().toString(),
+        u.plans().stream().map(p -> new RankingSummary.Plan(p.vendor(), p.monthlyTotal(), p.dated(), p.complete())).toList(),
+        u.apis().stream().map(a -> new RankingSummary.Api(a.workload(), a.provider(), a.monthly(), a.rented(), a.vendor())).toList());
   }
 
   /** Claims the event in the store; the node whose claim succeeds delivers it. */

@@ -10,7 +10,7 @@ import dev.gpurent.service.LoopDelay;
 import dev.gpurent.service.RankingSettings;
 import dev.gpurent.service.live.DashboardSockets;
 import dev.gpurent.service.live.LiveRankings;
-import dev.gpurent.service.live.RankingText;
+import dev.gpurent.service.live.LiveRankingUpdate;
 
 import dev.gpurent.catalog.GpuCatalog;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -110,17 +110,16 @@ public final class HttpVerticle extends VerticleBase {
     io.micrometer.core.instrument.FunctionCounter.builder("gpurent.http.connections.refused", connections, ConnectionLimits::refused)
         .description("connections closed at once: over http.maxConnections").register(registry);
     sockets.register(registry);
-    var changes = vertx.eventBus().<Object>localConsumer(Addresses.RANKINGS_CHANGED, m -> {
+    var changes = vertx.eventBus().<LiveRankingUpdate>localConsumer(Addresses.RANKINGS_CHANGED, m -> {
       String id = m.headers().get(Addresses.SCENARIO_HEADER);
-      String status = m.headers().get(Addresses.STATUS_HEADER);
       if (m.body() == null) {
         rankings.remove(id);
         sockets.deleted(id);
       } else {
-        RankingText text = RankingText.of(m.body());
+        LiveRankingUpdate update = m.body();
         LiveRankings.Latest had = rankings.get(id);
-        if (had != null && had.published().sameAs(text)) return;  // published again (the bootstrap asked for every ranking)
-        rankings.put(id, text, status == null ? 200 : Integer.parseInt(status));
+        if (had != null && had.published().sameAs(update)) return;  // published again (the bootstrap asked for every ranking)
+        rankings.put(id, update);
         sockets.changed(id);
       }
     });

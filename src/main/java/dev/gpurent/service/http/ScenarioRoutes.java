@@ -2,8 +2,7 @@ package dev.gpurent.service.http;
 
 import dev.gpurent.service.Addresses;
 import dev.gpurent.service.ClientIdentity;
-import dev.gpurent.service.live.LiveRankings;
-import dev.gpurent.service.live.RankingText;
+import dev.gpurent.service.live.LiveRankingUpdate;
 
 import static dev.gpurent.service.http.ApiSupport.json;
 
@@ -123,9 +122,9 @@ final class ScenarioRoutes {
     boolean xlsx = format.equals("xlsx");
     if (!xlsx && cached.test(rc.request(), rc.pathParam("id"))) return;
     // not kept ranked here, or unknown: the RankingVerticle ranks it now, or answers 503 or 404
-    vertx.eventBus().<Object>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
+    vertx.eventBus().<LiveRankingUpdate>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", rc.pathParam("id")))
         .onSuccess(m -> {
-          String body = LiveRankings.restBody(rc.pathParam("id"), RankingText.of(m.body()).text(lang));
+          String body = m.body().ranking(lang);
           if (!xlsx) {
             json(rc, 200, body);
             return;

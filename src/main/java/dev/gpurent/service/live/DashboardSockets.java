@@ -10,11 +10,9 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.ServerWebSocket;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -22,7 +20,7 @@ import java.util.Set;
  * The dashboards connected over {@code /ws}. A dashboard subscribes to scenario ids and gets each
  * one's current ranking at once, then every change: whole, or, for one connected with
  * {@code ?deltas=true} (the dashboard page), as a delta against the last message it was sent of
- * that scenario ({@link RankingText#textAfter}). Messages are encoded once per scenario by the
+ * that scenario ({@link LiveRankingUpdate#textAfter}). Messages are encoded once per scenario by the
  * RankingVerticle, rendered once per language (and delta) and written as-is to every socket. A
  * slow dashboard never holds memory without bound: while its write queue is full it keeps only the
  * latest ranking per scenario (rendered when it is written, against the last one written) and at most
@@ -32,129 +30,31 @@ import java.util.Set;
  * second). Pings and pongs are under the same limits ({@link ControlFrameLimit}): a ping is
  * answered only while the queue has room, and a client over {@code http.wsControlFrameRate} is
  * cut off. A dashboard that sends nothing, not even a pong to the server's pings, for
- * {@code http.idleTimeout} is closed. A message asks for at most {@value #MAX_IDS} ids; a malformed
+ * {@code http.idleTimeout} is closed. A message asks for at most {@value DashboardRequests#MAX_IDS} ids; a malformed
  * one gets one error reply and one rate-limited log line. Each dashboard's end, however it comes,
  * is its TCP connection's ({@link DashboardChannel}). Used on one event loop only.
  */
 public final class DashboardSockets {
 
-  /** Scenario ids one subscribe or unsubscribe message may name. */
-  static final int MAX_IDS = 100;
   /** Scenarios one dashboard may follow. */
   static final int MAX_SUBSCRIPTIONS = 1000;
   /** Replies other than rankings kept for a dashboard whose queue is full; past it the oldest is dropped. */
   static final int MAX_PENDING_REPLIES = 100;
-  /** Longest id taken as one: scenario ids are UUIDs. */
-  static final int MAX_ID_LENGTH = 64;
   /** Unknown ids one dashboard may ask for; past it the dashboard is closed (1008): it is guessing, not following. */
   static final int MAX_UNKNOWN = 1000;
 
   private final Vertx vertx;
   private final HttpSettings settings;
   private final LiveRankings rankings;
-  private final Map<String, Set<Dashboard>> byScenario = new HashMap<>();
+  private final Map<String, Set<DashboardSocket>> byScenario = new HashMap<>();
   private final WatchedScenarios watched;
-  private final Set<Dashboard> all = new HashSet<>();
+  private final Set<DashboardSocket> all = new HashSet<>();
   private final ControlFrameLimit.Totals controlFrames = new ControlFrameLimit.Totals();
   /** Dashboards cut off by the sweep or the control-frame limit, per reason. */
   private long stalled, overHeld, idle, flooded;
   /** Bytes queued for every dashboard and not yet written, at the last sweep. */
   private long held;
   private final long pingEveryMs;
-
-  private final class Dashboard {
-    final ServerWebSocket ws;
-    final DashboardChannel channel;
-    final ControlFrameLimit control;
-    /** The language its rankings are rendered in: {@code /ws?lang=zh}, else the upgrade's Accept-Language. */
-    final Lang lang;
-    /** Whether it takes deltas ({@code ?deltas=true}); then {@code sent} holds the last ranking written per scenario. */
-    final boolean deltas;
-    final Map<String, RankingText> sent = new HashMap<>();
-    final Set<String> scenarios = new HashSet<>();
-    final Map<String, RankingText> pending = new LinkedHashMap<>();
-    final java.util.ArrayDeque<String> replies = new java.util.ArrayDeque<>();
-    long fullSince;
-    boolean paused;
-    int unknown;
-    /** Bytes held at the last sweep while over the ceiling; -1 when under it. */
-    long heldSeen = -1;
-    /** Whether its queue drained since the last sweep: it is reading. */
-    boolean drained;
-
-    Dashboard(ServerWebSocket ws, DashboardChannel channel, Lang lang, boolean deltas) {
-      this.ws = ws;
-      this.channel = channel;
-      this.control = new ControlFrameLimit(settings.wsControlFrameRate(), System::nanoTime, controlFrames, () -> flooded(this));
-      this.lang = lang;
-      this.deltas = deltas;
-    }
-
-    /** A scenario's ranking: while the queue is full only the latest one per scenario waits (rendered when it is written). */
-    void send(String scenario, RankingText ranking) {
-      if (ws.isClosed()) return;
-      if (backedUp()) {
-        pending.put(scenario, ranking);  // latest wins
-        full();
-        return;
-      }
-      write(text(scenario, ranking));
-    }
-
-    /** The text of {@code ranking} for this dashboard: a delta against the last one written, if it takes deltas. */
-    private String text(String scenario, RankingText ranking) {
-      if (!deltas) return ranking.text(lang);
-      return ranking.textAfter(sent.put(scenario, ranking), lang);
-    }
-
-    /** Any other reply (an error): it waits behind the queue like a ranking, a bounded number of them. */
-    void reply(String text) {
-      if (ws.isClosed()) return;
-      if (backedUp()) {
-        if (replies.size() >= MAX_PENDING_REPLIES) replies.poll();
-        replies.add(text);
-        full();
-        return;
-      }
-      write(text);
-    }
-
-    private boolean backedUp() {
-      return !pending.isEmpty() || !replies.isEmpty() || ws.writeQueueFull();
-    }
-
-    private void full() {
-      if (fullSince == 0) fullSince = System.nanoTime();
-      if (!paused) {
-        // A dashboard that does not read what it asked for is not read from either.
-        paused = true;
-        ws.pause();
-      }
-    }
-
-    private void write(String text) {
-      ws.writeTextMessage(text);
-      if (ws.writeQueueFull()) full();
-    }
-
-    void drain() {
-      drained = true;
-      while (!replies.isEmpty() && !ws.writeQueueFull()) ws.writeTextMessage(replies.poll());
-      var it = pending.entrySet().iterator();
-      while (it.hasNext() && !ws.writeQueueFull()) {
-        var e = it.next();
-        ws.writeTextMessage(text(e.getKey(), e.getValue()));
-        it.remove();
-      }
-      if (!backedUp()) {
-        fullSince = 0;
-        if (paused) {
-          paused = false;
-          ws.resume();
-        }
-      }
-    }
-  }
 
   public DashboardSockets(Vertx vertx, HttpSettings settings, LiveRankings rankings) {
     this.vertx = vertx;
@@ -196,18 +96,18 @@ public final class DashboardSockets {
     Lang lang;
     boolean deltas;
     try {
-      lang = language(ws);
+      lang = DashboardRequests.language(ws);
     } catch (IllegalArgumentException unknown) {
       refuseUpgrade(ws, "lang: " + unknown.getMessage(), "unknown language");
       return;
     }
     try {
-      deltas = deltas(ws);
+      deltas = DashboardRequests.deltas(ws);
     } catch (IllegalArgumentException unknown) {
       refuseUpgrade(ws, unknown.getMessage(), "deltas is neither true nor false");
       return;
     }
-    Dashboard d = new Dashboard(ws, channel, lang, deltas);
+    DashboardSocket d = new DashboardSocket(ws, channel, lang, deltas, settings.wsControlFrameRate(), controlFrames, this::flooded);
     channel.limitControlFrames(d.control);
     all.add(d);
     ws.setWriteQueueMaxSize(settings.wsQueueBytes());
@@ -218,36 +118,11 @@ public final class DashboardSockets {
   }
 
   private static void refuseUpgrade(ServerWebSocket ws, String error, String reason) {
-    ws.writeTextMessage(error(null, error));
+    ws.writeTextMessage(DashboardRequests.error(null, error));
     ws.close((short) 1008, reason);
   }
 
-  /** {@code ?lang=} of the upgrade request, else its Accept-Language, else English; an unknown {@code lang} fails. */
-  private static Lang language(ServerWebSocket ws) {
-    String lang = parameter(ws, "lang");
-    return lang != null ? Lang.of(lang) : Lang.fromAcceptLanguage(ws.headers().get("Accept-Language"));
-  }
-
-  /** {@code ?deltas=true} or {@code false} (the default); anything else fails. */
-  private static boolean deltas(ServerWebSocket ws) {
-    String deltas = parameter(ws, "deltas");
-    if (deltas == null || deltas.equals("false")) return false;
-    if (deltas.equals("true")) return true;
-    throw new IllegalArgumentException("deltas: '" + (deltas.length() > 20 ? deltas.substring(0, 20) + "..." : deltas)
-        + "' is neither true nor false");
-  }
-
-  /** A query parameter of the upgrade request, decoded; null when absent. */
-  private static String parameter(ServerWebSocket ws, String name) {
-    String query = ws.query();
-    if (query == null) return null;
-    for (String pair : query.split("&", 20)) {
-      if (pair.startsWith(name + "=")) return java.net.URLDecoder.decode(pair.substring(name.length() + 1), java.nio.charset.StandardCharsets.UTF_8);
-    }
-    return null;
-  }
-
-  private void onText(Dashboard d, String text) {
+  private void onText(DashboardSocket d, String text) {
     JsonObject msg;
     try {
       msg = new JsonObject(text);
@@ -261,10 +136,10 @@ public final class DashboardSockets {
         return;
       }
     }
-    java.util.List<String> subscribe = ids(msg.getValue("subscribe"));
-    java.util.List<String> unsubscribe = ids(msg.getValue("unsubscribe"));
+    java.util.List<String> subscribe = DashboardRequests.ids(msg.getValue("subscribe"));
+    java.util.List<String> unsubscribe = DashboardRequests.ids(msg.getValue("unsubscribe"));
     if (subscribe == null || unsubscribe == null) {
-      refuse(d, "subscribe or unsubscribe not a list of ids", "subscribe and unsubscribe must be lists of at most " + MAX_IDS
+      refuse(d, "subscribe or unsubscribe not a list of ids", "subscribe and unsubscribe must be lists of at most " + DashboardRequests.MAX_IDS
           + " scenario ids, like {\"subscribe\": [\"scenario-id\"]}");
       return;
     }
@@ -276,22 +151,10 @@ public final class DashboardSockets {
     for (String id : unsubscribe) unsubscribe(d, id);
   }
 
-  /** The ids of a subscribe or unsubscribe value: none when absent, null when it is not a list of at most MAX_IDS short texts. */
-  private static java.util.List<String> ids(Object value) {
-    if (value == null) return java.util.List.of();
-    if (!(value instanceof JsonArray a) || a.size() > MAX_IDS) return null;
-    java.util.List<String> out = new java.util.ArrayList<>(a.size());
-    for (Object o : a) {
-      if (!(o instanceof String s) || s.isEmpty() || s.length() > MAX_ID_LENGTH) return null;
-      out.add(s);
-    }
-    return out;
-  }
-
   /** One error reply to a malformed message, and one rate-limited log line. */
-  private void refuse(Dashboard d, String logged, String reply) {
+  private void refuse(DashboardSocket d, String logged, String reply) {
     ClientLog.bad("WebSocket message from " + d.ws.remoteAddress() + ": " + logged);
-    d.reply(error(null, reply));
+    d.reply(DashboardRequests.error(null, reply));
   }
 
   /**
@@ -301,17 +164,17 @@ public final class DashboardSockets {
    * its ranking comes as the answer (or, published first, through {@link #changed}); an unknown id
    * is unfollowed and answered so.
    */
-  private void subscribe(Dashboard d, String id) {
+  private void subscribe(DashboardSocket d, String id) {
     LiveRankings.Latest current = rankings.get(id);
     if (current != null) {
       subscribed(d, id, current.published());
       return;
     }
     if (!follow(d, id)) return;
-    vertx.eventBus().<Object>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id)).onComplete(ar -> {
+    vertx.eventBus().<LiveRankingUpdate>request(Addresses.SCENARIOS_RANKING, new JsonObject().put("id", id)).onComplete(ar -> {
       if (!d.scenarios.contains(id)) return;  // unsubscribed, or gone, meanwhile
       if (ar.succeeded()) {
-        if (rankings.get(id) == null) d.send(id, RankingText.of(ar.result().body()));
+        if (rankings.get(id) == null) d.send(id, ar.result().body());
         return;
       }
       int status = Failures.status(ar.cause());
@@ -327,7 +190,7 @@ public final class DashboardSockets {
   }
 
   /** One more unknown id asked for: answered, and past {@value #MAX_UNKNOWN} of them the dashboard is closed. */
-  private void unknown(Dashboard d, String id) {
+  private void unknown(DashboardSocket d, String id) {
     if (++d.unknown > MAX_UNKNOWN) {
       if (d.unknown == MAX_UNKNOWN + 1) {
         ClientLog.bad("WebSocket client " + d.ws.remoteAddress() + " asked for more than " + MAX_UNKNOWN + " unknown scenario ids");
@@ -336,15 +199,15 @@ public final class DashboardSockets {
       }
       return;
     }
-    d.reply(error(id, "no live scenario '" + id + "'"));
+    d.reply(DashboardRequests.error(id, "no live scenario '" + id + "'"));
   }
 
-  private void subscribed(Dashboard d, String id, RankingText ranking) {
+  private void subscribed(DashboardSocket d, String id, LiveRankingUpdate ranking) {
     if (follow(d, id)) d.send(id, ranking);
   }
 
   /** The dashboard follows {@code id} from now on; false when it did already. */
-  private boolean follow(Dashboard d, String id) {
+  private boolean follow(DashboardSocket d, String id) {
     if (!d.scenarios.add(id)) return false;
     byScenario.computeIfAbsent(id, k -> {
       watched.watch(id);
@@ -357,35 +220,35 @@ public final class DashboardSockets {
   public void changed(String id) {
     LiveRankings.Latest latest = rankings.get(id);
     if (latest == null) return;
-    for (Dashboard d : byScenario.getOrDefault(id, Set.of())) d.send(id, latest.published());
+    for (DashboardSocket d : byScenario.getOrDefault(id, Set.of())) d.send(id, latest.published());
   }
 
   /** A scenario was deleted: its dashboards are told so and unsubscribed. */
   public void deleted(String id) {
-    for (Dashboard d : Set.copyOf(byScenario.getOrDefault(id, Set.of()))) {
+    for (DashboardSocket d : Set.copyOf(byScenario.getOrDefault(id, Set.of()))) {
       unsubscribe(d, id);
-      d.reply(error(id, "the scenario was deleted"));
+      d.reply(DashboardRequests.error(id, "the scenario was deleted"));
     }
   }
 
-  private void unsubscribe(Dashboard d, String id) {
+  private void unsubscribe(DashboardSocket d, String id) {
     d.scenarios.remove(id);
     d.pending.remove(id);
     d.sent.remove(id);
-    Set<Dashboard> ds = byScenario.get(id);
+    Set<DashboardSocket> ds = byScenario.get(id);
     if (ds != null && ds.remove(d) && ds.isEmpty()) {
       byScenario.remove(id);
       watched.unwatch(id);
     }
   }
 
-  private void forget(Dashboard d) {
+  private void forget(DashboardSocket d) {
     if (!all.remove(d)) return;
     for (String id : Set.copyOf(d.scenarios)) unsubscribe(d, id);
   }
 
   /** A client past the control-frame rate, cut off by its limit: forgotten here, and said so. */
-  private void flooded(Dashboard d) {
+  private void flooded(DashboardSocket d) {
     flooded++;
     ClientLog.bad("WebSocket client " + d.ws.remoteAddress() + " sent more than " + settings.wsControlFrameRate()
         + " pings and pongs in a second: closed");
@@ -403,7 +266,7 @@ public final class DashboardSockets {
     long now = System.nanoTime();
     Cut stalls = new Cut(), holders = new Cut(), silent = new Cut();
     long total = 0;
-    for (Dashboard d : Set.copyOf(all)) {
+    for (DashboardSocket d : Set.copyOf(all)) {
       long bytes = d.channel.held();
       total += bytes;
       if (d.ws.isClosed()) continue;  // closing: its close handler forgets it
@@ -420,9 +283,9 @@ public final class DashboardSockets {
     stalled += stalls.dashboards.size();
     overHeld += holders.dashboards.size();
     idle += silent.dashboards.size();
-    for (Dashboard d : stalls.dashboards) abort(d);
-    for (Dashboard d : holders.dashboards) abort(d);
-    for (Dashboard d : silent.dashboards) {
+    for (DashboardSocket d : stalls.dashboards) abort(d);
+    for (DashboardSocket d : holders.dashboards) abort(d);
+    for (DashboardSocket d : silent.dashboards) {
       forget(d);
       d.ws.close((short) 1000, "idle");
     }
@@ -433,7 +296,7 @@ public final class DashboardSockets {
   }
 
   /** Whether {@code d} holds more than the ceiling and held no less at the last sweep, with no drain between: it is not reading. */
-  private boolean holding(Dashboard d, long bytes) {
+  private boolean holding(DashboardSocket d, long bytes) {
     boolean drained = d.drained;
     d.drained = false;
     if (bytes <= settings.wsMaxHeldBytes()) {
@@ -447,9 +310,9 @@ public final class DashboardSockets {
 
   /** The dashboards one sweep cuts off for one reason, and its log line. */
   private static final class Cut {
-    final java.util.List<Dashboard> dashboards = new java.util.ArrayList<>();
+    final java.util.List<DashboardSocket> dashboards = new java.util.ArrayList<>();
 
-    void add(Dashboard d) {
+    void add(DashboardSocket d) {
       dashboards.add(d);
     }
 
@@ -459,12 +322,10 @@ public final class DashboardSockets {
   }
 
   /** Cuts a dashboard off at once: a reset, not a close that would wait behind what it never reads. */
-  private void abort(Dashboard d) {
+  private void abort(DashboardSocket d) {
     forget(d);
     d.channel.reset();
   }
 
-  private static String error(String scenario, String message) {
-    return new JsonObject().put("type", "error").put("scenario", scenario).put("error", message).encode();
-  }
+
 }

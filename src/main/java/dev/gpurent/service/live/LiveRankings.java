@@ -23,53 +23,43 @@ import java.util.zip.GZIPOutputStream;
 public final class LiveRankings {
 
   /**
-   * One scenario's latest message, as published (language-neutral); its forms per language (the
-   * dashboard message, made by the {@link RankingText} from its plans' renderings; the REST body,
-   * gzipped) are made on the first request for each language.
+   * One scenario's latest update, as published; its REST body per language (rendered by the
+   * update, then gzipped) is made on the first request for each language.
    */
   public static final class Latest {
-    private final String scenario;
-    private final RankingText text;
-    private final int status;
+    private final LiveRankingUpdate update;
     private final Map<Lang, Buffer> bytes = new EnumMap<>(Lang.class);
     private final Map<Lang, Buffer> gzipped = new EnumMap<>(Lang.class);
 
-    Latest(String scenario, RankingText text, int status) {
-      this.scenario = scenario;
-      this.text = text;
-      this.status = status;
+    Latest(LiveRankingUpdate update) {
+      this.update = update;
     }
 
-    /** The message as published. */
-    public RankingText published() {
-      return text;
+    /** The update as published. */
+    public LiveRankingUpdate published() {
+      return update;
     }
 
-    /** 200 for a ranking; a failure's status for a ranking that failed (its text then says why). */
+    /** 200 for a ranking; a failure's status for a ranking that failed (its body then says why). */
     public int status() {
-      return status;
-    }
-
-    /** The dashboard message in {@code lang}, whole: the ranking's messages rendered, "lang" in the ranking. */
-    private String text(Lang lang) {
-      return text.text(lang);
+      return update.status();
     }
 
     /** The REST body in {@code lang}: the ranking alone, as POST /api/rank answers it; a failure's body as it is. */
     public Buffer bytes(Lang lang) {
-      return bytes.computeIfAbsent(lang, l -> Buffer.buffer(restBody(scenario, text(l))));
+      return bytes.computeIfAbsent(lang, l -> Buffer.buffer(update.ranking(l)));
     }
 
     /** Compressed once per change and language (an 11 KB ranking becomes about 2 KB): what polling dashboards fetch over a network. */
     public Buffer gzipped(Lang lang) {
-      return gzipped.computeIfAbsent(lang, l -> Buffer.buffer(gzip(restBody(scenario, text(l)))));
+      return gzipped.computeIfAbsent(lang, l -> Buffer.buffer(gzip(update.ranking(l))));
     }
   }
 
   private final Map<String, Latest> latest = new HashMap<>();
 
-  public void put(String scenario, RankingText message, int status) {
-    latest.put(scenario, new Latest(scenario, message, status));
+  public void put(String scenario, LiveRankingUpdate update) {
+    latest.put(scenario, new Latest(update));
   }
 
   public void remove(String scenario) {
@@ -79,16 +69,6 @@ public final class LiveRankings {
   /** The scenario's latest message, or null when none has been published here (unknown, or not ranked here). */
   public Latest get(String scenario) {
     return latest.get(scenario);
-  }
-
-  /**
-   * A dashboard message as REST serves it: {@code {"type":"ranking","scenario":id,"ranking":R}}
-   * gives R (RankingText writes that envelope in exactly this form); anything else, such
-   * as a failure's {@code {"type":"error",...}}, as it is.
-   */
-  public static String restBody(String scenario, String message) {
-    String prefix = "{\"type\":\"ranking\",\"scenario\":" + io.vertx.core.json.Json.encode(scenario) + ",\"ranking\":";
-    return message.startsWith(prefix) && message.endsWith("}") ? message.substring(prefix.length(), message.length() - 1) : message;
   }
 
   static byte[] gzip(String text) {

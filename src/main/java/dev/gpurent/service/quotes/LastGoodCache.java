@@ -13,15 +13,7 @@ import java.util.Optional;
  * or an offline run still answers, flagged stale. Written to a temporary file and moved into place,
  * so a crash leaves the previous file whole.
  */
-final class LastGoodCache {
-
-  private final Vertx vertx;
-  private final String dir;
-
-  LastGoodCache(Vertx vertx, String dir) {
-    this.vertx = vertx;
-    this.dir = dir;
-  }
+record LastGoodCache(Vertx vertx, String dir) {
 
   Future<Void> save(VendorQuotes quotes) {
     String file = dir + "/" + quotes.vendor() + ".json";

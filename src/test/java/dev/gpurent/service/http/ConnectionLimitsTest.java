@@ -1,5 +1,5 @@
 package dev.gpurent.service.http;
-import dev.gpurent.testing.FakeVendorServer;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
 
 import dev.gpurent.service.boot.Bootstrap;
@@ -14,7 +14,6 @@ import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetSocket;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,25 +31,22 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConnectionLimitsTest {
 
+  static RunningService app;
   static Vertx vertx;
-  static FakeVendorServer fake;
   static Bootstrap.Running service;
   @TempDir static Path root;
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    fake = ServiceFixtures.recordedVendors(vertx);
-    ServiceFixtures.await(fake.start());
-    ServiceFixtures.writeRoot(root, fake);
-    ServiceFixtures.editConfig(root, config -> config.getJsonObject("http").put("headerTimeout", "1s").put("maxConnections", 300));
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
+    app = RunningService.prepare(root).env(Map.of())
+        .config(config -> config.getJsonObject("http").put("headerTimeout", "1s").put("maxConnections", 300));
+    vertx = app.vertx();
+    service = app.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    ServiceFixtures.await(vertx.close());
+    app.close();
   }
 
   /** Opens {@code n} connections that send half a request, and counts those the server closes within {@code waitMs}. */

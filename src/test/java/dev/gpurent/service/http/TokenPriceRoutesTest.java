@@ -3,13 +3,12 @@ package dev.gpurent.service.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gpurent.service.boot.Bootstrap;
+import dev.gpurent.testing.RunningService;
 import dev.gpurent.testing.ServiceFixtures;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.WebClient;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -24,27 +23,27 @@ import org.junit.jupiter.api.io.TempDir;
 class TokenPriceRoutesTest {
 
   static final Path TOKENS = ServiceFixtures.DATA.resolve("opencomputeprices/2026-03-22").toAbsolutePath();
-  static Vertx vertx;
+  static RunningService app;
   static Bootstrap.Running service;
   static WebClient client;
   @TempDir static Path root;
 
   @BeforeAll
   static void start() throws Exception {
-    vertx = Vertx.vertx();
-    ServiceFixtures.writeRoot(root, v -> ServiceFixtures.DATA.resolve(v.equals("runpod") ? "runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"
-        : "skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv").toAbsolutePath().toString());
-    ServiceFixtures.editConfig(root, c -> c.put("tokenPrices", new JsonObject().put("files", new JsonArray(List.of(
-        TOKENS.resolve("openrouter.csv").toString(), TOKENS.resolve("deepinfra.csv").toString(),
-        TOKENS.resolve("together.csv").toString(), TOKENS.resolve("novita.csv").toString())))));
-    service = ServiceFixtures.await(new Bootstrap(root, Map.of(), Clock.systemUTC()).start());
-    client = WebClient.create(vertx);
+    app = RunningService.prepare(root, (dir, fake) -> ServiceFixtures.writeRoot(dir, v -> ServiceFixtures.DATA.resolve(v.equals("runpod")
+            ? "runpod/gpuTypes/jumbo2020-gpu_prices.2025-06-21T23-18Z.json"
+            : "skypilot-catalog-format/anycloud-sh/vast/vms.gpu.csv").toAbsolutePath().toString()))
+        .config(c -> c.put("tokenPrices", new JsonObject().put("files", new JsonArray(List.of(
+            TOKENS.resolve("openrouter.csv").toString(), TOKENS.resolve("deepinfra.csv").toString(),
+            TOKENS.resolve("together.csv").toString(), TOKENS.resolve("novita.csv").toString())))))
+        .env(Map.of());
+    client = app.client();
+    service = app.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    ServiceFixtures.await(service.close());
-    ServiceFixtures.await(vertx.close());
+    app.close();
   }
 
   static JsonObject get(String path, int status) throws Exception {

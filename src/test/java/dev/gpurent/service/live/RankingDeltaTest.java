@@ -28,7 +28,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A dashboard's delta ({@link RankingText#textAfter}), applied to the last ranking it was sent the
+ * A dashboard's delta ({@link LiveRankingJson#textAfter}), applied to the last ranking it was sent the
  * way the page applies it ({@code live.js}'s applyDelta, mirrored by {@link #apply}), gives exactly
  * the whole message's ranking, byte for byte, in each language; it names every kept plan by its
  * vendor and carries only what changed.
@@ -70,15 +70,13 @@ class RankingDeltaTest {
     int withMixed = 0, named = 0;
     for (String file : SCENARIOS) {
       LiveRanking live = LiveRanking.of(model, Fixtures.scenario(file), book("", "1"));
-      RankingMessage m = new RankingMessage();
-      m.take("s", live.ranking());
-      RankingText before = m.text();
+      RankingParts m = new RankingParts();
+      LiveRankingUpdate before = m.take("s", live.ranking());
       // the last vendor's prices up 1%: it stays last, so the plans above it (their winsAt against #1) stay as they are
       List<VendorPlan> plans = live.ranking().plans();
       String moved = plans.isEmpty() ? INFER.vendor() : plans.get(plans.size() - 1).vendor();
       live.update(book(moved, "1.01"));
-      m.take("s", live.ranking());
-      RankingText after = m.text();
+      LiveRankingUpdate after = m.take("s", live.ranking());
       for (Lang lang : Lang.values()) {
         JsonObject delta = new JsonObject(after.textAfter(before, lang));
         assertEquals("ranking-delta", delta.getString("type"), file);
@@ -108,9 +106,7 @@ class RankingDeltaTest {
   @Test
   void the_same_ranking_again_names_every_plan_and_says_same_for_the_mixed_plan_and_the_reference() {
     for (String file : SCENARIOS) {
-      RankingMessage m = new RankingMessage();
-      m.take("s", LiveRanking.of(model, Fixtures.scenario(file), book("", "1")).ranking());
-      RankingText t = m.text();
+      LiveRankingUpdate t = new RankingParts().take("s", LiveRanking.of(model, Fixtures.scenario(file), book("", "1")).ranking());
       JsonObject whole = ranking(t.text(Lang.ZH));
       JsonObject delta = ranking(t.textAfter(t, Lang.ZH));
       List<Object> vendors = whole.getJsonArray("plans").stream().map(p -> (Object) ((JsonObject) p).getString("vendor")).toList();
@@ -125,11 +121,10 @@ class RankingDeltaTest {
 
   @Test
   void a_failure_before_or_after_a_ranking_is_never_a_delta() {
-    RankingMessage m = new RankingMessage();
-    m.take("s", LiveRanking.of(model, Fixtures.scenario("team-small.yaml"), book("", "1")).ranking());
-    RankingText ranking = m.text();
-    RankingText failure = RankingText.literal(new JsonObject().put("type", "error").put("scenario", "s").put("status", 500)
-        .put("error", "boom").encode());
+    LiveRankingUpdate ranking = new RankingParts().take("s", LiveRanking.of(model, Fixtures.scenario("team-small.yaml"), book("", "1")).ranking());
+    LiveRankingUpdate failure = LiveRankingUpdate.failure("s", 500, "boom");
+    assertEquals("{\"type\":\"error\",\"scenario\":\"s\",\"status\":500,\"error\":\"boom\"}", failure.text(Lang.ZH));
+    assertEquals(failure.text(Lang.EN), failure.ranking(Lang.EN), "a failure's REST body is its message");
     assertEquals(ranking.text(Lang.EN), ranking.textAfter(null, Lang.EN), "the first message is whole");
     assertEquals(ranking.text(Lang.EN), ranking.textAfter(failure, Lang.EN), "after a failure: whole");
     assertEquals(failure.text(Lang.EN), failure.textAfter(ranking, Lang.EN));

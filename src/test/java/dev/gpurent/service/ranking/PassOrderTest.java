@@ -20,7 +20,7 @@ class PassOrderTest {
     Map<String, Integer> followed = new LinkedHashMap<>();
     for (String id : List.of("d", "b", "f", "g", "a")) followed.put(id, followed.size());
     Set<String> moved = Set.of("g", "b");
-    List<String> order = RankingVerticle.passOrder(followed, (id, n) -> moved.contains(id) ? 1 : 0).stream().map(Map.Entry::getKey).toList();
+    List<String> order = LivePass.passOrder(followed, (id, n) -> moved.contains(id) ? 1 : 0).stream().map(Map.Entry::getKey).toList();
     assertEquals(List.of("b", "g", "d", "f", "a"), order);
   }
 

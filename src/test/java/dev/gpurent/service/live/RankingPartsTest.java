@@ -1,11 +1,12 @@
 package dev.gpurent.service.live;
 
 import static dev.gpurent.Fixtures.CATALOG;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
+import dev.gpurent.config.PlainValues;
 import dev.gpurent.cost.CostModel;
 import dev.gpurent.cost.LiveRanking;
 import dev.gpurent.cost.Ranking;
@@ -15,20 +16,22 @@ import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.quote.VendorQuotes;
 import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
 import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A live ranking's message put together from its plans' texts is exactly the ranking encoded
- * whole (quotesAt last), in each language exactly that text rendered whole, and its digest moves
- * exactly when that text does.
+ * A live ranking's message put together from its pieces is exactly the ranking encoded whole
+ * (quotesAt last) and rendered whole in each language, its REST body exactly that ranking, and it
+ * counts as changed exactly when that text does (but for quotesAt).
  */
-class RankingMessageTest {
+class RankingPartsTest {
 
   private static final VendorQuotes INFER = Fixtures.sheet(Path.of("src/test/resources/sheets/infer-cloud.yaml"));
   private static final VendorQuotes TRAIN = Fixtures.sheet(Path.of("src/test/resources/sheets/train-cloud.yaml"));
@@ -43,39 +46,51 @@ class RankingMessageTest {
     return "{\"type\":\"ranking\",\"scenario\":" + Json.encode(id) + ",\"ranking\":" + Json.encode(m) + "}";
   }
 
+  /** A whole message as a client in {@code lang} read it when the edge decoded, rendered and encoded it whole: "lang" first in the ranking. */
+  @SuppressWarnings("unchecked")
+  static String render(String whole, Lang lang) {
+    Map<String, Object> m = (Map<String, Object>) PlainValues.of(Json.decodeValue(whole));
+    Map<String, Object> out = new LinkedHashMap<>(m);
+    out.put("ranking", Localizer.page((Map<String, Object>) m.get("ranking"), lang));
+    return Json.encode(out);
+  }
+
   @Test
   void the_message_is_the_whole_ranking_encoded_for_every_shipped_scenario() {
     QuoteBook book = Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference());
     for (String file : List.of("guide-template.yaml", "guide-template-open.yaml", "team-small.yaml", "team-medium.yaml", "team-large.yaml")) {
       Ranking r = model.rank(Fixtures.scenario(file), book);
-      RankingMessage m = new RankingMessage();
-      m.take("id-" + file, r);
-      assertEquals(whole("id-" + file, r), m.text().neutral(), file);
+      LiveRankingUpdate u = new RankingParts().take("id-" + file, r);
       for (Lang lang : Lang.values()) {
-        assertEquals(RankingText.render(whole("id-" + file, r), lang), m.text().text(lang), file + " in " + lang);
+        String rendered = render(whole("id-" + file, r), lang);
+        assertEquals(rendered, u.text(lang), file + " in " + lang);
+        assertEquals(new JsonObject(rendered).getJsonObject("ranking").encode(), u.ranking(lang), file + ": the REST body in " + lang);
       }
     }
   }
 
   @Test
-  void a_price_change_moves_the_digest_and_the_same_ranking_again_does_not() {
+  void a_price_change_is_a_change_and_the_same_ranking_again_is_not() {
     Scenario s = Fixtures.scenario("guide-template-open.yaml");
     QuoteBook book = Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference());
     LiveRanking live = LiveRanking.of(model, s, book);
-    RankingMessage m = new RankingMessage();
-    byte[] first = m.take("s", live.ranking());
-    for (Lang lang : Lang.values()) m.text().text(lang);  // every plan rendered once, and kept with its part
-    assertArrayEquals(first, m.take("s", live.ranking()), "the same ranking, the same digest");
+    RankingParts m = new RankingParts();
+    LiveRankingUpdate first = m.take("s", live.ranking());
+    assertTrue(m.changed(), "the first ranking is news");
+    for (Lang lang : Lang.values()) first.text(lang);  // every plan rendered once, and kept with its piece
+    m.take("s", live.ranking());
+    assertFalse(m.changed(), "the same ranking again");
+    m.take("s", model.rank(s, book));
+    assertFalse(m.changed(), "ranked again in full: new plans that read the same");
     List<Quote> cheaper = INFER.quotes().stream().map(q -> new Quote(q.vendor(), q.region(), q.offerId(), q.gpuId(), q.gpuCount(),
         q.vcpus(), q.ramGiB(), q.billing(), new Money(q.price().amount().multiply(new BigDecimal("0.5")), q.price().currency()), q.unit(),
         q.observedAt(), q.source(), q.priceDate(), q.upstream(), q.country())).toList();
     QuoteBook next = Fixtures.book(INFER.withQuotes(cheaper, List.of()), TRAIN, USD, Fixtures.guideReference());
     live.update(next);
-    byte[] second = m.take("s", live.ranking());
-    assertFalse(Arrays.equals(first, second), "half price at " + INFER.vendor() + " shows");
-    assertEquals(whole("s", model.rank(s, next)), m.text().neutral());
+    LiveRankingUpdate second = m.take("s", live.ranking());
+    assertTrue(m.changed(), "half price at " + INFER.vendor() + " shows");
     for (Lang lang : Lang.values()) {
-      assertEquals(RankingText.render(whole("s", model.rank(s, next)), lang), m.text().text(lang), "rendered from parts kept since the first ranking, in " + lang);
+      assertEquals(render(whole("s", model.rank(s, next)), lang), second.text(lang), "rendered from pieces kept since the first ranking, in " + lang);
     }
   }
 }
