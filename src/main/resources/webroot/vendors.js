@@ -88,8 +88,8 @@ export async function uploadQuoteSheet(e) {
     const body = await r.json().catch(() => ({}));
     if (r.ok) {
       status.textContent = t('qsDone', { offers: body.offers, vendor: body.vendor });
-      // what the import asks though it read the sheet (a card name two cards answer to), in the importer's words
-      list.replaceChildren(...(body.warnings || []).map(w => el('li', { class: 'qs-warning', lang: 'en' }, w)));
+      // what the import asks though it read the sheet (a card name two cards answer to), in the page's language (?lang=)
+      list.replaceChildren(...(body.warnings || []).map(w => el('li', { class: 'qs-warning' }, w)));
       setTimeout(loadVendors, 1000);
     } else if (r.status === 400 && body.fields) {
       status.textContent = t('qsBad');

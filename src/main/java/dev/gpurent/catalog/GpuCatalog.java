@@ -128,7 +128,11 @@ public final class GpuCatalog {
 
   /** The card a spelling names; fails with a message naming the spelling and close matches. */
   public Gpu resolve(String spelling) {
-    return find(spelling).orElseThrow(() -> new UnknownGpuException(spelling, unknownMessage(spelling)));
+    return find(spelling).orElseThrow(() -> {
+      List<String> close = nearest(spelling);
+      return new UnknownGpuException(spelling, "unknown GPU '" + spelling + "'"
+          + (close.isEmpty() ? "; see config/gpus.yaml for the known cards" : "; did you mean " + String.join(", ", close) + "?"), close);
+    });
   }
 
   public Optional<Gpu> byId(String id) {
@@ -139,7 +143,7 @@ public final class GpuCatalog {
     return byId.values();
   }
 
-  private String unknownMessage(String spelling) {
+  private List<String> nearest(String spelling) {
     String k = key(String.valueOf(spelling));
     List<String> tokens = java.util.Arrays.stream(String.valueOf(spelling).toLowerCase(Locale.ROOT).split("[^a-z0-9]+"))
         .filter(t -> !t.isEmpty()).toList();
@@ -149,7 +153,6 @@ public final class GpuCatalog {
         .filter(g -> !k.isEmpty() && (key(g.id()).contains(k) || leadingWords(tokens, key(g.id()))
             || g.aliases().stream().anyMatch(a -> key(a).contains(k))))
         .map(Gpu::id).limit(5).toList();
-    return "unknown GPU '" + spelling + "'"
-        + (close.isEmpty() ? "; see config/gpus.yaml for the known cards" : "; did you mean " + String.join(", ", close) + "?");
+    return close;
   }
 }

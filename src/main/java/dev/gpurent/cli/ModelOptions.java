@@ -7,6 +7,7 @@ import dev.gpurent.cost.ModelMemory;
 import dev.gpurent.cost.Sizing;
 import dev.gpurent.cost.TokenDemand;
 import dev.gpurent.report.TextTable;
+import dev.gpurent.text.Messages;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Localizer;
 import java.io.PrintWriter;
@@ -38,36 +39,36 @@ final class ModelOptions {
   static void print(PrintWriter out, Inference i, List<Fit> fits, double headroom, Lang lang) {
     ModelLoad m = i.modelSizing().orElseThrow();
     ModelMemory mem = ModelMemory.of(i, m);
-    out.println("Model: " + m.model().id() + " (" + m.model().hf() + "), " + i.precision().wire() + "; architecture: " + m.model().source());
-    out.println("Memory: " + Localizer.text(Sizing.vram(i).formula(), lang));
-    out.printf(Locale.ROOT, "Load: %s requests/s x %d output tokens = %s output tokens/s (%d input tokens a request), x %.2f headroom%n",
-        SizingCommand.fmt(m.requestsPerSecond()), m.outputTokens(), dev.gpurent.text.Messages.number(m.requestsPerSecond() * m.outputTokens()),
-        m.inputTokens(), 1 + headroom);
-    TokenDemand.of(i).ifPresent(d -> out.printf(Locale.ROOT, "Tokens a month: %s M input, %s M output (%s h)%n",
-        dev.gpurent.text.Messages.number(d.inputTokensPerMonth() / 1e6), dev.gpurent.text.Messages.number(d.outputTokensPerMonth() / 1e6),
-        dev.gpurent.text.Messages.number(d.hoursPerMonth())));
-    TextTable table = new TextTable(new boolean[] {false, true, true, true, true, true, false},
-        "card", "memory", "for memory", "cards", "memory", "tok/s per GPU", "speed");
+    Messages say = Messages.of("report", lang);
+    out.println(say.text("sizing.model", "id", m.model().id(), "hf", m.model().hf(), "precision", i.precision().wire(),
+        "source", m.model().source()));
+    out.println(say.text("sizing.memory", "formula", Localizer.text(Sizing.vram(i).formula(), lang)));
+    out.println(say.text("sizing.load.tokens", "rps", SizingCommand.fmt(m.requestsPerSecond()), "output", m.outputTokens(),
+        "tps", Messages.number(m.requestsPerSecond() * m.outputTokens()), "input", m.inputTokens(),
+        "headroom", String.format(Locale.ROOT, "%.2f", 1 + headroom)));
+    TokenDemand.of(i).ifPresent(d -> out.println(say.text("sizing.tokensMonth", "input", Messages.number(d.inputTokensPerMonth() / 1e6),
+        "output", Messages.number(d.outputTokensPerMonth() / 1e6), "hours", Messages.number(d.hoursPerMonth()))));
+    TextTable table = new TextTable(new boolean[] {false, true, true, true, true, true, false}, SizingCommand.headings(say,
+        "sizing.col.tokensPerGpu", "sizing.col.speed"));
     List<String> sources = new ArrayList<>();
     List<String> unfit = new ArrayList<>();
     for (Fit f : fits) {
-      String memory = dev.gpurent.text.Messages.number(f.gpu().memoryGiB()) + " GiB";
+      String memory = Messages.number(f.gpu().memoryGiB()) + " GiB";
       if (!f.ok()) {
         unfit.add(f.gpu().name() + " (" + memory + "): " + Localizer.text(f.unfitReason(), lang));
         continue;
       }
       table.row(f.gpu().name(), memory, Integer.toString(f.cardsPerCopy()), Integer.toString(f.cards()),
           Math.round(f.memoryShare() * 100) + "%", String.format(Locale.ROOT, "%.1f", f.speed().perGpu()),
-          f.speed().measured() ? "measured" : "estimated");
+          say.text(f.speed().measured() ? "sizing.speed.measured" : "sizing.speed.estimated"));
       sources.add("  " + f.gpu().id() + ": " + Localizer.text(f.speed().source(), lang));
     }
     out.print(table.render(""));
-    if (!sources.isEmpty()) out.println("Speeds (output tokens/s per GPU at full load):");
+    if (!sources.isEmpty()) out.println(say.text("sizing.speeds"));
     sources.forEach(out::println);
     unfit.forEach(out::println);
     if (mem.kvGB() > mem.weightsGB()) {
-      out.printf(Locale.ROOT, "The KV cache (%s GB) is larger than the weights (%s GB): fewer concurrent sequences or a shorter context shrink it.%n",
-          dev.gpurent.text.Messages.number(mem.kvGB()), dev.gpurent.text.Messages.number(mem.weightsGB()));
+      out.println(say.text("sizing.kvLarger", "kv", Messages.number(mem.kvGB()), "weights", Messages.number(mem.weightsGB())));
     }
   }
 }

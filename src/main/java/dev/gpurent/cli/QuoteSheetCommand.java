@@ -7,6 +7,8 @@ import dev.gpurent.quotesheet.QuoteSheetImport;
 import dev.gpurent.quotesheet.QuoteSheetReader;
 import dev.gpurent.quotesheet.QuoteSheetTemplate;
 import dev.gpurent.quotesheet.SheetLayout;
+import dev.gpurent.text.Message;
+import dev.gpurent.text.Messages;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -151,23 +153,28 @@ public final class QuoteSheetCommand implements Runnable {
     @Mixin
     SharedOptions.Adapters adapters;
 
+    /** The language of what it prints: the problems of a bad sheet, the warnings, the line saying what was written. */
+    @Mixin
+    SharedOptions.Language language;
+
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
+      Messages say = Messages.of("sheet", language.lang());
       List<QuoteSheetReader.Upload> files = new ArrayList<>();
       files.add(upload(file));
       if (terms != null) files.add(upload(terms));
       try (Workspace ws = root.workspace()) {
         QuoteSheetImport.Result r = QuoteSheetImport.run(ws.adaptersDir(adapters.dir), vendor, files, ws.catalog, clock);
-        out.println("imported " + r.offers() + " offers (" + r.quotes() + " quotes) of " + r.vendor() + " from " + file
-            + ": wrote " + r.yaml() + " and " + String.join(", ", r.sheets().stream().map(Path::toString).toList()));
-        for (String w : r.warnings()) err.println("gpurent: warning: " + w);
+        out.println(say.text("sheet.cli.imported", "offers", r.offers(), "quotes", r.quotes(), "vendor", r.vendor(), "from",
+            file.toString(), "yaml", r.yaml().toString(), "sheets", String.join(", ", r.sheets().stream().map(Path::toString).toList())));
+        for (Message w : r.warnings()) err.println(say.text("sheet.cli.warning", "text", w));
         return 0;
       } catch (BadSheetException e) {
-        for (CellProblem p : e.problems()) err.println("gpurent: " + p);
-        err.println("gpurent: " + e.problems().size() + " problem" + (e.problems().size() == 1 ? "" : "s")
-            + " in the quote sheet; nothing was written");
+        for (CellProblem p : e.problems()) err.println(say.text("sheet.cli.problem", "text", p.said()));
+        int n = e.problems().size();
+        err.println(say.text(n == 1 ? "sheet.cli.problems.one" : "sheet.cli.problems.many", "count", n));
         return ExitCodes.BAD_INPUT;
       }
     }

@@ -1,6 +1,7 @@
 package dev.gpurent.cli;
 
 import dev.gpurent.catalog.UnknownGpuException;
+import dev.gpurent.cost.Words;
 import dev.gpurent.quote.Billing;
 import dev.gpurent.quote.FxRates;
 import dev.gpurent.quote.Quote;
@@ -10,6 +11,10 @@ import dev.gpurent.quote.QuoteQuery;
 import dev.gpurent.quote.QuoteQuery.Row;
 import dev.gpurent.report.TextFormat;
 import dev.gpurent.report.TextTable;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
+import dev.gpurent.text.Messages;
 import io.vertx.core.json.JsonArray;
 import java.io.PrintWriter;
 import java.util.List;
@@ -40,10 +45,16 @@ public final class QuotesCommand implements Callable<Integer> {
   @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "rows to print, cheapest first; 0 for all (default ${DEFAULT-VALUE})") int limit;
   @Option(names = "--json", description = "print JSON") boolean json;
   @Mixin SharedOptions.Fetch fetch;
+  /** The language of the table's headings, billing modes, units and freshness, the summary and the vendors' progress lines. */
+  @Mixin SharedOptions.Language language;
+
+  /** A quote's freshness as QuoteQuery writes it: "fresh", "undated", "stale (40 min old)". */
+  private static final java.util.regex.Pattern AGED = java.util.regex.Pattern.compile("(stale|expired) \\((\\d+) min old\\)");
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    Lang lang = language.lang();
     if (limit < 0) throw new IllegalArgumentException("--limit: must be 0 (all rows) or more, got " + limit);
     try (Workspace ws = fetch.workspace()) {
       if (vendor != null) ws.checkVendors("--vendor", List.of(vendor), fetch.adapters.dir);
@@ -62,7 +73,7 @@ public final class QuotesCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--billing: " + e.getMessage());
       }
       String cur = currency == null ? null : currency.toUpperCase(Locale.ROOT);
-      QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr());
+      QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr(), lang, false);
       FxRates fx = book.fx();
       List<Row> rows;
       try {
@@ -81,20 +92,33 @@ public final class QuotesCommand implements Callable<Integer> {
         out.println(arr.encodePrettily());
         return 0;
       }
-      TextTable table = new TextTable(ALIGN, "vendor", "region", "offer", "gpu", "gpus", "billing", "price", "per", "freshness");
+      Messages say = Messages.of("report", lang);
+      TextTable table = new TextTable(ALIGN, java.util.stream.Stream.of("vendor", "region", "offer", "gpu", "gpus", "billing", "price",
+          "per", "freshness").map(c -> say.text("quotes.col." + c)).toArray(String[]::new));
       for (Row r : shown) {
         Quote q = r.quote();
         String price = TextFormat.price(r.converted() == null ? q.price() : r.converted().money());
         table.row(q.vendor(), TextTable.cut(q.region(), 18), TextTable.cut(q.offerId(), 28), q.gpuId(),
             q.gpuCount() == Math.rint(q.gpuCount()) ? Long.toString((long) q.gpuCount()) : Double.toString(q.gpuCount()),
-            q.billing().wire(), price, q.unit().wire(), r.freshness());
+            lang == Lang.EN ? q.billing().wire() : Localizer.text(Words.billing(q.billing()), lang),
+            price, lang == Lang.EN ? q.unit().wire() : Localizer.text(Words.unit(q.unit().wire()), lang), freshness(r.freshness(), lang));
       }
       out.print(table.render(""));
-      out.println(rows.size() + " quotes" + (shown.size() < rows.size() ? ", " + shown.size() + " shown (--limit 0 for all)" : "")
-          + (cur == null ? "" : "; converted with " + fx.source()
-          + (fx.asOf() == null || fx.source().contains(fx.asOf().toString()) ? "" : " of " + fx.asOf())));
+      String of = cur == null ? "" : Localizer.fx(fx.source()
+          + (fx.asOf() == null || fx.source().contains(fx.asOf().toString()) ? "" : " of " + fx.asOf()), lang);
+      out.println(say.text(rows.size() == 1 ? "quotes.count.one" : "quotes.count.many", "count", rows.size())
+          + (shown.size() < rows.size() ? say.text("quotes.shown", "shown", shown.size()) : "")
+          + (cur == null ? "" : say.text("quotes.converted", "fx", of)));
       return 0;
     }
+  }
+
+  /** A quote's freshness in {@code lang}: English as QuoteQuery wrote it, Chinese from the engine's words. */
+  private static String freshness(String said, Lang lang) {
+    if (lang == Lang.EN) return said;
+    java.util.regex.Matcher m = AGED.matcher(said);
+    return Localizer.text(m.matches() ? Message.of("freshness." + m.group(1), "minutes", Long.parseLong(m.group(2)))
+        : Message.of("freshness." + said), lang);
   }
 
   /** The conversion as the ranking's bill lines state it (rate rounded for reading), or null when none was made. */

@@ -132,8 +132,8 @@ public final class SizingCommand implements Callable<Integer> {
     }
     List<Fit> fits = Fit.onEach(wl, cards, ref, s.headroom());
     TextTable table = inference
-        ? new TextTable(new boolean[] {false, true, true, true, true, true}, "card", "memory", "for memory", "cards", "memory", "QPS per copy")
-        : new TextTable(new boolean[] {false, true, true, true, true}, "card", "memory", "for memory", "cards", "memory");
+        ? new TextTable(new boolean[] {false, true, true, true, true, true}, headings(say, "sizing.col.qpsPerCopy"))
+        : new TextTable(new boolean[] {false, true, true, true, true}, headings(say));
     List<String> unfit = new ArrayList<>();
     for (Fit f : fits) {
       String memory = fmt(f.gpu().memoryGiB()) + " GiB";
@@ -149,6 +149,19 @@ public final class SizingCommand implements Callable<Integer> {
     out.print(table.render(""));
     unfit.forEach(out::println);
     return 0;
+  }
+
+  /**
+   * The sizing table's headings in {@code say}'s language: card, its memory, cards for memory, cards, memory used, then
+   * the columns {@code more} names.
+   */
+  static String[] headings(dev.gpurent.text.Messages say, String... more) {
+    List<String> h = new ArrayList<>();
+    for (String code : List.of("sizing.col.card", "sizing.col.memory", "sizing.col.forMemory", "sizing.col.cards", "sizing.col.share")) {
+      h.add(say.text(code));
+    }
+    for (String code : more) h.add(say.text(code));
+    return h.toArray(String[]::new);
   }
 
   /** The option a scenario field came from, so that an error names what the user typed. */

@@ -10,7 +10,7 @@ import java.util.List;
  * A quote sheet that passed every check: its offers and its terms, ready to be written as a
  * vendor of kind {@code static}.
  */
-public record QuoteSheet(List<Offer> offers, Terms terms, List<String> asks) {
+public record QuoteSheet(List<Offer> offers, Terms terms, List<CellProblem> asks) {
 
   /** A sheet with nothing to ask its sender. */
   public QuoteSheet(List<Offer> offers, Terms terms) {

@@ -11,6 +11,7 @@ import dev.gpurent.quotesheet.QuoteSheet.Service;
 import dev.gpurent.quotesheet.QuoteSheet.Terms;
 import dev.gpurent.quotesheet.QuoteSheet.Tier;
 import dev.gpurent.quotesheet.QuoteSheetReader.Upload;
+import dev.gpurent.text.Message;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
@@ -46,9 +47,9 @@ public final class QuoteSheetImport {
    * What an import wrote.
    *
    * @param warnings what the importer should know though nothing was wrong: a card name several cards answer to (read as
-   *                 the one the vendors' data mean), the display name another vendor already carries
+   *                 the one the vendors' data mean), the display name another vendor already carries; said at the edge
    */
-  public record Result(String vendor, Path yaml, List<Path> sheets, int offers, int quotes, String yamlText, List<String> warnings) {}
+  public record Result(String vendor, Path yaml, List<Path> sheets, int offers, int quotes, String yamlText, List<Message> warnings) {}
 
   private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]*");
 
@@ -59,8 +60,7 @@ public final class QuoteSheetImport {
   public static Result run(Path adaptersDir, String vendorId, List<Upload> files, GpuCatalog catalog, Clock clock) {
     String id = vendorId == null ? "" : vendorId.trim();
     if (!ID.matcher(id).matches()) {
-      throw new BadSheetException(List.of(CellProblem.sheet("vendor", "the vendor id must be lowercase letters, digits and "
-          + "dashes (e.g. acme-cloud), got '" + id + "'")));
+      throw new BadSheetException(List.of(CellProblem.sheet("vendor", Message.of("sheet.vendor.id", "got", id))));
     }
     Path yaml = adaptersDir.resolve(id + ".yaml");
     checkFree(adaptersDir, id, yaml);
@@ -80,7 +80,7 @@ public final class QuoteSheetImport {
       throw new UncheckedIOException("cannot write vendor " + id + " into " + adaptersDir + ": " + e.getMessage(), e);
     }
     String name = sheet.terms().vendorName() != null ? sheet.terms().vendorName() : id;
-    List<String> warnings = new ArrayList<>(sheet.asks());
+    List<Message> warnings = new ArrayList<>(sheet.asks().stream().map(CellProblem::said).toList());
     warnings.addAll(sameName(adaptersDir, yaml, name));
     return new Result(id, yaml, written, sheet.offers().size(), quotes, text, warnings);
   }
@@ -89,8 +89,8 @@ public final class QuoteSheetImport {
    * A warning for each other vendor file of {@code dir} whose display name is {@code name}: two vendors
    * of one name are told apart by their ids wherever a name is shown, but the importer should know.
    */
-  private static List<String> sameName(Path dir, Path yaml, String name) {
-    List<String> out = new ArrayList<>();
+  private static List<Message> sameName(Path dir, Path yaml, String name) {
+    List<Message> out = new ArrayList<>();
     try (Stream<Path> s = Files.list(dir)) {
       for (Path f : s.filter(p -> p.getFileName().toString().matches(".*\\.ya?ml") && !p.equals(yaml)).sorted().toList()) {
         Object root;
@@ -101,8 +101,8 @@ public final class QuoteSheetImport {
         }
         if (root instanceof Map<?, ?> m && m.get("vendor") != null
             && name.equals(String.valueOf(m.get("name") != null ? m.get("name") : m.get("vendor")))) {
-          out.add("the display name '" + name + "' is also vendor " + m.get("vendor") + "'s (" + f.getFileName()
-              + "): the two are shown with their ids");
+          out.add(Message.of("sheet.vendor.sameName", "name", name, "vendor", String.valueOf(m.get("vendor")),
+              "file", f.getFileName().toString()));
         }
       }
     } catch (IOException e) {
@@ -125,12 +125,12 @@ public final class QuoteSheetImport {
         if (!(root instanceof Map<?, ?> m)) continue;
         boolean same = f.equals(yaml);
         if (!same && id.equals(String.valueOf(m.get("vendor")))) {
-          throw new BadSheetException(List.of(CellProblem.sheet("vendor", "vendor '" + id + "' is already defined by "
-              + f.getFileName() + ": choose another id")));
+          throw new BadSheetException(List.of(CellProblem.sheet("vendor", Message.of("sheet.vendor.taken", "vendor", id,
+              "file", f.getFileName().toString()))));
         }
         if (same && !m.containsKey("quoteSheet")) {
-          throw new BadSheetException(List.of(CellProblem.sheet("vendor", f.getFileName() + " exists and was not imported "
-              + "from a quote sheet: choose another id (it is never overwritten)")));
+          throw new BadSheetException(List.of(CellProblem.sheet("vendor", Message.of("sheet.vendor.notImported",
+              "file", f.getFileName().toString()))));
         }
       }
     } catch (IOException e) {

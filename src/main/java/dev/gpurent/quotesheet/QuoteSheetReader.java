@@ -16,6 +16,7 @@ import dev.gpurent.quote.QuoteIntegrity;
 import dev.gpurent.quotesheet.QuoteSheet.Offer;
 import dev.gpurent.quotesheet.QuoteSheet.Terms;
 import dev.gpurent.quotesheet.SheetLayout.OfferColumn;
+import dev.gpurent.text.Message;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -70,7 +71,7 @@ public final class QuoteSheetReader {
   private final Clock clock;
   private final List<CellProblem> problems = new ArrayList<>();
   /** What the sender is asked though the sheet reads: a card name that several cards answer to. */
-  private final List<String> asks = new ArrayList<>();
+  private final List<CellProblem> asks = new ArrayList<>();
 
   private QuoteSheetReader(GpuCatalog catalog, Clock clock) {
     this.catalog = catalog;
@@ -86,7 +87,7 @@ public final class QuoteSheetReader {
   }
 
   private QuoteSheet readAll(List<Upload> files) {
-    if (files.isEmpty()) throw new BadSheetException(List.of(CellProblem.sheet("file", "no quote sheet was given")));
+    if (files.isEmpty()) throw new BadSheetException(List.of(CellProblem.sheet("file", Message.of("sheet.none"))));
     Grid offers = null;
     Grid terms = null;
     SheetLimits limits = new SheetLimits();
@@ -94,14 +95,14 @@ public final class QuoteSheetReader {
       Upload f = files.get(i);
       String where = "file " + f.name();
       if (f.size() > MAX_BYTES || f.bytes().length > MAX_BYTES) {
-        problems.add(CellProblem.sheet(where, String.format(Locale.ROOT, "%.1f MB, over the %d MB limit of a quote sheet",
-            Math.max(f.size(), f.bytes().length) / 1048576.0, MAX_BYTES / 1048576)));
+        problems.add(CellProblem.sheet(where, Message.of("sheet.tooLarge", "mb", String.format(Locale.ROOT, "%.1f",
+            Math.max(f.size(), f.bytes().length) / 1048576.0), "max", MAX_BYTES / 1048576)));
         continue;
       }
       try {
         if (isZip(f.bytes())) {
           if (files.size() > 1) {
-            problems.add(CellProblem.sheet(where, "a workbook holds both sheets: give it alone, not with other files"));
+            problems.add(CellProblem.sheet(where, Message.of("sheet.workbookAlone")));
             continue;
           }
           List<Grid> sheets = Grid.fromXlsx(f.bytes(), where, name -> SheetLayout.isOffersSheet(name) || SheetLayout.isTermsSheet(name),
@@ -109,23 +110,23 @@ public final class QuoteSheetReader {
           offers = sheets.stream().filter(g -> SheetLayout.isOffersSheet(g.name())).findFirst().orElse(null);
           terms = sheets.stream().filter(g -> SheetLayout.isTermsSheet(g.name())).findFirst().orElse(null);
           if (offers == null) {
-            problems.add(CellProblem.sheet(where, "no sheet named '" + SheetLayout.OFFERS_EN + "' or '" + SheetLayout.OFFERS_ZH
-                + "' (sheets: " + sheets.stream().map(Grid::name).collect(Collectors.joining(", ")) + ")"));
+            problems.add(CellProblem.sheet(where, Message.of("sheet.noOffersSheet", "en", SheetLayout.OFFERS_EN, "zh", SheetLayout.OFFERS_ZH,
+                "sheets", sheets.stream().map(Grid::name).collect(Collectors.joining(", ")))));
           }
         } else if (isOle2(f.bytes())) {
-          problems.add(CellProblem.sheet(where, "an old .xls workbook: save it as .xlsx (Excel Workbook) and try again"));
+          problems.add(CellProblem.sheet(where, Message.of("sheet.xls")));
         } else if (f.name().toLowerCase(Locale.ROOT).endsWith(".csv")) {
           Grid g = Grid.fromCsv(i == 0 ? SheetLayout.OFFERS_EN : SheetLayout.TERMS_EN, f.bytes(), limits);
           if (i == 0) offers = g;
           else terms = g;
         } else {
-          problems.add(CellProblem.sheet(where, "not an .xlsx workbook (nor a .csv file)"));
+          problems.add(CellProblem.sheet(where, Message.of("sheet.notXlsx")));
         }
       } catch (SheetLimits.Exceeded e) {
         problems.add(e.problem());
       } catch (IOException e) {
-        problems.add(CellProblem.sheet(where, "not a readable " + (isZip(f.bytes()) ? ".xlsx workbook" : "CSV file")
-            + ": " + e.getMessage()));
+        problems.add(CellProblem.sheet(where, Message.of(isZip(f.bytes()) ? "sheet.unreadableXlsx" : "sheet.unreadableCsv",
+            "detail", String.valueOf(e.getMessage()))));
       }
     }
     if (!problems.isEmpty()) throw new BadSheetException(problems);
@@ -155,16 +156,17 @@ public final class QuoteSheetReader {
       if (v.isBlank()) continue;
       Optional<OfferColumn> col = OfferColumn.byHeader(v.text());
       if (col.isEmpty()) {
-        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "unknown column; known: "
-            + Arrays.stream(OfferColumn.values()).map(x -> x.en).collect(Collectors.joining(", "))));
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), Message.of("sheet.column.unknown", "known", Message.of("pick",
+            "en", Arrays.stream(OfferColumn.values()).map(x -> x.en).collect(Collectors.joining(", ")),
+            "zh", Arrays.stream(OfferColumn.values()).map(x -> x.zh).collect(Collectors.joining("、"))))));
       } else if (cols.putIfAbsent(col.get(), c) != null) {
-        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "this column appears twice (first in column "
-            + Grid.column(cols.get(col.get())) + ")"));
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), Message.of("sheet.column.twice", "first",
+            Grid.column(cols.get(col.get())))));
       }
     }
     for (OfferColumn c : OfferColumn.values()) {
       if (c.required && !cols.containsKey(c)) {
-        problems.add(CellProblem.row(g.name(), 0, "missing column '" + c.en + "' (" + c.zh + ")"));
+        problems.add(CellProblem.row(g.name(), 0, Message.of("sheet.column.missing", "en", c.en, "zh", c.zh)));
       }
     }
     if (problems.size() > problemsBefore) return List.of();
@@ -178,14 +180,14 @@ public final class QuoteSheetReader {
       if (problems.size() > before) continue;
       Cells cells = new Cells(g, r, cols);
       if (cells.has(OfferColumn.INSTANCE) && SheetLayout.isExampleMarker(cells.text(OfferColumn.INSTANCE))) {
-        problems.add(cells.problem(OfferColumn.INSTANCE, "this is the template's example row: replace it with a real offer or delete it"));
+        problems.add(cells.problem(OfferColumn.INSTANCE, Message.of("sheet.exampleRow")));
         continue;
       }
       Gpu gpu = cells.required(OfferColumn.GPU) ? gpu(cells) : null;
       BigDecimal gpus = cells.has(OfferColumn.GPUS) ? cells.number(OfferColumn.GPUS) : BigDecimal.ONE;
       if (gpus != null && (gpus.signum() <= 0 || gpus.compareTo(BigDecimal.valueOf(QuoteIntegrity.MAX_GPUS_PER_OFFER)) > 0)) {
-        problems.add(cells.problem(OfferColumn.GPUS, "must be more than 0 and at most " + QuoteIntegrity.MAX_GPUS_PER_OFFER
-            + ", got " + gpus.toPlainString()));
+        problems.add(cells.problem(OfferColumn.GPUS, Message.of("sheet.gpus.range", "max", QuoteIntegrity.MAX_GPUS_PER_OFFER,
+            "got", gpus.toPlainString())));
         gpus = null;
       }
       BigDecimal vcpus = cells.has(OfferColumn.VCPU) ? nonNegative(cells, OfferColumn.VCPU) : BigDecimal.ZERO;
@@ -195,15 +197,15 @@ public final class QuoteSheetReader {
       if (cells.has(OfferColumn.COUNTRY)) {
         country = cells.text(OfferColumn.COUNTRY).toUpperCase(Locale.ROOT);
         if (!country.matches("[A-Z]{2}")) {
-          problems.add(cells.problem(OfferColumn.COUNTRY, "must be a 2-letter ISO 3166 code (CN, HK, SG, US...), got '"
-              + cells.text(OfferColumn.COUNTRY) + "'"));
+          problems.add(cells.problem(OfferColumn.COUNTRY, Message.of("sheet.country", "got",
+              cells.text(OfferColumn.COUNTRY))));
         }
       }
       Billing billing = cells.required(OfferColumn.BILLING) ? billing(cells) : null;
       BigDecimal price = cells.required(OfferColumn.PRICE) ? cells.number(OfferColumn.PRICE) : null;
       if (price != null && price.signum() <= 0) {
-        problems.add(cells.problem(OfferColumn.PRICE, price.signum() < 0 ? "must be > 0, got " + price.toPlainString()
-            : "0 is not a price: leave out an offer that is not sold, and put free services in the terms sheet"));
+        problems.add(cells.problem(OfferColumn.PRICE, price.signum() < 0 ? Message.of("sheet.price.negative", "got", price.toPlainString())
+            : Message.of("sheet.price.zero")));
         price = null;
       }
       String currency = cells.required(OfferColumn.CURRENCY) ? currency(cells.text(OfferColumn.CURRENCY),
@@ -211,8 +213,8 @@ public final class QuoteSheetReader {
       PriceUnit unit = billing == null ? null : unit(cells, billing);
       LocalDate validUntil = cells.has(OfferColumn.VALID_UNTIL) ? date(cells, OfferColumn.VALID_UNTIL) : null;
       if (validUntil != null && validUntil.isBefore(Grid.today(clock))) {
-        problems.add(cells.problem(OfferColumn.VALID_UNTIL, validUntil + " is in the past (today is " + Grid.today(clock)
-            + "): this quote has expired; ask the vendor for a current one"));
+        problems.add(cells.problem(OfferColumn.VALID_UNTIL, Message.of("sheet.validUntil.past", "date", validUntil.toString(),
+            "today", Grid.today(clock).toString())));
       }
       if (problems.size() > before || gpu == null || gpus == null || billing == null || price == null || unit == null
           || currency == null) {
@@ -227,14 +229,15 @@ public final class QuoteSheetReader {
       String key = region + "|" + offerId + "|" + billing.wire();
       Integer first = seen.putIfAbsent(key, row + 1);
       if (first != null) {
-        problems.add(CellProblem.row(g.name(), row, "the same offer (" + offerId + (region.isEmpty() ? "" : " in " + region)
-            + ", " + billing.wire() + ") as row " + first + ": give each its own instance type, or keep one"));
+        problems.add(CellProblem.row(g.name(), row, region.isEmpty()
+            ? Message.of("sheet.offer.twice", "offer", offerId, "billing", billing(billing), "first", first)
+            : Message.of("sheet.offer.twiceIn", "offer", offerId, "region", region, "billing", billing(billing), "first", first)));
         continue;
       }
       out.add(new Offer(row + 1, gpu.id(), offerId, gpus, vcpus, ram, region, country, billing, price, unit, currency,
           validUntil));
     }
-    if (out.isEmpty() && problems.isEmpty()) problems.add(CellProblem.sheet(g.name(), "no offers: fill one row per offer"));
+    if (out.isEmpty() && problems.isEmpty()) problems.add(CellProblem.sheet(g.name(), Message.of("sheet.noOffers")));
     return out;
   }
 
@@ -253,7 +256,8 @@ public final class QuoteSheetReader {
     try {
       catalog.resolve(spelled);
     } catch (UnknownGpuException e) {
-      problems.add(cells.problem(OfferColumn.GPU, e.getMessage()));
+      problems.add(cells.problem(OfferColumn.GPU, e.nearest().isEmpty() ? Message.of("sheet.gpu.unknown", "spelling", spelled)
+          : Message.of("sheet.gpu.unknownNear", "spelling", spelled, "nearest", String.join(", ", e.nearest()))));
     }
     return null;
   }
@@ -267,8 +271,9 @@ public final class QuoteSheetReader {
     List<Gpu> kin = catalog.all().stream().filter(g -> family(g).equals(family(found))).sorted(java.util.Comparator.comparing(Gpu::id))
         .toList();
     if (kin.size() < 2) return;
-    asks.add(cells.problem(OfferColumn.GPU, "'" + spelled + "' is more than one card: read as " + found.name() + " (" + found.id()
-        + "); if it is another, write its name: " + String.join(" or ", kin.stream().map(Gpu::name).toList())).toString());
+    asks.add(cells.problem(OfferColumn.GPU, Message.of("sheet.gpu.ambiguous", "spelling", spelled, "name", found.name(), "id",
+        found.id(), "names", Message.of("pick", "en", String.join(" or ", kin.stream().map(Gpu::name).toList()),
+            "zh", String.join(" 或 ", kin.stream().map(Gpu::name).toList())))));
   }
 
   /** Words that name a card's form. */
@@ -299,10 +304,14 @@ public final class QuoteSheetReader {
     try {
       return Billing.parse(t);
     } catch (IllegalArgumentException e) {
-      problems.add(cells.problem(OfferColumn.BILLING, "unknown billing mode '" + t
-          + "'; use on-demand, monthly, yearly, 3-year or spot (按量, 包月, 包年, 3年, 竞价)"));
+      problems.add(cells.problem(OfferColumn.BILLING, Message.of("sheet.billing.unknown", "got", t)));
       return null;
     }
+  }
+
+  /** A billing mode inside a sentence, in the sentence's language ("monthly" / 包月). */
+  private static Message billing(Billing b) {
+    return Message.of("billing." + b.wire());
   }
 
   private boolean isTerm(Cells cells) {
@@ -318,8 +327,7 @@ public final class QuoteSheetReader {
         case MONTHLY -> PriceUnit.MONTH;
         case YEARLY -> PriceUnit.YEAR;
         default -> {
-          problems.add(cells.problem(OfferColumn.UNIT, "a " + billing.wire() + " price must say whether it is per hour, "
-              + "month, year or for the whole term"));
+          problems.add(cells.problem(OfferColumn.UNIT, Message.of("sheet.unit.needed", "billing", billing(billing))));
           yield null;
         }
       };
@@ -339,13 +347,12 @@ public final class QuoteSheetReader {
       default -> null;
     };
     if (unit == null) {
-      problems.add(cells.problem(OfferColumn.UNIT, "unknown price unit '" + t + "' for " + billing.wire()
-          + "; use hour, month, year or term (小时, 月, 年, 整期)"));
+      problems.add(cells.problem(OfferColumn.UNIT, Message.of("sheet.unit.unknown", "got", t, "billing", billing(billing))));
       return null;
     }
     if ((billing == Billing.ON_DEMAND || billing == Billing.SPOT) && unit != PriceUnit.HOUR) {
-      problems.add(cells.problem(OfferColumn.UNIT, billing.wire() + " is paid by the hour used: give the price per hour, got per "
-          + unit.wire()));
+      problems.add(cells.problem(OfferColumn.UNIT, Message.of("sheet.unit.hourly", "billing", billing(billing), "unit",
+          Message.of("unit." + unit.wire()))));
       return null;
     }
     return unit;
@@ -354,7 +361,7 @@ public final class QuoteSheetReader {
   private BigDecimal nonNegative(Cells cells, OfferColumn c) {
     BigDecimal n = cells.number(c);
     if (n != null && n.signum() < 0) {
-      problems.add(cells.problem(c, "must be >= 0, got " + n.toPlainString()));
+      problems.add(cells.problem(c, Message.of("sheet.nonNegative", "got", n.toPlainString())));
       return null;
     }
     return n;
@@ -391,7 +398,7 @@ public final class QuoteSheetReader {
 
     boolean required(OfferColumn c) {
       if (has(c)) return true;
-      problems.add(problem(c, "is empty; it is required"));
+      problems.add(problem(c, Message.of("sheet.required")));
       return false;
     }
 
@@ -399,9 +406,10 @@ public final class QuoteSheetReader {
       return numberOf(value(c), why -> problems.add(problem(c, why)));
     }
 
-    CellProblem problem(OfferColumn c, String reason) {
+    CellProblem problem(OfferColumn c, Message reason) {
       Integer col = cols.get(c);
-      return col == null ? CellProblem.row(g.name(), row, c.en + ": " + reason)
+      return col == null ? CellProblem.row(g.name(), row, Message.of("sheet.inColumn", "column", Message.of("pick", "en", c.en, "zh", c.zh),
+          "reason", reason))
           : CellProblem.cell(g.name(), row, col, g.cell(0, col).text(), reason);
     }
   }

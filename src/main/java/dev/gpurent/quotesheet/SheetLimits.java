@@ -1,7 +1,7 @@
 package dev.gpurent.quotesheet;
 
+import dev.gpurent.text.Message;
 import java.io.IOException;
-import java.util.Locale;
 
 /**
  * How much of a quote sheet is read: rows, columns, cells and texts, counted while the file is
@@ -56,8 +56,7 @@ final class SheetLimits {
   /** A row is about to be read ({@code row0} 0-based). */
   void row(String sheet, int row0) throws Exceeded {
     if (row0 >= MAX_ROWS) {
-      throw new Exceeded(CellProblem.row(sheet, row0, String.format(Locale.ROOT,
-          "past the limit of %d rows a quote sheet may have; nothing more was read", MAX_ROWS)), cells);
+      throw new Exceeded(CellProblem.row(sheet, row0, Message.of("sheet.limit.rows", "max", MAX_ROWS)), cells);
     }
   }
 
@@ -65,21 +64,18 @@ final class SheetLimits {
   void cell(String sheet, int row0, int col0) throws Exceeded {
     row(sheet, row0);
     if (col0 >= MAX_COLUMNS) {
-      throw new Exceeded(CellProblem.cell(sheet, row0, col0, null, String.format(Locale.ROOT,
-          "past the limit of %d columns (A to %s) a quote sheet may use; nothing more was read", MAX_COLUMNS,
-          Grid.column(MAX_COLUMNS - 1))), cells);
+      throw new Exceeded(CellProblem.cell(sheet, row0, col0, null, Message.of("sheet.limit.columns", "max", MAX_COLUMNS,
+          "last", Grid.column(MAX_COLUMNS - 1))), cells);
     }
     if (++cells > MAX_CELLS) {
-      throw new Exceeded(CellProblem.cell(sheet, row0, col0, null, String.format(Locale.ROOT,
-          "past the limit of %d cells a quote sheet may have; nothing more was read", MAX_CELLS)), cells - 1);
+      throw new Exceeded(CellProblem.cell(sheet, row0, col0, null, Message.of("sheet.limit.cells", "max", MAX_CELLS)), cells - 1);
     }
   }
 
   /** A text of {@code length} characters so far is being read. */
   void text(String sheet, long length) throws Exceeded {
     if (length > MAX_CELL_CHARS) {
-      throw new Exceeded(CellProblem.sheet(sheet, String.format(Locale.ROOT,
-          "a text of more than %d characters, the limit of one cell; nothing more was read", MAX_CELL_CHARS)), cells);
+      throw new Exceeded(CellProblem.sheet(sheet, Message.of("sheet.limit.cellText", "max", MAX_CELL_CHARS)), cells);
     }
   }
 
@@ -87,17 +83,14 @@ final class SheetLimits {
   void textRead(String sheet, int length) throws Exceeded {
     chars += length;
     if (chars > MAX_TEXT_CHARS) {
-      throw new Exceeded(CellProblem.sheet(sheet, String.format(Locale.ROOT,
-          "more than %d characters of text, the limit of a quote sheet; nothing more was read", MAX_TEXT_CHARS)), cells);
+      throw new Exceeded(CellProblem.sheet(sheet, Message.of("sheet.limit.text", "max", MAX_TEXT_CHARS)), cells);
     }
   }
 
   /** One more shared string ({@code count} so far). */
   void sharedString(String file, int count) throws Exceeded {
     if (count > MAX_SHARED_STRINGS) {
-      throw new Exceeded(CellProblem.sheet(file, String.format(Locale.ROOT,
-          "more than %d distinct texts (shared strings), the limit of a quote sheet; nothing more was read",
-          MAX_SHARED_STRINGS)), cells);
+      throw new Exceeded(CellProblem.sheet(file, Message.of("sheet.limit.shared", "max", MAX_SHARED_STRINGS)), cells);
     }
   }
 

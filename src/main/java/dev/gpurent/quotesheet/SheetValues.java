@@ -1,5 +1,6 @@
 package dev.gpurent.quotesheet;
 
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -34,9 +35,9 @@ final class SheetValues {
   static void typeCheck(List<CellProblem> problems, Grid g, int r, int c, String header) {
     Grid.Value v = g.cell(r, c);
     if (v.type() == Grid.Type.FORMULA) {
-      problems.add(CellProblem.cell(g.name(), r, c, header, "a formula (" + v.text() + "): type the value itself"));
+      problems.add(CellProblem.cell(g.name(), r, c, header, Message.of("sheet.formula", "formula", v.text())));
     } else if (v.type() == Grid.Type.ERROR) {
-      problems.add(CellProblem.cell(g.name(), r, c, header, "an error value (" + v.text() + ")"));
+      problems.add(CellProblem.cell(g.name(), r, c, header, Message.of("sheet.errorValue", "value", v.text())));
     }
   }
 
@@ -44,10 +45,10 @@ final class SheetValues {
       DateTimeFormatter.ofPattern("yyyy/M/d"), DateTimeFormatter.ofPattern("yyyy.M.d"),
       DateTimeFormatter.ofPattern("yyyy年M月d日"));
 
-  static LocalDate dateOf(Grid.Value v, java.util.function.Consumer<String> problem) {
+  static LocalDate dateOf(Grid.Value v, java.util.function.Consumer<Message> problem) {
     if (v.type() == Grid.Type.DATE) return v.date();
     if (v.type() == Grid.Type.NUMBER) {
-      problem.accept("a number (" + v.text() + "), not a date: write it as YYYY-MM-DD");
+      problem.accept(Message.of("sheet.date.number", "got", v.text()));
       return null;
     }
     for (DateTimeFormatter f : DATE_FORMATS) {
@@ -57,35 +58,34 @@ final class SheetValues {
         // try the next
       }
     }
-    problem.accept("'" + v.text() + "' is not a date: write it as YYYY-MM-DD");
+    problem.accept(Message.of("sheet.date.bad", "got", v.text()));
     return null;
   }
 
-  static String currency(String text, java.util.function.Consumer<String> problem) {
+  static String currency(String text, java.util.function.Consumer<Message> problem) {
     String t = text.trim();
     String code = CURRENCY_WORDS.getOrDefault(t.toUpperCase(Locale.ROOT), CURRENCY_WORDS.getOrDefault(t, t.toUpperCase(Locale.ROOT)));
     if (!CURRENCY.matcher(code).matches()) {
-      problem.accept("'" + text + "' is not a currency: write a 3-letter ISO 4217 code (CNY, USD, HKD...)");
+      problem.accept(Message.of("sheet.currency.bad", "got", text));
       return null;
     }
     try {
       java.util.Currency.getInstance(code);
     } catch (IllegalArgumentException e) {
-      problem.accept("'" + code + "' is not an ISO 4217 currency code");
+      problem.accept(Message.of("sheet.currency.unknown", "got", code));
       return null;
     }
     return code;
   }
 
-  static BigDecimal numberOf(Grid.Value v, java.util.function.Consumer<String> problem) {
+  static BigDecimal numberOf(Grid.Value v, java.util.function.Consumer<Message> problem) {
     if (v.type() == Grid.Type.NUMBER) return v.number();
     if (v.type() == Grid.Type.TEXT && NUMBER.matcher(v.text()).matches()) return new BigDecimal(v.text());
     if (v.type() == Grid.Type.DATE) {
-      problem.accept("a date (" + v.text() + "), not a number");
+      problem.accept(Message.of("sheet.number.date", "got", v.text()));
       return null;
     }
-    problem.accept("text in a number cell: '" + v.text() + "'" + (v.text().matches(".*\\d.*")
-        ? " (write the number alone, e.g. 1500 or 0.8: no currency signs, units or thousands separators)" : ""));
+    problem.accept(Message.of(v.text().matches(".*\\d.*") ? "sheet.number.textDigits" : "sheet.number.text", "got", v.text()));
     return null;
   }
 }

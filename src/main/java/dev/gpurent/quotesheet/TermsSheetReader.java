@@ -11,6 +11,7 @@ import dev.gpurent.quotesheet.QuoteSheet.Terms;
 import dev.gpurent.quotesheet.QuoteSheet.Tier;
 import dev.gpurent.quotesheet.SheetLayout.TermColumn;
 import dev.gpurent.quotesheet.SheetLayout.TermItem;
+import dev.gpurent.text.Message;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -56,14 +57,15 @@ final class TermsSheetReader {
       if (v.isBlank()) continue;
       Optional<TermColumn> col = TermColumn.byHeader(v.text());
       if (col.isEmpty()) {
-        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), "unknown column; known: "
-            + Arrays.stream(TermColumn.values()).map(x -> x.en).collect(Collectors.joining(", "))));
+        problems.add(CellProblem.cell(g.name(), 0, c, v.text(), Message.of("sheet.column.unknown", "known", Message.of("pick",
+            "en", Arrays.stream(TermColumn.values()).map(x -> x.en).collect(Collectors.joining(", ")),
+            "zh", Arrays.stream(TermColumn.values()).map(x -> x.zh).collect(Collectors.joining("、"))))));
       } else {
         cols.putIfAbsent(col.get(), c);
       }
     }
     for (TermColumn c : List.of(TermColumn.ITEM, TermColumn.VALUE)) {
-      if (!cols.containsKey(c)) problems.add(CellProblem.row(g.name(), 0, "missing column '" + c.en + "' (" + c.zh + ")"));
+      if (!cols.containsKey(c)) problems.add(CellProblem.row(g.name(), 0, Message.of("sheet.column.missing", "en", c.en, "zh", c.zh)));
     }
     if (problems.size() > problemsBefore) return emptyTerms();
     Map<TermItem, Service> services = new EnumMap<>(TermItem.class);
@@ -93,20 +95,21 @@ final class TermsSheetReader {
       Optional<TermItem> item = label.isBlank() ? Optional.empty() : TermItem.byLabel(label.text());
       if (item.isEmpty()) {
         if (label.isBlank() && value.isBlank()) continue;
-        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), label.isBlank() ? "a value without an item"
-            : "unknown item '" + label.text() + "'; known: " + Arrays.stream(TermItem.values()).map(i -> i.en)
-                .collect(Collectors.joining("; "))));
+        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), label.isBlank() ? Message.of("sheet.term.valueWithoutItem")
+            : Message.of("sheet.term.unknown", "got", label.text(), "known", Message.of("pick",
+                "en", Arrays.stream(TermItem.values()).map(i -> i.en).collect(Collectors.joining("; ")),
+                "zh", Arrays.stream(TermItem.values()).map(i -> i.zh).collect(Collectors.joining("；"))))));
         continue;
       }
       TermItem it = item.get();
       Integer first = rows.putIfAbsent(it, r + 1);
       if (first != null && it != TermItem.EGRESS) {
-        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), "'" + it.en + "' appears twice (first in row "
-            + first + ")"));
+        problems.add(CellProblem.cell(g.name(), r, itemCol, headerOf(g, itemCol), Message.of("sheet.term.twice", "item",
+            Message.of("pick", "en", it.en, "zh", it.zh), "first", first)));
         continue;
       }
       final int row = r;
-      java.util.function.Consumer<String> valueProblem = why -> problems.add(CellProblem.cell(g.name(), row, valueCol,
+      java.util.function.Consumer<Message> valueProblem = why -> problems.add(CellProblem.cell(g.name(), row, valueCol,
           valueHeader, why));
       switch (it.kind) {
         case TEXT -> {
@@ -117,7 +120,7 @@ final class TermsSheetReader {
           if (!value.isBlank()) {
             quoteDate = dateOf(value, valueProblem);
             if (quoteDate != null && quoteDate.isAfter(Grid.today(clock))) {
-              valueProblem.accept(quoteDate + " is in the future (today is " + Grid.today(clock) + ")");
+              valueProblem.accept(Message.of("sheet.quoteDate.future", "date", quoteDate.toString(), "today", Grid.today(clock).toString()));
             }
           }
         }
@@ -135,9 +138,9 @@ final class TermsSheetReader {
           if (s.status() == Service.Status.PRICED) {
             Grid.Value cur = curCol == null ? Grid.Value.BLANK : g.cell(r, curCol);
             if (cur.isBlank()) {
-              if (curCol == null) problems.add(CellProblem.row(g.name(), r, "a price without a currency: add a Currency column"));
-              else problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), "missing currency for the price "
-                  + s.price().toPlainString()));
+              if (curCol == null) problems.add(CellProblem.row(g.name(), r, Message.of("sheet.term.noCurrencyColumn")));
+              else problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), Message.of("sheet.term.noCurrency",
+                  "price", s.price().toPlainString())));
               continue;
             }
             String code = currency(cur.text(), why -> problems.add(CellProblem.cell(g.name(), row, curCol, headerOf(g, curCol), why)));
@@ -146,8 +149,8 @@ final class TermsSheetReader {
               currency = code;
               currencyRow = r + 1;
             } else if (!currency.equals(code)) {
-              problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), "mixed currencies in one terms sheet: "
-                  + code + " here, " + currency + " in row " + currencyRow + "; quote every term in one currency"));
+              problems.add(CellProblem.cell(g.name(), r, curCol, headerOf(g, curCol), Message.of("sheet.term.mixedCurrency",
+                  "code", code, "first", currency, "row", currencyRow)));
               continue;
             }
           }
@@ -158,14 +161,14 @@ final class TermsSheetReader {
               bound = numberOf(upTo, why -> problems.add(CellProblem.cell(g.name(), row, upToCol, headerOf(g, upToCol), why)));
               if (bound == null) continue;
               if (bound.signum() <= 0) {
-                problems.add(CellProblem.cell(g.name(), r, upToCol, headerOf(g, upToCol), "must be > 0 GB, got "
-                    + bound.toPlainString()));
+                problems.add(CellProblem.cell(g.name(), r, upToCol, headerOf(g, upToCol), Message.of("sheet.tier.positive",
+                    "got", bound.toPlainString())));
                 continue;
               }
             }
             if (s.status() != Service.Status.PRICED) {
               if (first != null || bound != null) {
-                valueProblem.accept("an egress tier needs a price per GB");
+                valueProblem.accept(Message.of("sheet.tier.needsPrice"));
                 continue;
               }
               services.put(it, s);
@@ -182,8 +185,8 @@ final class TermsSheetReader {
     Service egressStatus = services.getOrDefault(TermItem.EGRESS, Service.UNKNOWN);
     if (!tiers.isEmpty()) {
       if (services.containsKey(TermItem.EGRESS)) {
-        problems.add(CellProblem.sheet(g.name(), "egress is both priced and '" + (egressStatus.status() == Service.Status.NONE
-            ? "none" : "unknown") + "'"));
+        problems.add(CellProblem.sheet(g.name(), Message.of("sheet.egress.both", "status", egressStatus.status() == Service.Status.NONE
+            ? "none" : "unknown")));
       }
       egressStatus = new Service(Service.Status.PRICED, tiers.get(0).perGb(), tiers.get(0).row());
       checkTiers(g, tiers, upToCol);
@@ -202,28 +205,27 @@ final class TermsSheetReader {
       Tier t = tiers.get(i);
       boolean isLast = i == tiers.size() - 1;
       if (t.upToGb() == null && !isLast) {
-        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "only the last egress tier may have no upper bound"));
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, Message.of("sheet.tier.noBoundNotLast")));
         return;
       }
       if (t.upToGb() != null && isLast) {
-        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "the last egress tier must have no upper bound "
-            + "(it prices everything above the tiers before it)"));
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, Message.of("sheet.tier.lastBound")));
         return;
       }
       if (t.upToGb() != null && t.upToGb().compareTo(last) <= 0) {
-        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, "egress tiers must rise: " + t.upToGb().toPlainString()
-            + " GB comes after " + last.toPlainString() + " GB"));
+        problems.add(CellProblem.cell(g.name(), t.row() - 1, col, header, Message.of("sheet.tier.rise", "got", t.upToGb().toPlainString(),
+            "last", last.toPlainString())));
         return;
       }
       if (t.upToGb() != null) last = t.upToGb();
     }
     if (tiers.stream().noneMatch(t -> t.perGb().signum() > 0) && tiers.size() > 1) {
-      problems.add(CellProblem.row(g.name(), tiers.get(0).row() - 1, "every egress tier is 0: for free egress write one row with 0"));
+      problems.add(CellProblem.row(g.name(), tiers.get(0).row() - 1, Message.of("sheet.tier.allZero")));
     }
   }
 
   /** A service value: a number (0 allowed: the vendor says free), none, unknown, or empty (unknown). */
-  private Service service(Grid.Value v, java.util.function.Consumer<String> problem, int row, boolean money) {
+  private Service service(Grid.Value v, java.util.function.Consumer<Message> problem, int row, boolean money) {
     if (v.isBlank()) return Service.UNKNOWN;
     if (v.type() == Grid.Type.TEXT) {
       String k = SheetLayout.key(v.text());
@@ -243,29 +245,29 @@ final class TermsSheetReader {
     BigDecimal n = numberOf(v, problem);
     if (n == null) return null;
     if (n.signum() < 0) {
-      problem.accept("must be >= 0, got " + n.toPlainString() + " (0: free; none: not sold; empty: unknown)");
+      problem.accept(Message.of("sheet.service.negative", "got", n.toPlainString()));
       return null;
     }
     if (!money && n.signum() == 0) {
-      problem.accept("must be > 0 (or none, or empty for unknown)");
+      problem.accept(Message.of("sheet.service.zero"));
       return null;
     }
     return new Service(Service.Status.PRICED, n, row + 1);
   }
 
-  private static BigDecimal discount(Grid.Value v, java.util.function.Consumer<String> problem) {
+  private static BigDecimal discount(Grid.Value v, java.util.function.Consumer<Message> problem) {
     if (v.type() == Grid.Type.TEXT) {
       Matcher zhe = ZHE.matcher(v.text().trim());
       if (zhe.matches()) return new BigDecimal(zhe.group(1)).movePointLeft(1);
       if (v.text().contains("%")) {
-        problem.accept("'" + v.text() + "' is ambiguous: write the multiplier (0.9 for 10% off)");
+        problem.accept(Message.of("sheet.discount.percent", "got", v.text()));
         return null;
       }
     }
     BigDecimal d = numberOf(v, problem);
     if (d == null) return null;
     if (d.signum() <= 0 || d.compareTo(BigDecimal.ONE) > 0) {
-      problem.accept("must be a multiplier above 0 and at most 1 (0.9 = 10% off), got " + d.toPlainString());
+      problem.accept(Message.of("sheet.discount.range", "got", d.toPlainString()));
       return null;
     }
     return d;

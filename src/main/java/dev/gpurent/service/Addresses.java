@@ -156,8 +156,8 @@ public final class Addresses {
   /**
    * Request-reply. Body: {@code {"vendor", "files": [{"name", "bytes" (base64)}]}}: a quote sheet
    * (one .xlsx, or an offers .csv and a terms .csv). Imports it into adapters/ and reloads the
-   * vendors; reply: {@code {"vendor", "offers", "quotes", "files": [...], "vendors": n}}; fails 400
-   * with the bad cells as a JSON array of {@code {field, reason}}.
+   * vendors; reply: {@code {"vendor", "offers", "quotes", "warnings": [neutral messages], "files": [...], "vendors": n}};
+   * fails 400 with the bad cells as a JSON array of {@code {field, reason, message}} (the HTTP edge says each in the client's language).
    */
   public static final String QUOTE_SHEETS_IMPORT = "gpurent.quotesheets.import";
 

@@ -82,6 +82,11 @@ public final class Failures {
   /** The key of a field problem's neutral message in a bus failure's body; the HTTP edge renders and drops it. */
   public static final String MESSAGE = "message";
 
+  /** As {@link #body(String, List)}, the error said in English and kept as its message for the HTTP edge to say in the client's language. */
+  public static JsonObject body(dev.gpurent.text.Message error, List<InvalidInputException.Problem> fields) {
+    return body(dev.gpurent.text.Localizer.en(error), fields).put(MESSAGE, dev.gpurent.text.Localizer.neutral(error));
+  }
+
   public static JsonObject body(String error, List<InvalidInputException.Problem> fields) {
     JsonObject out = new JsonObject().put("error", UserText.withoutPaths(error));
     if (fields != null && !fields.isEmpty()) {

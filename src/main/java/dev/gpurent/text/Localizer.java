@@ -18,8 +18,8 @@ import java.util.Map;
  */
 public final class Localizer {
 
-  /** The bundles engine and report text comes from, in lookup order. */
-  static final List<String> BUNDLES = List.of("engine", "report", "common");
+  /** The bundles engine, report and quote-sheet text comes from, in lookup order. */
+  static final List<String> BUNDLES = List.of("engine", "report", "common", "sheet");
 
   private Localizer() {}
 

@@ -68,6 +68,8 @@ public final class Messages {
       for (Object o : parts) sb.append(value(o));
       return sb.toString();
     }
+    // "pick": one text per language, given whole by a shipped file (a quote sheet's headers); this language's one.
+    if (m.code().equals("pick") && m.args().containsKey(lang.tag())) return value(m.args().get(lang.tag()));
     String t = template(m.code());
     StringBuilder out = new StringBuilder(t.length() + 32);
     int i = 0;

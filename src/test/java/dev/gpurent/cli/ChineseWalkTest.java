@@ -71,12 +71,18 @@ class ChineseWalkTest {
       "false", "objectStorage", "egress", "ingress", "loadBalancer", "api", "vendors", "USD", "CNY", "EUR", "GBP", "JPY", "ECB", "UTC",
       "ISO", "x24", "memory", "compute", "paramsBillions", "method", "N", "T", "VRAM", "SDXL", "xlsx", "SUM", "ROUND",
       // serving abbreviations and architectures (issue 31), a scenario field (issue 30), and the config names of MLA's ranks
-      "KV", "MLA", "TTFT", "TPOT", "FP8", "FP16", "Ada", "Hopper", "inStock", "kv", "lora", "rank", "qk", "rope", "head", "dim");
+      "KV", "MLA", "TTFT", "TPOT", "FP8", "FP16", "Ada", "Hopper", "inStock", "kv", "lora", "rank", "qk", "rope", "head", "dim",
+      // a quote sheet's file formats and size (issue 33)
+      "MB", "CSV", "csv", "xls", "Excel");
 
   private static final String SOURCE_HEADING = Messages.of("xlsx", Lang.ZH).text("bill.source");
   private static final Pattern LATIN = Pattern.compile("[A-Za-z][A-Za-z0-9]*");
   /** What a reader types as it is: an option ("--top 0"), a route ("/api/vendors"), a file name ("gpurent.yaml"). */
-  private static final Pattern TYPED = Pattern.compile("--[a-z][a-z-]*|/api/[a-z/{}]*|(?:/[\\w.-]+){2,}|[\\w.-]+\\.(?:yaml|xlsx|csv|json)");
+  private static final Pattern TYPED = Pattern.compile("--[a-z][a-z-]*|/api/[a-z/{}]*|(?:/[\\w.-]+){2,}|[\\w.-]+\\.(?:yaml|xlsx|csv|json)"
+      // a spreadsheet's cell reference, as a formula writes it: 报价!I2
+      + "|[\\w\\p{IsHan}]+![A-Z]{1,3}\\d+");
+  /** The source's (or its parser's) own words, quoted as said: 「...」 (issue 33: a vendor's last error, a sheet's own text). */
+  private static final Pattern QUOTED = Pattern.compile("「[^」]*」");
 
   static Path root;
   static final List<JsonObject> pages = new ArrayList<>();
@@ -85,6 +91,9 @@ class ChineseWalkTest {
   /** Every text cell of every scenario's workbook. */
   static final List<String> cells = new ArrayList<>();
   static final Set<String> names = new TreeSet<>(ALLOWED);
+  /** A preset sized by model (models/chat-llama-8b.yaml) ranked in Chinese: its page and its text. */
+  static JsonObject chatPage;
+  static String chatText;
 
   @BeforeAll
   static void rankEveryShippedScenarioInChinese() throws Exception {
@@ -99,7 +108,7 @@ class ChineseWalkTest {
       texts.put("progress", progress.toString());
       CostModel model = new CostModel(ws.catalog, ws.rules);
       for (Path f : scenarios) {
-        var read = new ScenarioReader(ws.catalog).read(YamlFiles.load(f));
+        var read = new ScenarioReader(ws.catalog, ws.models, ScenarioReader.DEFAULT_MAX_WORKLOADS).read(YamlFiles.load(f));
         for (boolean ref : new boolean[] {false, true}) {
           Ranking r = model.rank(read.withConstraints(read.constraints().withIncludeReference(ref)), book);
           String key = f.getFileName() + (ref ? " --include-reference" : "");
@@ -122,6 +131,10 @@ class ChineseWalkTest {
           }
         }
       }
+      Ranking chat = model.rank(new ScenarioReader(ws.catalog, ws.models, ScenarioReader.DEFAULT_MAX_WORKLOADS)
+          .read(YamlFiles.load(Path.of("config/scenarios/models/chat-llama-8b.yaml"))), book);
+      chatPage = new JsonObject(Localizer.page(chat.toMap(), Lang.ZH));
+      chatText = RankingText.render(chat, 0, Lang.ZH, true);
       Path fleet = Path.of("config/scenarios/fleets/sdxl-a100.yaml");
       Advice advice = Advice.advise(new FleetReader(ws.catalog).read(YamlFiles.load(fleet)), book, ws.catalog);
       texts.put("fleets/sdxl-a100.yaml", AdviceText.render(advice, Lang.ZH));
@@ -141,6 +154,8 @@ class ChineseWalkTest {
       words(g.id(), names);  // a card's id is a name too (why.machine.* names the card by it: "2 x a10")
       words(g.interconnect().label(), names);
     }
+    // a model's name is a name too (a preset sized by model is named after it: "Llama 3.1 8B 对话")
+    for (dev.gpurent.catalog.Model m : dev.gpurent.catalog.ModelCatalog.besides(Path.of("config/gpus.yaml")).all()) words(m.id(), names);
     for (JsonObject page : pages) walk(page, null, names, new ArrayList<>());
   }
 
@@ -229,6 +244,116 @@ class ChineseWalkTest {
     }
   }
 
+  @Test
+  void a_preset_sized_by_model_and_its_workload_are_named_in_chinese_and_the_ids_stay() {
+    JsonObject json = chatPage;
+    assertEquals("Llama 3.1 8B 对话，按模型估算", json.getString("scenario"));
+    // the id a client keys on stays as the scenario file wrote it; the sentences name the workload in Chinese
+    assertEquals("chat", json.getJsonArray("plans").getJsonObject(0).getJsonArray("placements").getJsonObject(0).getString("workload"));
+    String sentences = json.getJsonArray("plans").stream().map(JsonObject.class::cast)
+        .map(p -> p.getJsonArray("warnings").encode()).reduce("", String::concat);
+    assertTrue(sentences.contains("数据不足：对话 在 "), sentences.substring(0, Math.min(300, sentences.length())));
+    assertTrue(!json.encode().contains("sized by model") && !sentences.contains("chat"), "no English name of the preset or its workload");
+    assertTrue(chatText.startsWith("Llama 3.1 8B 对话，按模型估算 - CNY"), chatText.substring(0, 80));
+    assertTrue(chatText.contains("  对话 的理由：") && !chatText.contains("chat"), "the text names the workload in Chinese");
+  }
+
+  @Test
+  void the_sizing_tables_headings_and_lines_are_chinese() {
+    CliTest.Result guide = CliTest.run("sizing", "--lang", "zh", "--params", "7", "--qps", "20", "--gpu", "rtx-4090,l40s,v100-16g");
+    assertEquals(0, guide.status(), guide.err());
+    // 20 QPS x 1.3 headroom / 2 QPS per 4090 (N/T = 4/2) = 13 cards; 7B x 2 B x 1.2 = 16.8 GB of a 24 GiB card = 65% (as in README)
+    assertEquals(List.of("显存需求：7B x 2 B（fp16）x 1.2 = 16.8 GB",
+        "负载：峰值 20 QPS；NVIDIA GeForce RTX 4090 每卡 2 QPS（N/T = 4/2），x 1.30 余量",
+        "卡型                       显存  按显存  卡数  显存占用  每副本 QPS",
+        "NVIDIA GeForce RTX 4090  24 GiB       1    13       65%        2.00"), guide.out().lines().limit(4).toList());
+    assertEquals(List.of(), english(guide.out().lines().toList()));
+    CliTest.Result model = CliTest.run("sizing", "--lang", "zh", "--model", "llama3.1:8b", "--context", "4096", "--concurrent", "8",
+        "--input-tokens", "1000", "--output-tokens", "500", "--rps", "1", "--gpu", "rtx-4090");
+    assertEquals(0, model.status(), model.err());
+    // 1 request/s x 500 output tokens; 730 h x 3600 s x 1000 input tokens = 2628 M input a month, half that output
+    List<String> ours = model.out().lines().filter(l -> !l.startsWith("模型：") && !l.startsWith("  ")).toList();
+    assertEquals(List.of("负载：每秒 1 个请求 x 每个 500 输出词元 = 每秒 500 输出词元（每个请求 1000 输入词元），x 1.30 余量",
+        "每月词元：输入 2628 百万，输出 1314 百万（730 小时）",
+        "卡型                       显存  按显存  卡数  显存占用  每卡词元/秒  速度",
+        "NVIDIA GeForce RTX 4090  24 GiB       1     1       88%       1872.1  估算",
+        "速度（满载时每卡每秒输出词元）："), ours.subList(1, 6));
+    // the model's line cites its architecture file and the speeds their benchmarks: sources, not our words
+    assertEquals(List.of(), english(ours));
+  }
+
+  @Test
+  void the_quotes_table_its_summary_and_the_vendors_progress_are_chinese() {
+    CliTest.Result r = CliTest.run("quotes", "--root=" + root, "--lang", "zh", "--gpu", "H100 SXM", "--currency", "CNY", "--limit", "3");
+    assertEquals(0, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(lines.get(0).matches("厂商 +地域 +规格 +卡型 +卡数 +计费模式 +价格 +计价单位 +新鲜度"), lines.get(0));
+    // README's English example: "919 quotes, 3 shown (--limit 0 for all); converted with ECB euro reference rates 2025-05-09"
+    assertEquals("919 条报价，显示 3 条（--limit 0 显示全部）；按 欧洲央行欧元参考汇率 2025-05-09 换算", lines.get(lines.size() - 1));
+    assertTrue(lines.get(1).contains(" 竞价实例 ") && lines.get(1).contains(" 小时 "), "billing and unit in Chinese: " + lines.get(1));
+    List<String> ours = new ArrayList<>(List.of(lines.get(0), lines.get(lines.size() - 1)));
+    ours.addAll(r.err().lines().toList());
+    assertEquals(List.of(), english(ours));
+  }
+
+  @Test
+  void a_quote_sheets_problems_and_warnings_are_chinese_with_their_cells() throws Exception {
+    java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+    Path dir = Files.createTempDirectory("gpurent-zh-sheet");
+    Path adapters = Files.createDirectories(dir.resolve("adapters"));
+    byte[] good = dev.gpurent.quotesheet.Sheets.guideQuote(Lang.ZH, today);
+    Path bad = dir.resolve("bad.xlsx");
+    Files.write(bad, dev.gpurent.quotesheet.Sheets.edit(good, wb -> {
+      dev.gpurent.quotesheet.Sheets.cell(wb.getSheetAt(0), 2, "I").setCellValue(-1500);
+      dev.gpurent.quotesheet.Sheets.cell(wb.getSheetAt(0), 3, "H").setCellValue("随便");
+      dev.gpurent.quotesheet.Sheets.cell(wb.getSheetAt(0), 3, "K").setBlank();
+    }));
+    CliTest.Result refused = CliTest.run("quote-sheet", "import", bad.toString(), "--vendor", "zh-quote", "--root=" + root,
+        "--adapters", adapters.toString(), "--lang", "zh");
+    assertEquals(2, refused.status(), refused.err());
+    assertEquals(List.of("gpurent：报价!I2「价格」：必须大于 0，实际为 -1500",
+        "gpurent：报价!H3「计费模式」：未知的计费模式「随便」；请填写 按量、包月、包年、3年 或 竞价",
+        "gpurent：报价!K3「币种」：为空；此项必填",
+        "gpurent：报价单中有 3 个问题；未写入任何内容"), refused.err().lines().toList());
+    Path ok = dir.resolve("guide.xlsx");
+    Files.write(ok, good);
+    CliTest.Result imported = CliTest.run("quote-sheet", "import", ok.toString(), "--vendor", "zh-quote", "--root=" + root,
+        "--adapters", adapters.toString(), "--lang", "zh");
+    assertEquals(0, imported.status(), imported.err());
+    assertTrue(imported.out().startsWith("已从 " + ok + " 导入 zh-quote 的 2 个报价规格（2 条报价）：已写入 "), imported.out());
+    // the guide's "A100 40G" is two cards (SXM, PCIe): read as the SXM one, and the sender asked which
+    assertEquals(List.of("gpurent：提示：报价!A3「GPU 型号」：「A100 40G」对应不止一种卡：已按 NVIDIA A100 40GB SXM（a100-40g-sxm）读取；"
+        + "如果是另一种，请写出其名称：NVIDIA A100 40GB PCIe 或 NVIDIA A100 40GB SXM"), imported.err().lines().toList());
+    List<String> lines = new ArrayList<>(refused.err().lines().toList());
+    lines.addAll(imported.err().lines().toList());
+    assertEquals(List.of(), english(lines));
+  }
+
+  @Test
+  void a_vendors_last_error_is_quoted_in_a_chinese_sentence() throws Exception {
+    // a vendor whose payload its parser refuses: Lambda's SkyPilot catalog with no catalog columns
+    Path adapters = Files.createTempDirectory("gpurent-zh-broken");
+    Path csv = Files.writeString(adapters.resolve("vms.csv"), "no,such,columns\n1,2,3\n");
+    Files.writeString(adapters.resolve("lambda.yaml"), Files.readString(root.resolve("adapters/lambda.yaml"))
+        .replaceFirst("(?m)^source: .*$", "source: " + csv));
+    StringWriter progress = new StringWriter();
+    try (Workspace ws = new Workspace(root)) {
+      QuoteBook book = ws.quoteBook(adapters, false, true, new PrintWriter(progress, true), Lang.ZH, false);
+      Ranking r = new CostModel(ws.catalog, ws.rules).rank(new ScenarioReader(ws.catalog)
+          .read(YamlFiles.load(Path.of("config/scenarios/guide-template.yaml"))), book);
+      String reason = new JsonObject(Localizer.page(r.toMap(), Lang.ZH)).getJsonArray("unavailable").getJsonObject(0).getString("reason");
+      String said = "尚无报价：获取或校验失败，来源或其解析器的原话：「not a SkyPilot vms.csv: the header lacks InstanceType, "
+          + "AcceleratorName, AcceleratorCount, Price, Region (header: no,such,columns)」";
+      assertEquals(said, reason, "the ranking's (and the live ranking's) reason");
+      assertEquals("gpurent：lambda：无法参与排名（" + said + "）", progress.toString().lines().findFirst().orElseThrow());
+      assertTrue(RankingText.render(r, 0, Lang.ZH, true).contains("  lambda: " + said), "the text's Not ranked");
+      assertEquals(List.of(), english(List.of(reason, progress.toString())));
+    }
+    // a refresh that failed while the last good quotes stay: the same quotation
+    assertEquals("（刷新失败，沿用上次的报价；来源或其解析器的原话：「HTTP 503」）",
+        Messages.of("report", Lang.ZH).text("progress.refreshFailed", "detail", "HTTP 503"));
+  }
+
   /** Each text with a Latin word that is not a name, with the words (at most 30, each once). */
   private static List<String> english(List<String> texts) {
     List<String> english = new ArrayList<>();
@@ -242,7 +367,7 @@ class ChineseWalkTest {
 
   private static Set<String> latin(String text) {
     Set<String> latin = new TreeSet<>();
-    words(TYPED.matcher(text).replaceAll(" "), latin);
+    words(TYPED.matcher(QUOTED.matcher(text).replaceAll(" ")).replaceAll(" "), latin);
     return latin;
   }
 

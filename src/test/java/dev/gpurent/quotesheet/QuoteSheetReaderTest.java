@@ -83,9 +83,9 @@ class QuoteSheetReaderTest {
     QuoteSheet s = read(Sheets.guideQuote(Lang.EN, TODAY));
     assertEquals("a100-40g-sxm", s.offers().get(1).gpuId());
     assertEquals(1, s.asks().size(), s.asks().toString());
-    assertTrue(s.asks().get(0).endsWith("'A100 40G' is more than one card: read as NVIDIA A100 40GB SXM (a100-40g-sxm); if it is another,"
-        + " write its name: NVIDIA A100 40GB PCIe or NVIDIA A100 40GB SXM"), s.asks().get(0));
-    assertTrue(s.asks().get(0).startsWith("sheet offers, row 3, column A (GPU model): "), "the cell is named: " + s.asks().get(0));
+    assertTrue(s.asks().get(0).toString().endsWith("'A100 40G' is more than one card: read as NVIDIA A100 40GB SXM (a100-40g-sxm); if it is another,"
+        + " write its name: NVIDIA A100 40GB PCIe or NVIDIA A100 40GB SXM"), s.asks().get(0).toString());
+    assertTrue(s.asks().get(0).toString().startsWith("sheet offers, row 3, column A (GPU model): "), "the cell is named: " + s.asks().get(0));
     // named with its form, or a card sold in one form only (RTX 4090): nothing to ask
     QuoteSheet said = read(Sheets.edit(Sheets.guideQuote(Lang.EN, TODAY), wb -> wb.getSheetAt(0).getRow(2).getCell(0).setCellValue("NVIDIA A100 40GB SXM")));
     assertEquals("a100-40g-sxm", said.offers().get(1).gpuId());

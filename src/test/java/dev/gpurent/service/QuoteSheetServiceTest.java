@@ -67,8 +67,13 @@ class QuoteSheetServiceTest {
   }
 
   static HttpResponse<Buffer> upload(String token, String vendor, String name, byte[] sheet) throws Exception {
+    return upload(token, vendor, name, sheet, "");
+  }
+
+  /** As above, with a query ({@code ?lang=zh}). */
+  static HttpResponse<Buffer> upload(String token, String vendor, String name, byte[] sheet, String query) throws Exception {
     MultipartForm form = MultipartForm.create().attribute("vendor", vendor).binaryFileUpload("sheet", name, Buffer.buffer(sheet), XLSX);
-    var req = client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets");
+    var req = client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets" + query);
     if (token != null) req.putHeader("Authorization", "Bearer " + token);
     return ServiceFixtures.await(req.sendMultipartForm(form));
   }
@@ -156,6 +161,10 @@ class QuoteSheetServiceTest {
     assertEquals(2, body.getInteger("offers"));
     assertEquals(new JsonArray().add("guide-quote.yaml").add("guide-quote.quote.xlsx"), body.getJsonArray("files"));
     assertEquals(1, body.getInteger("vendors"));
+    // the guide's "A100 40G" is two cards: read as the SXM one, and the sender asked which (said in the request's language)
+    assertEquals(1, body.getJsonArray("warnings").size(), body.encode());
+    assertTrue(body.getJsonArray("warnings").getString(0).startsWith("sheet offers, row 3, column A (GPU model): 'A100 40G' is more "
+        + "than one card: read as NVIDIA A100 40GB SXM (a100-40g-sxm)"), body.getJsonArray("warnings").getString(0));
     assertTrue(Files.isRegularFile(root.resolve("adapters/guide-quote.yaml")));
 
     JsonObject status = ServiceFixtures.await(fresh("guide-quote"));
@@ -179,6 +188,33 @@ class QuoteSheetServiceTest {
     JsonObject field = body.getJsonArray("fields").getJsonObject(0);
     assertEquals("offers!I2 (Price)", field.getString("field"));
     assertEquals("a formula (=1000+500): type the value itself", field.getString("reason"));
+    assertFalse(Files.exists(root.resolve("adapters/bad-cloud.yaml")));
+  }
+
+  @Test
+  void refuses_a_bad_sheet_in_chinese_under_lang_zh_keeping_each_cells_reference() throws Exception {
+    byte[] bad = Sheets.edit(Sheets.guideQuote(dev.gpurent.text.Lang.ZH, today()), wb -> {
+      Sheets.cell(wb.getSheetAt(0), 2, "I").setCellFormula("1000+500");
+      Sheets.cell(wb.getSheetAt(0), 3, "L").setCellValue("2020-01-01");
+    });
+    HttpResponse<Buffer> r = upload(TOKEN, "bad-cloud", "rfq.xlsx", bad, "?lang=zh");
+    assertEquals(400, r.statusCode());
+    JsonObject body = r.bodyAsJsonObject();
+    assertEquals("报价单无效：未写入任何内容", body.getString("error"));
+    assertEquals(new JsonArray()
+        .add(new JsonObject().put("field", "报价!I2 (价格)").put("reason", "这是公式「=1000+500」：请直接填写数值"))
+        .add(new JsonObject().put("field", "报价!L3 (有效期至)").put("reason", "2020-01-01 已经过去（今天是 " + today()
+            + "）：这份报价已失效，请向厂商索取最新报价")), body.getJsonArray("fields"));
+    HttpResponse<Buffer> missing = ServiceFixtures.await(client.post(service.port(), "127.0.0.1", "/api/admin/quote-sheets?lang=zh")
+        .putHeader("Authorization", "Bearer " + TOKEN).sendMultipartForm(MultipartForm.create().attribute("vendor", "x")));
+    assertEquals(new JsonObject().put("field", "sheet").put("reason", "需要一个文件（.xlsx 工作簿，或报价表 .csv）"),
+        missing.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0));
+    HttpResponse<Buffer> big = upload(TOKEN, "big-cloud", "big.xlsx", new byte[6 * 1024 * 1024], "?lang=zh");
+    assertEquals(413, big.statusCode());
+    assertEquals(new JsonObject().put("error", "报价单超过 5 MB"), big.bodyAsJsonObject());
+    HttpResponse<Buffer> unknown = upload(TOKEN, "bad-cloud", "rfq.xlsx", bad, "?lang=fr");
+    assertEquals(400, unknown.statusCode());
+    assertEquals("lang", unknown.bodyAsJsonObject().getJsonArray("fields").getJsonObject(0).getString("field"));
     assertFalse(Files.exists(root.resolve("adapters/bad-cloud.yaml")));
   }
 

@@ -53,7 +53,7 @@ class LocalizerTest {
 
   @Test
   void an_unknown_code_names_the_bundles_it_was_looked_for_in() {
-    assertEquals("no message 'no.such' in [engine, report, common] (zh)",
+    assertEquals("no message 'no.such' in [engine, report, common, sheet] (zh)",
         assertThrows(IllegalArgumentException.class, () -> Localizer.text(Message.of("no.such"), Lang.ZH)).getMessage());
   }
 }

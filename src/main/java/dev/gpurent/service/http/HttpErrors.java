@@ -41,17 +41,20 @@ final class HttpErrors {
   private static final String INVALID = "invalid input";
 
   /**
-   * A failure's body in the request's language: each field reason that came with its message
-   * rendered from it (and the message dropped), "invalid input" said too. English stays as sent.
+   * A failure's body in the request's language: the error and each field reason that came with its
+   * message rendered from it (and the message dropped), "invalid input" said too. English stays as sent.
    */
   static JsonObject inLanguage(JsonObject body, RoutingContext rc) {
-    if (!(body.getValue("fields") instanceof JsonArray fields)) return body;
+    if (!(body.getValue("fields") instanceof JsonArray) && !body.containsKey(Failures.MESSAGE)) return body;
     Lang lang;
     try {
       lang = ApiSupport.lang(rc.request());
     } catch (InvalidInputException unknownLanguage) {
       lang = Lang.EN;  // the 400 that says so is answered in English
     }
+    Object error = body.remove(Failures.MESSAGE);
+    if (error != null && lang != Lang.EN) body.put("error", Localizer.text(error instanceof JsonObject j ? j.getMap() : error, lang));
+    JsonArray fields = body.getValue("fields") instanceof JsonArray f ? f : new JsonArray();
     for (Object o : fields) {
       if (!(o instanceof JsonObject f)) continue;
       Object message = f.remove(Failures.MESSAGE);

@@ -5,10 +5,14 @@ import dev.gpurent.service.Addresses;
 import dev.gpurent.quotesheet.QuoteSheetReader;
 import dev.gpurent.quotesheet.QuoteSheetTemplate;
 import dev.gpurent.quotesheet.SheetLayout;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Message;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.FileUpload;
@@ -46,7 +50,8 @@ final class QuoteSheetRoutes {
         .handler(rc -> upload(vertx, rc))
         .failureHandler(rc -> {
           if (rc.statusCode() == 413) {
-            HttpErrors.send(rc, 413, "quote sheet over " + QuoteSheetReader.MAX_BYTES / (1024 * 1024) + " MB");
+            HttpErrors.send(rc.response(), 413, HttpErrors.inLanguage(dev.gpurent.service.Failures.body(
+                Message.of("sheet.upload.tooLarge", "max", QuoteSheetReader.MAX_BYTES / (1024 * 1024)), null), rc));
           } else {
             rc.next();
           }
@@ -68,13 +73,15 @@ final class QuoteSheetRoutes {
   }
 
   private static void upload(Vertx vertx, RoutingContext rc) {
+    Lang lang = ApiSupport.lang(rc);  // the answer's (warnings, problems); an unknown one is a 400 before anything is read
+    if (lang == null) return;
     String vendor = rc.request().getFormAttribute("vendor");
     List<FileUpload> sheet = rc.fileUploads().stream().filter(f -> f.name().equals("sheet")).toList();
     List<FileUpload> terms = rc.fileUploads().stream().filter(f -> f.name().equals("terms")).toList();
     List<dev.gpurent.cost.InvalidInputException.Problem> missing = new ArrayList<>();
-    if (vendor == null || vendor.isBlank()) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("vendor", "is required"));
-    if (sheet.size() != 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("sheet", "one file is required (the .xlsx, or the offers .csv)"));
-    if (terms.size() > 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("terms", "at most one file"));
+    if (vendor == null || vendor.isBlank()) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("vendor", Message.of("sheet.upload.required")));
+    if (sheet.size() != 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("sheet", Message.of("sheet.upload.sheet")));
+    if (terms.size() > 1) missing.add(new dev.gpurent.cost.InvalidInputException.Problem("terms", Message.of("sheet.upload.terms")));
     if (!missing.isEmpty()) {
       HttpErrors.invalid(rc, missing);
       return;
@@ -91,7 +98,8 @@ final class QuoteSheetRoutes {
     }
     read.compose(v -> vertx.eventBus().<JsonObject>request(Addresses.QUOTE_SHEETS_IMPORT,
             new JsonObject().put("vendor", vendor).put("files", payload), new DeliveryOptions().setSendTimeout(120_000)))
-        .onSuccess(m -> rc.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON).end(m.body().encode()))
+        .onSuccess(m -> rc.response().setStatusCode(201).putHeader(HttpHeaders.CONTENT_TYPE, HttpVerticle.JSON)
+            .end(Json.encode(Localizer.page(dev.gpurent.config.PlainValues.map(m.body()), lang))))
         .onFailure(e -> HttpErrors.fail(rc, e));
   }
 }

@@ -51,7 +51,8 @@ public final class QuoteSheetVerticle extends VerticleBase {
     vertx.executeBlocking(() -> QuoteSheetImport.run(adaptersDir, vendor, files, catalog, clock), true)
         .compose(r -> vertx.eventBus().<JsonObject>request(Addresses.ADMIN_RELOAD, null)
             .map(m -> new JsonObject().put("vendor", r.vendor()).put("offers", r.offers()).put("quotes", r.quotes())
-                .put("warnings", new JsonArray(r.warnings()))
+                // neutral messages: the HTTP edge says them in the client's language
+                .put("warnings", new JsonArray(r.warnings().stream().map(dev.gpurent.text.Localizer::neutral).toList()))
                 .put("files", new JsonArray().add(r.yaml().getFileName().toString())
                     .addAll(new JsonArray(r.sheets().stream().map(p -> p.getFileName().toString()).toList())))
                 .put("vendors", m.body() == null ? null : m.body().getValue("vendors"))))
@@ -66,8 +67,8 @@ public final class QuoteSheetVerticle extends VerticleBase {
         .onFailure(e -> {
           if (e instanceof BadSheetException bad) {
             // the house's error shape, each bad cell a field: "sheet offers, row 3, column A (GPU model)"
-            msg.fail(400, Failures.body("invalid quote sheet: nothing was written", bad.problems().stream()
-                .map(p -> new dev.gpurent.cost.InvalidInputException.Problem(p.where(), p.reason())).toList()).encode());
+            msg.fail(400, Failures.body(dev.gpurent.text.Message.of("sheet.invalid"), bad.problems().stream()
+                .map(p -> new dev.gpurent.cost.InvalidInputException.Problem(p.where(), p.message())).toList()).encode());
           } else {
             Failures.fail(msg, 500, "quote sheet import failed: " + e.getMessage());
           }
