@@ -38,9 +38,13 @@ final class OfferIndex {
    * @param ownShapes         each quote's shape numbered within the vendor (0, 1, ...)
    * @param shapeIds          the book's shape of each of the vendor's own shape numbers
    * @param interruptionRates the book's interruption rate of each quote, NaN where unknown; null when no data was read
+   * @param byShape           the quotes' indexes grouped by own shape, each group cheapest first (ties in index order)
+   * @param shapeStart        where each own shape's group starts in {@code byShape}, and its end as the last element
+   * @param rated             per own shape, whether a quote of it has an interruption rate of its own (then its
+   *                          cost is not its price times one figure of the shape)
    */
   record Columns(double[] prices, double[] unitsPerHour, int[] gpuSlots, int[] currencySlots, int[] shapes, int[] ownShapes,
-                 int[] shapeIds, byte[] billings, double[] interruptionRates) {}
+                 int[] shapeIds, byte[] billings, double[] interruptionRates, int[] byShape, int[] shapeStart, boolean[] rated) {}
 
   private final Map<String, Columns> columns = new HashMap<>();
   private final List<String> gpuIds = new ArrayList<>();
@@ -84,7 +88,20 @@ final class OfferIndex {
       }
       if (!soldOut.isEmpty()) unavailable.put(e.quotes().vendor(), soldOut.stream().mapToInt(Integer::intValue).toArray());
       int[] ownToBook = ownIds.stream().mapToInt(Integer::intValue).toArray();
-      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption));
+      // Within a shape a quote's cost is its price times the shape's figure, so the scan reads each group
+      // cheapest first and stops at the first quote that cannot win: a few quotes a shape, not all.
+      int[] byShape = java.util.stream.IntStream.range(0, n).boxed()
+          .sorted(java.util.Comparator.comparingInt((Integer i) -> ownShapeOf[i]).thenComparingDouble(i -> values[i]))
+          .mapToInt(Integer::intValue).toArray();
+      int[] shapeStart = new int[ownToBook.length + 1];
+      boolean[] rated = new boolean[ownToBook.length];
+      for (int i = 0; i < n; i++) {
+        shapeStart[ownShapeOf[i] + 1]++;
+        if (interruption != null && !Double.isNaN(interruption[i])) rated[ownShapeOf[i]] = true;
+      }
+      for (int k = 0; k < ownToBook.length; k++) shapeStart[k + 1] += shapeStart[k];
+      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption,
+          byShape, shapeStart, rated));
     }
   }
 

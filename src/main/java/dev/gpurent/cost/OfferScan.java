@@ -234,9 +234,10 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   }
 
   /**
-   * One pass over a vendor's quotes for workload {@code w}, over primitive columns: each quote's
-   * cost is its price times the FX factor times what its shape needs (worked out once per shape).
-   * Ties in cents go to fewer cards, then the billing mode order, then the offer key.
+   * The vendor's cheapest quotes of each kind for workload {@code w}, over primitive columns: each
+   * quote's cost is its price times the FX factor times what its shape needs (worked out once per
+   * shape). Each shape's quotes are read cheapest first, up to the first that cannot win. Ties in
+   * cents go to fewer cards, then the billing mode order, then the offer key.
    */
   Picks select(int w, QuoteBook.Entry e) {
     Workload wl = s.workloads().get(w);
@@ -265,51 +266,62 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     // The reference sheet shown beside the plans answers the scenario as the guide would, unfiltered.
     boolean[] regionOut = regionMask(e);
     boolean[] blocked = beside(e) ? noSlotBlocked : slotBlocked;
+    int[] order = c.byShape(), start = c.shapeStart(), ids = c.shapeIds();
+    boolean[] rated = c.rated();
     int fits = 0;
-    for (int i = 0; i < prices.length; i++) {
-      int slot = gpuSlots[i];
-      if (pin >= 0 && slot != pin) continue;
-      if (blocked[slot] || (regionOut != null && regionOut[i])) continue;
-      int shape = shapes[i];
+    for (int k = 0; k < ids.length; k++) {
+      int from = start[k], to = start[k + 1];
+      int slot = gpuSlots[order[from]];
+      if ((pin >= 0 && slot != pin) || blocked[slot]) continue;
+      int shape = own ? k : ids[k];
       int instances = instancesOf[shape];
       if (instances == 0) {
-        learnShape(w, own ? c.shapeIds()[shape] : shape, costs, shape);
+        learnShape(w, ids[k], costs, shape);
         instances = instancesOf[shape];
       }
       if (instances < 0) continue;
-      fits++;
-      double cost;
-      if (interruptions == null || Double.isNaN(interruptions[i])) {
-        cost = prices[i] * discount * perPriceOf[shape];
-      } else {
-        // a spot price with a published interruption rate: its overhead is the quote's own
-        double paid = hoursOf[shape] * (1 + BillingPlanner.spotOverhead(interruptions[i], restartHours));
-        cost = prices[i] * discount * factorBySlot[c.currencySlots()[i]] * instances * paid * unitsPerHour[i];
-      }
-      // Cents are exact only when needed: a cost at or above a kept one plus half a cent rounds
-      // to more cents than it, whatever the rounding, so most offers are passed over unrounded.
-      double c100 = cost * 100;
-      int mode = modes[i];
+      int mode = modes[order[from]];
       int cards = cardsOf[shape];
-      int best = win[BEST];
-      boolean sameCard = best >= 0 && slot == gpuSlots[best];
-      if (!mayBeat(c100, BEST) && (sameCard || !mayBeat(c100, OTHER_GPU))
-          && (mode != ON_DEMAND_MODE || !mayBeat(c100, ON_DEMAND)) && (mode != MONTHLY_MODE || !mayBeat(c100, MONTHLY))
-          && (cards != 1 || !mayBeat(c100, SINGLE_CARD)) && (slot != ref || !mayBeat(c100, ON_REFERENCE))) {
-        continue;
+      for (int j = from; j < to; j++) {
+        int i = order[j];
+        if (regionOut != null && regionOut[i]) continue;
+        fits++;
+        double cost;
+        if (!rated[k]) {
+          cost = prices[i] * discount * perPriceOf[shape];
+        } else if (Double.isNaN(interruptions[i])) {
+          cost = prices[i] * discount * perPriceOf[shape];
+        } else {
+          // a spot price with a published interruption rate: its overhead is the quote's own
+          double paid = hoursOf[shape] * (1 + BillingPlanner.spotOverhead(interruptions[i], restartHours));
+          cost = prices[i] * discount * factorBySlot[c.currencySlots()[i]] * instances * paid * unitsPerHour[i];
+        }
+        // Cents are exact only when needed: a cost at or above a kept one plus half a cent rounds
+        // to more cents than it, whatever the rounding, so most offers are passed over unrounded.
+        double c100 = cost * 100;
+        int best = win[BEST];
+        boolean sameCard = best >= 0 && slot == gpuSlots[best];
+        if (!mayBeat(c100, BEST) && (sameCard || !mayBeat(c100, OTHER_GPU))
+            && (mode != ON_DEMAND_MODE || !mayBeat(c100, ON_DEMAND)) && (mode != MONTHLY_MODE || !mayBeat(c100, MONTHLY))
+            && (cards != 1 || !mayBeat(c100, SINGLE_CARD)) && (slot != ref || !mayBeat(c100, ON_REFERENCE))) {
+          if (rated[k]) continue;
+          // the rest of the shape costs at least as much: none of it can win either
+          fits += regionOut == null ? to - j - 1 : admitted(order, j + 1, to, regionOut);
+          break;
+        }
+        long cc = Math.round(c100);
+        if (better(i, cc, cards, mode, BEST, cardsOf, shapes, quotes, c)) {
+          if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
+          else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
+          keep(BEST, i, cc);
+        } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, shapes, quotes, c)) {
+          keep(OTHER_GPU, i, cc);
+        }
+        if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, cardsOf, shapes, quotes, c)) keep(ON_DEMAND, i, cc);
+        if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, cardsOf, shapes, quotes, c)) keep(MONTHLY, i, cc);
+        if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, shapes, quotes, c)) keep(SINGLE_CARD, i, cc);
+        if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, shapes, quotes, c)) keep(ON_REFERENCE, i, cc);
       }
-      long cc = Math.round(c100);
-      if (better(i, cc, cards, mode, BEST, cardsOf, shapes, quotes, c)) {
-        if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
-        else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
-        keep(BEST, i, cc);
-      } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, shapes, quotes, c)) {
-        keep(OTHER_GPU, i, cc);
-      }
-      if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, cardsOf, shapes, quotes, c)) keep(ON_DEMAND, i, cc);
-      if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, cardsOf, shapes, quotes, c)) keep(MONTHLY, i, cc);
-      if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, shapes, quotes, c)) keep(SINGLE_CARD, i, cc);
-      if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, shapes, quotes, c)) keep(ON_REFERENCE, i, cc);
     }
     picks.fitting = fits;
     picks.best = pickOf(w, win[BEST], e, c);
@@ -375,7 +387,16 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     double per = index.shapes().get(c.shapes()[i]).gpuCount(), jPer = index.shapes().get(c.shapes()[j]).gpuCount();
     if (per != jPer) return per < jPer;  // the same cards in smaller machines: easier to rent and to resize
     if (mode != c.billings()[j]) return mode < c.billings()[j];
-    return quotes.get(i).key().compareTo(quotes.get(j).key()) < 0;
+    // the same key twice: the first listed, as a scan in list order keeps it
+    int byKey = quotes.get(i).key().compareTo(quotes.get(j).key());
+    return byKey < 0 || (byKey == 0 && i < j);
+  }
+
+  /** How many of {@code order}[from..to) the region filter admits. */
+  private static int admitted(int[] order, int from, int to, boolean[] regionOut) {
+    int n = 0;
+    for (int j = from; j < to; j++) if (!regionOut[order[j]]) n++;
+    return n;
   }
 
   /** The kept quote at {@code i} as a pick, priced the same way as in the scan; null for none. */
