@@ -52,6 +52,8 @@ final class OfferIndex {
   private final List<Shape> shapes = new ArrayList<>();
   private final Map<String, List<Quote>> modesByOffer = new HashMap<>();
   private final Map<String, int[]> unavailable = new HashMap<>();
+  /** The same lists by the book's own quote objects: a ranking asks for each winner's, and a key is a new string to hash. */
+  private final Map<Quote, List<Quote>> modesByQuote = new java.util.IdentityHashMap<>();
 
   private OfferIndex(QuoteBook book) {
     Map<String, Integer> gpuSlot = new HashMap<>();
@@ -103,6 +105,10 @@ final class OfferIndex {
       columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption,
           byShape, shapeStart, rated));
     }
+    for (List<Quote> modes : modesByOffer.values()) {
+      List<Quote> view = Collections.unmodifiableList(modes);
+      for (Quote q : modes) modesByQuote.put(q, view);
+    }
   }
 
   private static volatile Object[] last = {null, null};
@@ -150,6 +156,7 @@ final class OfferIndex {
 
   /** Every billing mode the same offer (vendor, region, offer id) is sold in and not stated unavailable, including {@code q}. */
   List<Quote> modesOf(Quote q) {
-    return Collections.unmodifiableList(modesByOffer.getOrDefault(offerKey(q), List.of(q)));
+    List<Quote> modes = modesByQuote.get(q);
+    return modes != null ? modes : Collections.unmodifiableList(modesByOffer.getOrDefault(offerKey(q), List.of(q)));
   }
 }

@@ -60,17 +60,30 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   /**
    * One workload's figures per shape: instances (0 = not worked out yet, -1 = cannot serve), hours
    * used and paid per instance, what one unit of an offer's price (after discount) comes to a month
-   * in the scenario's currency, and cards.
+   * in the scenario's currency, cards, and the usage as a pick without its quote (a winner's pick
+   * is a copy of it, not worked out again).
    */
   private static final class ShapeCosts {
     final int[] instances, cards;
-    final double[] hours, perPrice;
+    final double[] hours, paid, perPrice;
+    final Pick[] usage;
 
     ShapeCosts(int shapes) {
       instances = new int[shapes];
       cards = new int[shapes];
       hours = new double[shapes];
+      paid = new double[shapes];
       perPrice = new double[shapes];
+      usage = new Pick[shapes];
+    }
+
+    void copy(int from, ShapeCosts to, int at) {
+      to.instances[at] = instances[from];
+      to.cards[at] = cards[from];
+      to.hours[at] = hours[from];
+      to.paid[at] = paid[from];
+      to.perPrice[at] = perPrice[from];
+      to.usage[at] = usage[from];
     }
   }
   /** Per workload: memory need (high end, GB), reference card, and the GPU slots of its pin and reference (-1: none). */
@@ -154,12 +167,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     // a second vendor: the book's figures, with what the first one learned
     ShapeCosts own = firstVendorShapes[w], book = bookShapes[w] = new ShapeCosts(index.shapes().size());
     int[] ids = index.columns(firstVendor[w]).shapeIds();
-    for (int k = 0; k < ids.length; k++) {
-      book.instances[ids[k]] = own.instances[k];
-      book.hours[ids[k]] = own.hours[k];
-      book.cards[ids[k]] = own.cards[k];
-      book.perPrice[ids[k]] = own.perPrice[k];
-    }
+    for (int k = 0; k < ids.length; k++) own.copy(k, book, ids[k]);
     firstVendorShapes[w] = null;
     return book;
   }
@@ -180,8 +188,10 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     }
     into.instances[at] = out.instances;
     into.hours[at] = out.hours;
+    into.paid[at] = paid;
     into.cards[at] = out.instances * (int) sh.gpuCount();
     into.perPrice[at] = factor * out.instances * paid / sh.unit().hoursValue();
+    into.usage[at] = out;
   }
 
   /**
@@ -324,13 +334,28 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       }
     }
     picks.fitting = fits;
-    picks.best = pickOf(w, win[BEST], e, c);
-    picks.onDemand = pickOf(w, win[ON_DEMAND], e, c);
-    picks.monthly = pickOf(w, win[MONTHLY], e, c);
-    picks.singleCard = pickOf(w, win[SINGLE_CARD], e, c);
-    picks.onReference = pickOf(w, win[ON_REFERENCE], e, c);
-    picks.otherGpu = pickOf(w, win[OTHER_GPU], e, c);
+    // one pick an offer: the kinds often fall on the same one (a pick is never changed once made)
+    Pick best = pickOf(w, win[BEST], e, c, costs, shapes, discount);
+    picks.best = best;
+    picks.onDemand = win[ON_DEMAND] == win[BEST] ? best : pickOf(w, win[ON_DEMAND], e, c, costs, shapes, discount);
+    picks.monthly = win[MONTHLY] == win[BEST] ? best : pickOf(w, win[MONTHLY], e, c, costs, shapes, discount);
+    picks.singleCard = win[SINGLE_CARD] == win[BEST] ? best : pickOf(w, win[SINGLE_CARD], e, c, costs, shapes, discount);
+    picks.onReference = win[ON_REFERENCE] == win[BEST] ? best : pickOf(w, win[ON_REFERENCE], e, c, costs, shapes, discount);
+    picks.otherGpu = pickOf(w, win[OTHER_GPU], e, c, costs, shapes, discount);
     return picks;
+  }
+
+  /**
+   * The kept quote at {@code i} as a pick: a copy of its shape's usage, its cost worked out as
+   * {@link #evaluate} does (the same double, operation for operation); null for none.
+   */
+  private Pick pickOf(int w, int i, QuoteBook.Entry e, OfferIndex.Columns c, ShapeCosts costs, int[] shapes, double discount) {
+    if (i < 0) return null;
+    if (c.interruptionRates() != null && !Double.isNaN(c.interruptionRates()[i])) return pickOf(w, i, e, c);  // its own overhead
+    Pick p = costs.usage[shapes[i]].copy();
+    p.cost = c.prices()[i] * discount * factorBySlot[c.currencySlots()[i]] * p.instances * costs.paid[shapes[i]] * c.unitsPerHour()[i];
+    p.quote = e.quotes().quotes().get(i);
+    return p;
   }
 
   /**
