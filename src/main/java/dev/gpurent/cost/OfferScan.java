@@ -58,32 +58,33 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final String[] firstVendor;
 
   /**
-   * One workload's figures per shape: instances (0 = not worked out yet, -1 = cannot serve), hours
-   * used and paid per instance, what one unit of an offer's price (after discount) comes to a month
-   * in the scenario's currency, cards, and the usage as a pick without its quote (a winner's pick
-   * is a copy of it, not worked out again).
+   * One workload's figures per shape: instances (0 = not worked out yet, -1 = cannot serve), machines
+   * a copy or job spans, hours used and paid per instance, the spot overhead, what one unit of an
+   * offer's price (after discount) comes to a month in the scenario's currency, and cards: a
+   * winner's pick is made of them, not worked out again.
    */
   private static final class ShapeCosts {
-    final int[] instances, cards;
-    final double[] hours, paid, perPrice;
-    final Pick[] usage;
+    final int[] instances, spread, cards;
+    final double[] hours, paid, overhead, perPrice;
 
     ShapeCosts(int shapes) {
       instances = new int[shapes];
+      spread = new int[shapes];
       cards = new int[shapes];
       hours = new double[shapes];
       paid = new double[shapes];
+      overhead = new double[shapes];
       perPrice = new double[shapes];
-      usage = new Pick[shapes];
     }
 
     void copy(int from, ShapeCosts to, int at) {
       to.instances[at] = instances[from];
+      to.spread[at] = spread[from];
       to.cards[at] = cards[from];
       to.hours[at] = hours[from];
       to.paid[at] = paid[from];
+      to.overhead[at] = overhead[from];
       to.perPrice[at] = perPrice[from];
-      to.usage[at] = usage[from];
     }
   }
   /** Per workload: memory need (high end, GB), reference card, and the GPU slots of its pin and reference (-1: none). */
@@ -96,6 +97,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   // The scan's state (see BEST...): reused for every vendor and workload.
   private final int[] winner = new int[6];
   private final long[] winnerCents = new long[6];
+  /** Per kind, the unrounded cents an offer must stay under to tie or beat the kept one: its cents plus half; infinite while none is kept. */
+  private final double[] bar = new double[6];
   // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
   private final boolean[] slotBlocked, noSlotBlocked;
   private final boolean filtersQuotes;
@@ -179,7 +182,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       into.instances[at] = -1;  // never picked: see skippedForStock for the ones that would have been
       return;
     }
-    Pick out = new Pick();
+    Pick out = learning;
     double factor = factorBySlot[sh.currencySlot()];
     double paid = usage(s.workloads().get(w), sh.billing(), sh.gpuCount(), fitAt(w, sh.gpuSlot()), Double.NaN, out);
     if (Double.isNaN(paid) || Double.isNaN(factor)) {
@@ -187,12 +190,16 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       return;
     }
     into.instances[at] = out.instances;
+    into.spread[at] = out.spread;
     into.hours[at] = out.hours;
     into.paid[at] = paid;
+    into.overhead[at] = out.spotOverhead;
     into.cards[at] = out.instances * (int) sh.gpuCount();
     into.perPrice[at] = factor * out.instances * paid / sh.unit().hoursValue();
-    into.usage[at] = out;
   }
+
+  /** What {@link #learnShape} works a shape's usage out in before keeping its figures. */
+  private final Pick learning = new Pick();
 
   /**
    * Counts into {@code excluded} a vendor's quotes that the scenario's region and card filters
@@ -273,6 +280,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     int[] win = winner;
     long[] cents = winnerCents;
     java.util.Arrays.fill(win, -1);
+    double[] under = bar;
+    java.util.Arrays.fill(under, Double.POSITIVE_INFINITY);
     // The reference sheet shown beside the plans answers the scenario as the guide would, unfiltered.
     boolean[] regionOut = regionMask(e);
     boolean[] blocked = beside(e) ? noSlotBlocked : slotBlocked;
@@ -311,9 +320,14 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         double c100 = cost * 100;
         int best = win[BEST];
         boolean sameCard = best >= 0 && slot == gpuSlots[best];
-        if (!mayBeat(c100, BEST) && (sameCard || !mayBeat(c100, OTHER_GPU))
-            && (mode != ON_DEMAND_MODE || !mayBeat(c100, ON_DEMAND)) && (mode != MONTHLY_MODE || !mayBeat(c100, MONTHLY))
-            && (cards != 1 || !mayBeat(c100, SINGLE_CARD)) && (slot != ref || !mayBeat(c100, ON_REFERENCE))) {
+        // the highest bar among the kinds this offer could win: under none of them, it wins nothing
+        double need = under[BEST];
+        if (!sameCard && under[OTHER_GPU] > need) need = under[OTHER_GPU];
+        if (mode == ON_DEMAND_MODE && under[ON_DEMAND] > need) need = under[ON_DEMAND];
+        if (mode == MONTHLY_MODE && under[MONTHLY] > need) need = under[MONTHLY];
+        if (cards == 1 && under[SINGLE_CARD] > need) need = under[SINGLE_CARD];
+        if (slot == ref && under[ON_REFERENCE] > need) need = under[ON_REFERENCE];
+        if (!(c100 < need)) {
           if (rated[k]) continue;
           // the rest of the shape costs at least as much: none of it can win either
           fits += regionOut == null ? to - j - 1 : admitted(order, j + 1, to, regionOut);
@@ -322,7 +336,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         long cc = Math.round(c100);
         if (better(i, cc, cards, mode, BEST, cardsOf, shapes, quotes, c)) {
           if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
-          else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
+          else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) drop(OTHER_GPU);
           keep(BEST, i, cc);
         } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, shapes, quotes, c)) {
           keep(OTHER_GPU, i, cc);
@@ -346,15 +360,18 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   }
 
   /**
-   * The kept quote at {@code i} as a pick: a copy of its shape's usage, its cost worked out as
-   * {@link #evaluate} does (the same double, operation for operation); null for none.
+   * The kept quote at {@code i} as a pick: its shape's usage, its cost worked out as {@link #evaluate}
+   * does (the same double, operation for operation); null for none.
    */
   private Pick pickOf(int w, int i, QuoteBook.Entry e, OfferIndex.Columns c, ShapeCosts costs, int[] shapes, double discount) {
     if (i < 0) return null;
     if (c.interruptionRates() != null && !Double.isNaN(c.interruptionRates()[i])) return pickOf(w, i, e, c);  // its own overhead
-    Pick p = costs.usage[shapes[i]].copy();
-    p.cost = c.prices()[i] * discount * factorBySlot[c.currencySlots()[i]] * p.instances * costs.paid[shapes[i]] * c.unitsPerHour()[i];
-    p.quote = e.quotes().quotes().get(i);
+    int k = shapes[i];
+    Quote q = e.quotes().quotes().get(i);
+    Pick p = new Pick().usage(fitAt(w, c.gpuSlots()[i]), costs.instances[k], costs.spread[k], costs.hours[k], costs.overhead[k],
+        q.billing(), q.gpuCount());
+    p.cost = c.prices()[i] * discount * factorBySlot[c.currencySlots()[i]] * p.instances * costs.paid[k] * c.unitsPerHour()[i];
+    p.quote = q;
     return p;
   }
 
@@ -391,14 +408,15 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     return best;
   }
 
-  /** False only when {@code c100} (a cost in cents, unrounded) certainly rounds to more than the kept quote of {@code kind}. */
-  boolean mayBeat(double c100, int kind) {
-    return winner[kind] < 0 || c100 < winnerCents[kind] + 0.5;
-  }
-
   void keep(int kind, int index, long cost) {
     winner[kind] = index;
     winnerCents[kind] = cost;
+    bar[kind] = cost + 0.5;
+  }
+
+  private void drop(int kind) {
+    winner[kind] = -1;
+    bar[kind] = Double.POSITIVE_INFINITY;
   }
 
   /** Whether quote {@code i} ({@code cc} cents, {@code cards} cards) beats the kept quote of {@code kind}. */

@@ -36,14 +36,6 @@ final class Pick {
     return this;
   }
 
-  /** Another pick with the same usage, cost and quote. */
-  Pick copy() {
-    Pick p = new Pick();
-    p.quote = quote;
-    p.cost = cost;
-    return p.usage(fit, instances, spread, hours, spotOverhead, billing, gpusPerInstance);
-  }
-
   int cards() {
     return instances * (int) gpusPerInstance;
   }
