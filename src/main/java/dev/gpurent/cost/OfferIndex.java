@@ -42,9 +42,13 @@ final class OfferIndex {
    * @param shapeStart        where each own shape's group starts in {@code byShape}, and its end as the last element
    * @param rated             per own shape, whether a quote of it has an interruption rate of its own (then its
    *                          cost is not its price times one figure of the shape)
+   * @param cheapest          per own shape, its cheapest quote's price; with {@code shapeSlots} and {@code shapeBillings}
+   *                          (its GPU slot and billing ordinal) side by side, so that a scan passing over a shape reads
+   *                          three small arrays in order rather than a quote of each shape scattered over the columns
    */
   record Columns(double[] prices, double[] unitsPerHour, int[] gpuSlots, int[] currencySlots, int[] shapes, int[] ownShapes,
-                 int[] shapeIds, byte[] billings, double[] interruptionRates, int[] byShape, int[] shapeStart, boolean[] rated) {}
+                 int[] shapeIds, byte[] billings, double[] interruptionRates, int[] byShape, int[] shapeStart, boolean[] rated,
+                 double[] cheapest, int[] shapeSlots, byte[] shapeBillings) {}
 
   private final Map<String, Columns> columns = new HashMap<>();
   private final List<String> gpuIds = new ArrayList<>();
@@ -102,8 +106,17 @@ final class OfferIndex {
         if (interruption != null && !Double.isNaN(interruption[i])) rated[ownShapeOf[i]] = true;
       }
       for (int k = 0; k < ownToBook.length; k++) shapeStart[k + 1] += shapeStart[k];
+      double[] cheapest = new double[ownToBook.length];
+      int[] shapeSlots = new int[ownToBook.length];
+      byte[] shapeBillings = new byte[ownToBook.length];
+      for (int k = 0; k < ownToBook.length; k++) {
+        int first = byShape[shapeStart[k]];
+        cheapest[k] = values[first];
+        shapeSlots[k] = gpus[first];
+        shapeBillings[k] = modes[first];
+      }
       columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption,
-          byShape, shapeStart, rated));
+          byShape, shapeStart, rated, cheapest, shapeSlots, shapeBillings));
     }
     for (List<Quote> modes : modesByOffer.values()) {
       List<Quote> view = Collections.unmodifiableList(modes);

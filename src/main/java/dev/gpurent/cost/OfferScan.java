@@ -99,6 +99,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final long[] winnerCents = new long[6];
   /** Per kind, the unrounded cents an offer must stay under to tie or beat the kept one: its cents plus half; infinite while none is kept. */
   private final double[] bar = new double[6];
+  /** The GPU slot of the kept best offer, while there is one. */
+  private int bestSlot;
   // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
   private final boolean[] slotBlocked, noSlotBlocked;
   private final boolean filtersQuotes;
@@ -280,17 +282,19 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     int[] win = winner;
     long[] cents = winnerCents;
     java.util.Arrays.fill(win, -1);
-    double[] under = bar;
-    java.util.Arrays.fill(under, Double.POSITIVE_INFINITY);
+    java.util.Arrays.fill(bar, Double.POSITIVE_INFINITY);
     // The reference sheet shown beside the plans answers the scenario as the guide would, unfiltered.
     boolean[] regionOut = regionMask(e);
     boolean[] blocked = beside(e) ? noSlotBlocked : slotBlocked;
     int[] order = c.byShape(), start = c.shapeStart(), ids = c.shapeIds();
     boolean[] rated = c.rated();
     int fits = 0;
+    double[] cheapest = c.cheapest();
+    int[] shapeSlots = c.shapeSlots();
+    byte[] shapeModes = c.shapeBillings();
     for (int k = 0; k < ids.length; k++) {
       int from = start[k], to = start[k + 1];
-      int slot = gpuSlots[order[from]];
+      int slot = shapeSlots[k];
       if ((pin >= 0 && slot != pin) || blocked[slot]) continue;
       int shape = own ? k : ids[k];
       int instances = instancesOf[shape];
@@ -299,8 +303,13 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         instances = instancesOf[shape];
       }
       if (instances < 0) continue;
-      int mode = modes[order[from]];
+      int mode = shapeModes[k];
       int cards = cardsOf[shape];
+      // most shapes win nothing: their cheapest offer, priced as below, is passed over without reading the shape
+      if (regionOut == null && !rated[k] && !(cheapest[k] * discount * perPriceOf[shape] * 100 < need(slot, mode, cards, ref))) {
+        fits += to - from;
+        continue;
+      }
       for (int j = from; j < to; j++) {
         int i = order[j];
         if (regionOut != null && regionOut[i]) continue;
@@ -320,14 +329,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         double c100 = cost * 100;
         int best = win[BEST];
         boolean sameCard = best >= 0 && slot == gpuSlots[best];
-        // the highest bar among the kinds this offer could win: under none of them, it wins nothing
-        double need = under[BEST];
-        if (!sameCard && under[OTHER_GPU] > need) need = under[OTHER_GPU];
-        if (mode == ON_DEMAND_MODE && under[ON_DEMAND] > need) need = under[ON_DEMAND];
-        if (mode == MONTHLY_MODE && under[MONTHLY] > need) need = under[MONTHLY];
-        if (cards == 1 && under[SINGLE_CARD] > need) need = under[SINGLE_CARD];
-        if (slot == ref && under[ON_REFERENCE] > need) need = under[ON_REFERENCE];
-        if (!(c100 < need)) {
+        if (!(c100 < need(slot, mode, cards, ref))) {
           if (rated[k]) continue;
           // the rest of the shape costs at least as much: none of it can win either
           fits += regionOut == null ? to - j - 1 : admitted(order, j + 1, to, regionOut);
@@ -338,6 +340,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
           if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
           else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) drop(OTHER_GPU);
           keep(BEST, i, cc);
+          bestSlot = slot;
         } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, shapes, quotes, c)) {
           keep(OTHER_GPU, i, cc);
         }
@@ -406,6 +409,24 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       if ((chosen == null || cents < Math.round(chosen.cost * 100)) && (best == null || cents < Math.round(best.cost * 100))) best = p;
     }
     return best;
+  }
+
+  /**
+   * The highest bar among the kinds an offer on GPU slot {@code slot} in mode {@code mode} of
+   * {@code cards} cards could win ({@code ref}: the reference card's slot): an offer whose
+   * unrounded cents are not under it wins nothing.
+   */
+  private double need(int slot, int mode, int cards, int ref) {
+    double[] under = bar;
+    double need = under[BEST];
+    int best = winner[BEST];
+    boolean sameCard = best >= 0 && slot == bestSlot;
+    if (!sameCard && under[OTHER_GPU] > need) need = under[OTHER_GPU];
+    if (mode == ON_DEMAND_MODE && under[ON_DEMAND] > need) need = under[ON_DEMAND];
+    if (mode == MONTHLY_MODE && under[MONTHLY] > need) need = under[MONTHLY];
+    if (cards == 1 && under[SINGLE_CARD] > need) need = under[SINGLE_CARD];
+    if (slot == ref && under[ON_REFERENCE] > need) need = under[ON_REFERENCE];
+    return need;
   }
 
   void keep(int kind, int index, long cost) {
