@@ -29,6 +29,7 @@ final class DataLines {
   static final Message EGRESS_ITEM = Words.service(Service.EGRESS);
   static final Message TRANSFER_ITEM = Words.of("item.transfer");
   static final Message MIGRATION_ITEM = Words.of("item.migration");
+  private static final Message STORAGE_SPEC = Words.of("spec.storage"), LB_SPEC = Words.of("spec.lb");
 
   /** A needed service with neither a vendor price nor a fallback: the vendor cannot carry the scenario. */
   static final class Unpriceable extends RuntimeException {
@@ -95,14 +96,14 @@ final class DataLines {
     if (s.storedGb() > 0) {
       Unit u = unit(vendor, terms, Service.OBJECT_STORAGE, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line(Words.service(Service.OBJECT_STORAGE), Words.of("spec.storage"), storedGb, c.money(), "GB-month",
+      lines.add(line(Words.service(Service.OBJECT_STORAGE), STORAGE_SPEC, storedGb, c.money(), "GB-month",
           c.money().times(storedGb), u, terms, c));
     }
     if (egressGb != null) lines.add(egress(vendor, terms, gaps));
     if (s.loadBalancers() > 0) {
       Unit u = unit(vendor, terms, Service.LOAD_BALANCER, gaps);
       FxRates.Conversion c = fx.convert(u.price(), s.currency());
-      lines.add(line(Words.service(Service.LOAD_BALANCER), Words.of("spec.lb"),
+      lines.add(line(Words.service(Service.LOAD_BALANCER), LB_SPEC,
           BigDecimal.valueOf(s.loadBalancers()), c.money(), "month", c.money().times(s.loadBalancers()), u, terms, c));
     }
     List<Message> warnings = new ArrayList<>();

@@ -182,16 +182,20 @@ public final class Fit {
     return unfit(gpu, Words.of("fit.tooMany", "gpu", gpu.id(), "what", Words.of(whatCode), "max", Sizing.MAX_CARDS));
   }
 
-  // Wall hours by card count, computed once: the speed-up takes a log and a power.
-  private final double[] wallByCards = new double[65];
+  // Wall hours by card count up to a machine's 8 cards, computed once (the speed-up takes a log and a
+  // power); made on first use, as only a job's fit asks, and a ranking makes a fit per workload and card.
+  private double[] wallByCards;
+  private static final int KEPT_COUNTS = 9;
 
   /** Jobs: wall-clock hours a month when running on {@code cardsUsed} of these cards. */
   double wallHours(int cardsUsed) {
-    if (cardsUsed >= 0 && cardsUsed < wallByCards.length) {
-      double w = wallByCards[cardsUsed];
+    if (cardsUsed >= 0 && cardsUsed < KEPT_COUNTS) {
+      double[] known = wallByCards;
+      if (known == null) wallByCards = known = new double[KEPT_COUNTS];
+      double w = known[cardsUsed];
       if (w == 0) {
         w = referenceCardHours / (relativeSpeedPerCard * gpu.interconnect().speedup(cardsUsed));
-        wallByCards[cardsUsed] = w;
+        known[cardsUsed] = w;
       }
       return w;
     }

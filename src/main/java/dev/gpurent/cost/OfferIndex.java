@@ -38,9 +38,17 @@ final class OfferIndex {
    * @param ownShapes         each quote's shape numbered within the vendor (0, 1, ...)
    * @param shapeIds          the book's shape of each of the vendor's own shape numbers
    * @param interruptionRates the book's interruption rate of each quote, NaN where unknown; null when no data was read
+   * @param byShape           the quotes' indexes grouped by own shape, each group cheapest first (ties in index order)
+   * @param shapeStart        where each own shape's group starts in {@code byShape}, and its end as the last element
+   * @param rated             per own shape, whether a quote of it has an interruption rate of its own (then its
+   *                          cost is not its price times one figure of the shape)
+   * @param cheapest          per own shape, its cheapest quote's price; with {@code shapeSlots} and {@code shapeBillings}
+   *                          (its GPU slot and billing ordinal) side by side, so that a scan passing over a shape reads
+   *                          three small arrays in order rather than a quote of each shape scattered over the columns
    */
   record Columns(double[] prices, double[] unitsPerHour, int[] gpuSlots, int[] currencySlots, int[] shapes, int[] ownShapes,
-                 int[] shapeIds, byte[] billings, double[] interruptionRates) {}
+                 int[] shapeIds, byte[] billings, double[] interruptionRates, int[] byShape, int[] shapeStart, boolean[] rated,
+                 double[] cheapest, int[] shapeSlots, byte[] shapeBillings) {}
 
   private final Map<String, Columns> columns = new HashMap<>();
   private final List<String> gpuIds = new ArrayList<>();
@@ -48,6 +56,8 @@ final class OfferIndex {
   private final List<Shape> shapes = new ArrayList<>();
   private final Map<String, List<Quote>> modesByOffer = new HashMap<>();
   private final Map<String, int[]> unavailable = new HashMap<>();
+  /** The same lists by the book's own quote objects: a ranking asks for each winner's, and a key is a new string to hash. */
+  private final Map<Quote, List<Quote>> modesByQuote = new java.util.IdentityHashMap<>();
 
   private OfferIndex(QuoteBook book) {
     Map<String, Integer> gpuSlot = new HashMap<>();
@@ -84,7 +94,33 @@ final class OfferIndex {
       }
       if (!soldOut.isEmpty()) unavailable.put(e.quotes().vendor(), soldOut.stream().mapToInt(Integer::intValue).toArray());
       int[] ownToBook = ownIds.stream().mapToInt(Integer::intValue).toArray();
-      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption));
+      // Within a shape a quote's cost is its price times the shape's figure, so the scan reads each group
+      // cheapest first and stops at the first quote that cannot win: a few quotes a shape, not all.
+      int[] byShape = java.util.stream.IntStream.range(0, n).boxed()
+          .sorted(java.util.Comparator.comparingInt((Integer i) -> ownShapeOf[i]).thenComparingDouble(i -> values[i]))
+          .mapToInt(Integer::intValue).toArray();
+      int[] shapeStart = new int[ownToBook.length + 1];
+      boolean[] rated = new boolean[ownToBook.length];
+      for (int i = 0; i < n; i++) {
+        shapeStart[ownShapeOf[i] + 1]++;
+        if (interruption != null && !Double.isNaN(interruption[i])) rated[ownShapeOf[i]] = true;
+      }
+      for (int k = 0; k < ownToBook.length; k++) shapeStart[k + 1] += shapeStart[k];
+      double[] cheapest = new double[ownToBook.length];
+      int[] shapeSlots = new int[ownToBook.length];
+      byte[] shapeBillings = new byte[ownToBook.length];
+      for (int k = 0; k < ownToBook.length; k++) {
+        int first = byShape[shapeStart[k]];
+        cheapest[k] = values[first];
+        shapeSlots[k] = gpus[first];
+        shapeBillings[k] = modes[first];
+      }
+      columns.put(e.quotes().vendor(), new Columns(values, hours, gpus, curs, shapeOf, ownShapeOf, ownToBook, modes, interruption,
+          byShape, shapeStart, rated, cheapest, shapeSlots, shapeBillings));
+    }
+    for (List<Quote> modes : modesByOffer.values()) {
+      List<Quote> view = Collections.unmodifiableList(modes);
+      for (Quote q : modes) modesByQuote.put(q, view);
     }
   }
 
@@ -133,6 +169,7 @@ final class OfferIndex {
 
   /** Every billing mode the same offer (vendor, region, offer id) is sold in and not stated unavailable, including {@code q}. */
   List<Quote> modesOf(Quote q) {
-    return Collections.unmodifiableList(modesByOffer.getOrDefault(offerKey(q), List.of(q)));
+    List<Quote> modes = modesByQuote.get(q);
+    return modes != null ? modes : Collections.unmodifiableList(modesByOffer.getOrDefault(offerKey(q), List.of(q)));
   }
 }

@@ -58,19 +58,33 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private final String[] firstVendor;
 
   /**
-   * One workload's figures per shape: instances (0 = not worked out yet, -1 = cannot serve), hours
-   * used and paid per instance, what one unit of an offer's price (after discount) comes to a month
-   * in the scenario's currency, and cards.
+   * One workload's figures per shape: instances (0 = not worked out yet, -1 = cannot serve), machines
+   * a copy or job spans, hours used and paid per instance, the spot overhead, what one unit of an
+   * offer's price (after discount) comes to a month in the scenario's currency, and cards: a
+   * winner's pick is made of them, not worked out again.
    */
   private static final class ShapeCosts {
-    final int[] instances, cards;
-    final double[] hours, perPrice;
+    final int[] instances, spread, cards;
+    final double[] hours, paid, overhead, perPrice;
 
     ShapeCosts(int shapes) {
       instances = new int[shapes];
+      spread = new int[shapes];
       cards = new int[shapes];
       hours = new double[shapes];
+      paid = new double[shapes];
+      overhead = new double[shapes];
       perPrice = new double[shapes];
+    }
+
+    void copy(int from, ShapeCosts to, int at) {
+      to.instances[at] = instances[from];
+      to.spread[at] = spread[from];
+      to.cards[at] = cards[from];
+      to.hours[at] = hours[from];
+      to.paid[at] = paid[from];
+      to.overhead[at] = overhead[from];
+      to.perPrice[at] = perPrice[from];
     }
   }
   /** Per workload: memory need (high end, GB), reference card, and the GPU slots of its pin and reference (-1: none). */
@@ -83,6 +97,10 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   // The scan's state (see BEST...): reused for every vendor and workload.
   private final int[] winner = new int[6];
   private final long[] winnerCents = new long[6];
+  /** Per kind, the unrounded cents an offer must stay under to tie or beat the kept one: its cents plus half; infinite while none is kept. */
+  private final double[] bar = new double[6];
+  /** The GPU slot of the kept best offer, while there is one. */
+  private int bestSlot;
   // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
   private final boolean[] slotBlocked, noSlotBlocked;
   private final boolean filtersQuotes;
@@ -154,12 +172,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     // a second vendor: the book's figures, with what the first one learned
     ShapeCosts own = firstVendorShapes[w], book = bookShapes[w] = new ShapeCosts(index.shapes().size());
     int[] ids = index.columns(firstVendor[w]).shapeIds();
-    for (int k = 0; k < ids.length; k++) {
-      book.instances[ids[k]] = own.instances[k];
-      book.hours[ids[k]] = own.hours[k];
-      book.cards[ids[k]] = own.cards[k];
-      book.perPrice[ids[k]] = own.perPrice[k];
-    }
+    for (int k = 0; k < ids.length; k++) own.copy(k, book, ids[k]);
     firstVendorShapes[w] = null;
     return book;
   }
@@ -171,7 +184,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       into.instances[at] = -1;  // never picked: see skippedForStock for the ones that would have been
       return;
     }
-    Pick out = new Pick();
+    Pick out = learning;
     double factor = factorBySlot[sh.currencySlot()];
     double paid = usage(s.workloads().get(w), sh.billing(), sh.gpuCount(), fitAt(w, sh.gpuSlot()), Double.NaN, out);
     if (Double.isNaN(paid) || Double.isNaN(factor)) {
@@ -179,10 +192,16 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       return;
     }
     into.instances[at] = out.instances;
+    into.spread[at] = out.spread;
     into.hours[at] = out.hours;
+    into.paid[at] = paid;
+    into.overhead[at] = out.spotOverhead;
     into.cards[at] = out.instances * (int) sh.gpuCount();
     into.perPrice[at] = factor * out.instances * paid / sh.unit().hoursValue();
   }
+
+  /** What {@link #learnShape} works a shape's usage out in before keeping its figures. */
+  private final Pick learning = new Pick();
 
   /**
    * Counts into {@code excluded} a vendor's quotes that the scenario's region and card filters
@@ -234,9 +253,10 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   }
 
   /**
-   * One pass over a vendor's quotes for workload {@code w}, over primitive columns: each quote's
-   * cost is its price times the FX factor times what its shape needs (worked out once per shape).
-   * Ties in cents go to fewer cards, then the billing mode order, then the offer key.
+   * The vendor's cheapest quotes of each kind for workload {@code w}, over primitive columns: each
+   * quote's cost is its price times the FX factor times what its shape needs (worked out once per
+   * shape). Each shape's quotes are read cheapest first, up to the first that cannot win. Ties in
+   * cents go to fewer cards, then the billing mode order, then the offer key.
    */
   Picks select(int w, QuoteBook.Entry e) {
     Workload wl = s.workloads().get(w);
@@ -262,63 +282,100 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     int[] win = winner;
     long[] cents = winnerCents;
     java.util.Arrays.fill(win, -1);
+    java.util.Arrays.fill(bar, Double.POSITIVE_INFINITY);
     // The reference sheet shown beside the plans answers the scenario as the guide would, unfiltered.
     boolean[] regionOut = regionMask(e);
     boolean[] blocked = beside(e) ? noSlotBlocked : slotBlocked;
+    int[] order = c.byShape(), start = c.shapeStart(), ids = c.shapeIds();
+    boolean[] rated = c.rated();
     int fits = 0;
-    for (int i = 0; i < prices.length; i++) {
-      int slot = gpuSlots[i];
-      if (pin >= 0 && slot != pin) continue;
-      if (blocked[slot] || (regionOut != null && regionOut[i])) continue;
-      int shape = shapes[i];
+    double[] cheapest = c.cheapest();
+    int[] shapeSlots = c.shapeSlots();
+    byte[] shapeModes = c.shapeBillings();
+    for (int k = 0; k < ids.length; k++) {
+      int from = start[k], to = start[k + 1];
+      int slot = shapeSlots[k];
+      if ((pin >= 0 && slot != pin) || blocked[slot]) continue;
+      int shape = own ? k : ids[k];
       int instances = instancesOf[shape];
       if (instances == 0) {
-        learnShape(w, own ? c.shapeIds()[shape] : shape, costs, shape);
+        learnShape(w, ids[k], costs, shape);
         instances = instancesOf[shape];
       }
       if (instances < 0) continue;
-      fits++;
-      double cost;
-      if (interruptions == null || Double.isNaN(interruptions[i])) {
-        cost = prices[i] * discount * perPriceOf[shape];
-      } else {
-        // a spot price with a published interruption rate: its overhead is the quote's own
-        double paid = hoursOf[shape] * (1 + BillingPlanner.spotOverhead(interruptions[i], restartHours));
-        cost = prices[i] * discount * factorBySlot[c.currencySlots()[i]] * instances * paid * unitsPerHour[i];
-      }
-      // Cents are exact only when needed: a cost at or above a kept one plus half a cent rounds
-      // to more cents than it, whatever the rounding, so most offers are passed over unrounded.
-      double c100 = cost * 100;
-      int mode = modes[i];
+      int mode = shapeModes[k];
       int cards = cardsOf[shape];
-      int best = win[BEST];
-      boolean sameCard = best >= 0 && slot == gpuSlots[best];
-      if (!mayBeat(c100, BEST) && (sameCard || !mayBeat(c100, OTHER_GPU))
-          && (mode != ON_DEMAND_MODE || !mayBeat(c100, ON_DEMAND)) && (mode != MONTHLY_MODE || !mayBeat(c100, MONTHLY))
-          && (cards != 1 || !mayBeat(c100, SINGLE_CARD)) && (slot != ref || !mayBeat(c100, ON_REFERENCE))) {
+      // most shapes win nothing: their cheapest offer, priced as below, is passed over without reading the shape
+      if (regionOut == null && !rated[k] && !(cheapest[k] * discount * perPriceOf[shape] * 100 < need(slot, mode, cards, ref))) {
+        fits += to - from;
         continue;
       }
-      long cc = Math.round(c100);
-      if (better(i, cc, cards, mode, BEST, cardsOf, shapes, quotes, c)) {
-        if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
-        else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) win[OTHER_GPU] = -1;
-        keep(BEST, i, cc);
-      } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, shapes, quotes, c)) {
-        keep(OTHER_GPU, i, cc);
+      for (int j = from; j < to; j++) {
+        int i = order[j];
+        if (regionOut != null && regionOut[i]) continue;
+        fits++;
+        double cost;
+        if (!rated[k]) {
+          cost = prices[i] * discount * perPriceOf[shape];
+        } else if (Double.isNaN(interruptions[i])) {
+          cost = prices[i] * discount * perPriceOf[shape];
+        } else {
+          // a spot price with a published interruption rate: its overhead is the quote's own
+          double paid = hoursOf[shape] * (1 + BillingPlanner.spotOverhead(interruptions[i], restartHours));
+          cost = prices[i] * discount * factorBySlot[c.currencySlots()[i]] * instances * paid * unitsPerHour[i];
+        }
+        // Cents are exact only when needed: a cost at or above a kept one plus half a cent rounds
+        // to more cents than it, whatever the rounding, so most offers are passed over unrounded.
+        double c100 = cost * 100;
+        int best = win[BEST];
+        boolean sameCard = best >= 0 && slot == gpuSlots[best];
+        if (!(c100 < need(slot, mode, cards, ref))) {
+          if (rated[k]) continue;
+          // the rest of the shape costs at least as much: none of it can win either
+          fits += regionOut == null ? to - j - 1 : admitted(order, j + 1, to, regionOut);
+          break;
+        }
+        long cc = Math.round(c100);
+        if (better(i, cc, cards, mode, BEST, cardsOf, shapes, quotes, c)) {
+          if (best >= 0 && !sameCard) keep(OTHER_GPU, best, cents[BEST]);
+          else if (win[OTHER_GPU] >= 0 && gpuSlots[win[OTHER_GPU]] == slot) drop(OTHER_GPU);
+          keep(BEST, i, cc);
+          bestSlot = slot;
+        } else if (!sameCard && better(i, cc, cards, mode, OTHER_GPU, cardsOf, shapes, quotes, c)) {
+          keep(OTHER_GPU, i, cc);
+        }
+        if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, cardsOf, shapes, quotes, c)) keep(ON_DEMAND, i, cc);
+        if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, cardsOf, shapes, quotes, c)) keep(MONTHLY, i, cc);
+        if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, shapes, quotes, c)) keep(SINGLE_CARD, i, cc);
+        if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, shapes, quotes, c)) keep(ON_REFERENCE, i, cc);
       }
-      if (mode == ON_DEMAND_MODE && better(i, cc, cards, mode, ON_DEMAND, cardsOf, shapes, quotes, c)) keep(ON_DEMAND, i, cc);
-      if (mode == MONTHLY_MODE && better(i, cc, cards, mode, MONTHLY, cardsOf, shapes, quotes, c)) keep(MONTHLY, i, cc);
-      if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, shapes, quotes, c)) keep(SINGLE_CARD, i, cc);
-      if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, shapes, quotes, c)) keep(ON_REFERENCE, i, cc);
     }
     picks.fitting = fits;
-    picks.best = pickOf(w, win[BEST], e, c);
-    picks.onDemand = pickOf(w, win[ON_DEMAND], e, c);
-    picks.monthly = pickOf(w, win[MONTHLY], e, c);
-    picks.singleCard = pickOf(w, win[SINGLE_CARD], e, c);
-    picks.onReference = pickOf(w, win[ON_REFERENCE], e, c);
-    picks.otherGpu = pickOf(w, win[OTHER_GPU], e, c);
+    // one pick an offer: the kinds often fall on the same one (a pick is never changed once made)
+    Pick best = pickOf(w, win[BEST], e, c, costs, shapes, discount);
+    picks.best = best;
+    picks.onDemand = win[ON_DEMAND] == win[BEST] ? best : pickOf(w, win[ON_DEMAND], e, c, costs, shapes, discount);
+    picks.monthly = win[MONTHLY] == win[BEST] ? best : pickOf(w, win[MONTHLY], e, c, costs, shapes, discount);
+    picks.singleCard = win[SINGLE_CARD] == win[BEST] ? best : pickOf(w, win[SINGLE_CARD], e, c, costs, shapes, discount);
+    picks.onReference = win[ON_REFERENCE] == win[BEST] ? best : pickOf(w, win[ON_REFERENCE], e, c, costs, shapes, discount);
+    picks.otherGpu = pickOf(w, win[OTHER_GPU], e, c, costs, shapes, discount);
     return picks;
+  }
+
+  /**
+   * The kept quote at {@code i} as a pick: its shape's usage, its cost worked out as {@link #evaluate}
+   * does (the same double, operation for operation); null for none.
+   */
+  private Pick pickOf(int w, int i, QuoteBook.Entry e, OfferIndex.Columns c, ShapeCosts costs, int[] shapes, double discount) {
+    if (i < 0) return null;
+    if (c.interruptionRates() != null && !Double.isNaN(c.interruptionRates()[i])) return pickOf(w, i, e, c);  // its own overhead
+    int k = shapes[i];
+    Quote q = e.quotes().quotes().get(i);
+    Pick p = new Pick().usage(fitAt(w, c.gpuSlots()[i]), costs.instances[k], costs.spread[k], costs.hours[k], costs.overhead[k],
+        q.billing(), q.gpuCount());
+    p.cost = c.prices()[i] * discount * factorBySlot[c.currencySlots()[i]] * p.instances * costs.paid[k] * c.unitsPerHour()[i];
+    p.quote = q;
+    return p;
   }
 
   /**
@@ -354,14 +411,33 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     return best;
   }
 
-  /** False only when {@code c100} (a cost in cents, unrounded) certainly rounds to more than the kept quote of {@code kind}. */
-  boolean mayBeat(double c100, int kind) {
-    return winner[kind] < 0 || c100 < winnerCents[kind] + 0.5;
+  /**
+   * The highest bar among the kinds an offer on GPU slot {@code slot} in mode {@code mode} of
+   * {@code cards} cards could win ({@code ref}: the reference card's slot): an offer whose
+   * unrounded cents are not under it wins nothing.
+   */
+  private double need(int slot, int mode, int cards, int ref) {
+    double[] under = bar;
+    double need = under[BEST];
+    int best = winner[BEST];
+    boolean sameCard = best >= 0 && slot == bestSlot;
+    if (!sameCard && under[OTHER_GPU] > need) need = under[OTHER_GPU];
+    if (mode == ON_DEMAND_MODE && under[ON_DEMAND] > need) need = under[ON_DEMAND];
+    if (mode == MONTHLY_MODE && under[MONTHLY] > need) need = under[MONTHLY];
+    if (cards == 1 && under[SINGLE_CARD] > need) need = under[SINGLE_CARD];
+    if (slot == ref && under[ON_REFERENCE] > need) need = under[ON_REFERENCE];
+    return need;
   }
 
   void keep(int kind, int index, long cost) {
     winner[kind] = index;
     winnerCents[kind] = cost;
+    bar[kind] = cost + 0.5;
+  }
+
+  private void drop(int kind) {
+    winner[kind] = -1;
+    bar[kind] = Double.POSITIVE_INFINITY;
   }
 
   /** Whether quote {@code i} ({@code cc} cents, {@code cards} cards) beats the kept quote of {@code kind}. */
@@ -375,7 +451,16 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     double per = index.shapes().get(c.shapes()[i]).gpuCount(), jPer = index.shapes().get(c.shapes()[j]).gpuCount();
     if (per != jPer) return per < jPer;  // the same cards in smaller machines: easier to rent and to resize
     if (mode != c.billings()[j]) return mode < c.billings()[j];
-    return quotes.get(i).key().compareTo(quotes.get(j).key()) < 0;
+    // the same key twice: the first listed, as a scan in list order keeps it
+    int byKey = quotes.get(i).key().compareTo(quotes.get(j).key());
+    return byKey < 0 || (byKey == 0 && i < j);
+  }
+
+  /** How many of {@code order}[from..to) the region filter admits. */
+  private static int admitted(int[] order, int from, int to, boolean[] regionOut) {
+    int n = 0;
+    for (int j = from; j < to; j++) if (!regionOut[order[j]]) n++;
+    return n;
   }
 
   /** The kept quote at {@code i} as a pick, priced the same way as in the scan; null for none. */

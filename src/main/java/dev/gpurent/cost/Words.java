@@ -115,6 +115,10 @@ public final class Words {
 
   /** A service's name on a bill: "object storage" / 对象存储. */
   public static Message service(ServicePrice.Service s) {
-    return Message.of("service." + s.key());
+    return SERVICES[s.ordinal()];
   }
+
+  // made once: every vendor's plan names its services (a message is immutable)
+  private static final Message[] SERVICES = java.util.Arrays.stream(ServicePrice.Service.values())
+      .map(s -> Message.of("service." + s.key())).toArray(Message[]::new);
 }

@@ -55,34 +55,11 @@ class ScanDifferentialTest {
       // one case in five asks for stated stock; chosen by the case number, so the random books and scenarios stay as they were
       Scenario s = n % 5 == 2 ? drawn.withConstraints(inStock(drawn.constraints())) : drawn;
       Ranking fast = model.rank(s, book);
-      List<String> slowSkipped = new ArrayList<>();
-      Map<String, ReferencePricer.Plan> slow = reference.price(s, book, slowSkipped);
       String where = "case " + n + " (seed " + SEED + ")";
-      assertEquals(slowSkipped.stream().sorted().toList(), fast.skipped().stream()
-          .map(k -> k.quote().vendor() + '|' + k.workload() + '|' + k.quote().key()).sorted().toList(), where + ": skipped for stock");
+      assertAgree(reference, s, book, fast, where);
       skipped += fast.skipped().size();
       leads += (int) fast.skipped().stream().filter(Skipped::wouldLead).count();
       for (VendorPlan p : fast.plans()) {
-        assertTrue(p.placements().stream().noneMatch(x -> x.quote().stock().isUnavailable()), where + ": an unavailable offer picked");
-        if (s.constraints().inStock()) {
-          assertTrue(p.placements().stream().allMatch(x -> x.quote().stock().isAvailable()), where + ": inStock picked unstated stock");
-        }
-      }
-      assertEquals(slow.keySet().stream().sorted().toList(), fast.plans().stream().map(VendorPlan::vendor).sorted().toList(),
-          () -> where + ": vendors ranked; unavailable " + fast.unavailable() + "\n" + s + "\n" + fast.plans().stream()
-              .map(p -> new io.vertx.core.json.JsonObject(p.toMap()).encodePrettily()).toList());
-      // #1 is the cheapest complete plan: the complete plans first, then the incomplete ones, each group cheapest first
-      List<String> order = slow.entrySet().stream().sorted(java.util.Comparator
-              .comparing((Map.Entry<String, ReferencePricer.Plan> e) -> !e.getValue().complete())
-              .thenComparing(e -> e.getValue().monthlyTotal()).thenComparing(Map.Entry::getKey))
-          .map(Map.Entry::getKey).toList();
-      assertEquals(order, fast.plans().stream().map(VendorPlan::vendor).toList(), where + ": order, complete plans first");
-      for (VendorPlan p : fast.plans()) {
-        ReferencePricer.Plan want = slow.get(p.vendor());
-        assertEquals(want.winners().stream().map(Quote::key).toList(), p.placements().stream().map(x -> x.quote().key()).toList(),
-            where + ", " + p.vendor() + ": winning offers");
-        assertEquals(want.monthlyTotal(), p.monthlyTotal().amount(), where + ", " + p.vendor() + ": monthly total");
-        assertEquals(want.complete(), p.complete(), where + ", " + p.vendor() + ": complete");
         plansCompared++;
         if (!p.complete()) incomplete++;
         if (p.bill().lines().stream().anyMatch(l -> l.pricedBy() == LineItem.PricedBy.TYPICAL)) typical++;
@@ -98,6 +75,105 @@ class ScanDifferentialTest {
     assertTrue(multiNode > 20, reached);
     assertTrue(skipped > 100, reached);
     assertTrue(leads > 20, reached);
+  }
+
+  /**
+   * Asserts that {@code fast} ranks as the reference pricer does on {@code book}: the offers skipped
+   * for stock, the vendors ranked and their order, each plan's winning offers, total and completeness.
+   */
+  static Map<String, ReferencePricer.Plan> assertAgree(ReferencePricer reference, Scenario s, QuoteBook book, Ranking fast,
+                                                        String where) {
+    List<String> slowSkipped = new ArrayList<>();
+    Map<String, ReferencePricer.Plan> slow = reference.price(s, book, slowSkipped);
+    assertEquals(slowSkipped.stream().sorted().toList(), fast.skipped().stream()
+        .map(k -> k.quote().vendor() + '|' + k.workload() + '|' + k.quote().key()).sorted().toList(), where + ": skipped for stock");
+    for (VendorPlan p : fast.plans()) {
+      assertTrue(p.placements().stream().noneMatch(x -> x.quote().stock().isUnavailable()), where + ": an unavailable offer picked");
+      if (s.constraints().inStock()) {
+        assertTrue(p.placements().stream().allMatch(x -> x.quote().stock().isAvailable()), where + ": inStock picked unstated stock");
+      }
+    }
+    assertEquals(slow.keySet().stream().sorted().toList(), fast.plans().stream().map(VendorPlan::vendor).sorted().toList(),
+        () -> where + ": vendors ranked; unavailable " + fast.unavailable() + "\n" + s + "\n" + fast.plans().stream()
+            .map(p -> new io.vertx.core.json.JsonObject(p.toMap()).encodePrettily()).toList());
+    // #1 is the cheapest complete plan: the complete plans first, then the incomplete ones, each group cheapest first
+    List<String> order = slow.entrySet().stream().sorted(java.util.Comparator
+            .comparing((Map.Entry<String, ReferencePricer.Plan> e) -> !e.getValue().complete())
+            .thenComparing(e -> e.getValue().monthlyTotal()).thenComparing(Map.Entry::getKey))
+        .map(Map.Entry::getKey).toList();
+    assertEquals(order, fast.plans().stream().map(VendorPlan::vendor).toList(), where + ": order, complete plans first");
+    for (VendorPlan p : fast.plans()) {
+      ReferencePricer.Plan want = slow.get(p.vendor());
+      assertEquals(want.winners().stream().map(Quote::key).toList(), p.placements().stream().map(x -> x.quote().key()).toList(),
+          where + ", " + p.vendor() + ": winning offers");
+      assertEquals(want.monthlyTotal(), p.monthlyTotal().amount(), where + ", " + p.vendor() + ": monthly total");
+      assertEquals(want.complete(), p.complete(), where + ", " + p.vendor() + ": complete");
+    }
+    return slow;
+  }
+
+  /**
+   * Books where every card is sold in many regions at prices a few tenths of a cent apart or equal:
+   * the scan reads each shape's offers cheapest first and stops early, so the winners of each kind,
+   * their ties in cents (broken by the offer key) and the region filters' counts must still be the
+   * reference's. Seeded; the counts below show that ties and early stops are reached.
+   */
+  @Test
+  void dense_books_give_the_reference_winners_with_ties_in_cents() {
+    Random r = new Random(SEED + 1);
+    CostModel model = new CostModel(CATALOG, Fixtures.RULES);
+    ReferencePricer reference = new ReferencePricer(CATALOG, Fixtures.RULES);
+    int plans = 0, tiedWinners = 0;
+    for (int n = 0; n < 300; n++) {
+      Map<String, QuoteBook.Entry> vendors = new LinkedHashMap<>();
+      for (int v = 0, count = 1 + r.nextInt(3); v < count; v++) {
+        VendorQuotes vq = denseVendor(r, "v" + v);
+        vendors.put(vq.vendor(), new QuoteBook.Entry(vq, Freshness.fresh()));
+      }
+      QuoteBook book = new QuoteBook(vendors, Map.of(), FX, AT);
+      Scenario drawn = scenario(r);
+      Scenario s = n % 4 == 1 ? drawn.withConstraints(inStock(drawn.constraints())) : drawn;
+      Ranking fast = model.rank(s, book);
+      assertAgree(reference, s, book, fast, "dense case " + n + " (seed " + (SEED + 1) + ")");
+      for (VendorPlan p : fast.plans()) {
+        plans++;
+        for (Placement x : p.placements()) {
+          // another offer of the winner's card and mode at the same price: the key decided
+          tiedWinners += (int) book.vendor(p.vendor()).orElseThrow().quotes().quotes().stream()
+              .filter(q -> q != x.quote() && q.gpuId().equals(x.quote().gpuId()) && q.billing() == x.quote().billing()
+                  && q.gpuCount() == x.quote().gpuCount() && q.price().equals(x.quote().price()))
+              .count() > 0 ? 1 : 0;
+        }
+      }
+    }
+    assertTrue(plans > 300, plans + " plans");
+    assertTrue(tiedWinners > 300, tiedWinners + " winners tied with another offer of their shape");
+  }
+
+  /** A vendor of 2 cards x 1-2 machine sizes, each in 6-40 offers over the regions at a few close prices. */
+  static VendorQuotes denseVendor(Random r, String vendor) {
+    String currency = r.nextBoolean() ? "USD" : "CNY";
+    List<Quote> quotes = new ArrayList<>();
+    int o = 0;
+    for (int g = 0; g < 2; g++) {
+      String gpu = GPUS[r.nextInt(GPUS.length)];
+      for (int per : r.nextBoolean() ? new int[] {1} : new int[] {1, 8}) {
+        double hourly = (0.2 + r.nextInt(4000) / 100.0) * per;
+        for (int k = 6 + r.nextInt(35); k > 0; k--, o++) {
+          String[] region = REGIONS[r.nextInt(REGIONS.length)];
+          // equal, or a tenth of a cent or two apart: many costs round to the same cents
+          double price = hourly + r.nextInt(3) * 0.001;
+          for (Billing b : List.of(Billing.ON_DEMAND, Billing.SPOT, Billing.MONTHLY)) {
+            PriceUnit unit = b == Billing.MONTHLY ? PriceUnit.MONTH : PriceUnit.HOUR;
+            double factor = b == Billing.SPOT ? 0.4 : b == Billing.MONTHLY ? 0.7 * unit.hoursValue() : 1;
+            BigDecimal amount = BigDecimal.valueOf(Math.round(price * factor * 10000) / 10000.0);
+            quotes.add(withStock(new Quote(vendor, region[0], gpu + "-x" + per + "-" + o, gpu, per, 0, 0, b,
+                new Money(amount, currency), unit, AT, "test").withCountry(region[1])));
+          }
+        }
+      }
+    }
+    return new VendorQuotes(vendor, vendor, terms(r, currency), quotes, List.of(), AT, "", false);
   }
 
   static Constraints inStock(Constraints c) {
