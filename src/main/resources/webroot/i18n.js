@@ -273,7 +273,7 @@ export const TABLES = {
     // issue 33: option values, the shipped workloads' names, a cheaper answer below #1
     bound_memory: 'memory (LLM decoding)', bound_compute: 'compute (image models)',
     method_lora: 'LoRA', method_qlora: 'QLoRA', method_full: 'full',
-    wl_inference: 'inference', wl_fine_tuning: 'fine-tuning', wl_training: 'training',
+    wl_inference: 'inference', wl_fine_tuning: 'fine-tuning', wl_training: 'training', wl_chat: 'chat', wl_sdxl: 'sdxl',
     cheaperMixed: 'a cheaper answer is below: the mixed plan, {monthly} a month',
     cheaperReference: "the guide's reference is lower: {monthly} a month (not a vendor)",
     listSep: '; ',
@@ -545,7 +545,7 @@ export const TABLES = {
     // issue 33：选项的值、随附工作负载的名称、第 1 名下方更便宜的答案
     bound_memory: '显存带宽（大模型解码）', bound_compute: '算力（图像模型）',
     method_lora: 'LoRA', method_qlora: 'QLoRA', method_full: '全量微调',
-    wl_inference: '推理', wl_fine_tuning: '微调', wl_training: '训练',
+    wl_inference: '推理', wl_fine_tuning: '微调', wl_training: '训练', wl_chat: '对话', wl_sdxl: 'SDXL 出图',
     cheaperMixed: '下方有更便宜的答案：混合方案，每月 {monthly}',
     cheaperReference: '指南参考价更低：每月 {monthly}（并非厂商）',
     listSep: '；',

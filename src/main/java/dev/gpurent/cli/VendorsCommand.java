@@ -3,6 +3,12 @@ package dev.gpurent.cli;
 import dev.gpurent.adapter.RefusedRows;
 import dev.gpurent.adapter.VendorDefinition;
 import dev.gpurent.config.UserText;
+import dev.gpurent.cost.Words;
+import dev.gpurent.quote.Billing;
+import dev.gpurent.report.TextTable;
+import dev.gpurent.text.Lang;
+import dev.gpurent.text.Localizer;
+import dev.gpurent.text.Messages;
 import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
 import io.vertx.core.json.JsonArray;
@@ -14,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,6 +42,8 @@ public final class VendorsCommand implements Callable<Integer> {
   @Option(names = "--refused", paramLabel = "VENDOR", description = "the rows of one vendor's payload that were refused, each with where and why, and the count per reason")
   String refused;
   @Mixin SharedOptions.Fetch fetch;
+  /** The language of the table's headings, statuses and summary (the JSON keeps its ids and the sources' words). */
+  @Mixin SharedOptions.Language language;
 
   @Override
   public Integer call() throws Exception {
@@ -42,8 +51,10 @@ public final class VendorsCommand implements Callable<Integer> {
     try (Workspace ws = fetch.workspace()) {
       if (refused != null) ws.checkVendors("--refused", List.of(refused), fetch.adapters.dir);
       List<VendorDefinition> all = ws.allVendors(fetch.adapters.dir);
-      QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr());
-      if (refused != null) return refused(out, book);
+      Lang lang = language.lang();
+      Messages say = Messages.of("report", lang);
+      QuoteBook book = fetch.quoteBook(ws, spec.commandLine().getErr(), lang, false);
+      if (refused != null) return refused(out, book, say, lang);
       JsonArray rows = new JsonArray();
       Set<String> gpus = new TreeSet<>(), offers = new TreeSet<>();
       int quotes = 0, withQuotes = 0;
@@ -78,29 +89,45 @@ public final class VendorsCommand implements Callable<Integer> {
             .encodePrettily());
         return 0;
       }
-      out.println(String.format(Locale.ROOT, "%-16s %-20s %-4s %7s %7s %5s %7s  %s", "vendor", "kind", "cur", "quotes", "offers",
-          "gpus", "regions", "billing modes / status"));
+      TextTable table = new TextTable(ALIGN, Stream.of("vendor", "kind", "cur", "quotes", "offers", "gpus", "regions", "status")
+          .map(c -> say.text("vendors.col." + c)).toArray(String[]::new));
       for (Object o : rows) {
         JsonObject r = (JsonObject) o;
         boolean has = r.getInteger("quotes") > 0;
-        out.println(String.format(Locale.ROOT, "%-16s %-20s %-4s %7d %7s %5s %7s  %s", r.getString("vendor"), r.getString("kind"),
-            r.getString("currency"), r.getInteger("quotes"), has ? r.getInteger("offers") : "", has ? r.getInteger("gpuModels") : "",
-            has ? r.getInteger("regions") : "", has ? String.join(", ", r.getJsonArray("billing").stream().map(String::valueOf).toList())
-                : r.getString("status")).stripTrailing());
+        table.row(r.getString("vendor"), r.getString("kind"), r.getString("currency"), String.valueOf(r.getInteger("quotes")),
+            has ? String.valueOf(r.getInteger("offers")) : "", has ? String.valueOf(r.getInteger("gpuModels")) : "",
+            has ? String.valueOf(r.getInteger("regions")) : "", has ? billing(r.getJsonArray("billing"), lang) : status(r, say, lang));
       }
-      out.println(all.size() + " vendors configured, " + withQuotes + " with quotes: " + gpus.size() + " GPU models, "
-          + offers.size() + " offers, " + quotes + " quotes");
+      out.print(table.render(""));
+      out.println(say.text("vendors.summary", "configured", all.size(), "withQuotes", withQuotes, "gpus", gpus.size(),
+          "offers", offers.size(), "quotes", quotes));
       return 0;
     }
   }
 
+  private static final boolean[] ALIGN = {false, false, false, true, true, true, true, false};
+
+  private static String billing(JsonArray modes, Lang lang) {
+    return String.join(lang == Lang.EN ? ", " : "、", modes.stream().map(String::valueOf)
+        .map(b -> lang == Lang.EN ? b : Localizer.text(Words.billing(Billing.parse(b)), lang)).toList());
+  }
+
+  /** A vendor without quotes: disabled, every quote refused, or the book's reason (a source's words quoted in Chinese). */
+  private static String status(JsonObject row, Messages say, Lang lang) {
+    String status = row.getString("status");
+    if (lang == Lang.EN) return status;
+    if (!row.getBoolean("enabled")) return say.text("vendors.disabled");
+    if (status.startsWith("no quotes: every quote refused")) return say.text("vendors.allRefused", "vendor", row.getString("vendor"));
+    return Localizer.text(Words.bookReason(status), lang);
+  }
+
   /** {@code --refused VENDOR}: every row refused, where and why, after the count per reason. */
-  private int refused(PrintWriter out, QuoteBook book) {
+  private int refused(PrintWriter out, QuoteBook book, Messages say, Lang lang) {
     var entry = book.vendor(refused);
     if (entry.isEmpty()) {
       String why = book.unavailable().getOrDefault(refused, "no quotes");
       if (json) out.println(new JsonObject().put("vendor", refused).put("status", why).encodePrettily());
-      else out.println(refused + ": " + UserText.withoutPaths(why));
+      else out.println(refused + ": " + (lang == Lang.EN ? UserText.withoutPaths(why) : Localizer.text(Words.bookReason(UserText.withoutPaths(why)), lang)));
       return 1;
     }
     List<String> lines = entry.get().quotes().rejected().stream().map(UserText::withoutPaths).toList();
@@ -109,9 +136,10 @@ public final class VendorsCommand implements Callable<Integer> {
       out.println(new JsonObject().put("vendor", refused).put("refused", new JsonObject(rows.toMap())).encodePrettily());
       return 0;
     }
-    out.println(refused + ": " + rows.total() + " rows refused, " + entry.get().quotes().quotes().size() + " quotes kept");
+    out.println(say.text("vendors.refused.count", "vendor", refused, "rows", rows.total(), "kept", entry.get().quotes().quotes().size()));
     if (rows.total() == 0) return 0;
-    out.println(String.format(Locale.ROOT, "%7s  %s", "rows", "reason"));
+    String rowsHeading = say.text("vendors.refused.rows");
+    out.println(" ".repeat(Math.max(0, 7 - TextTable.width(rowsHeading))) + rowsHeading + "  " + say.text("vendors.refused.reason"));
     rows.byReason().forEach((reason, n) -> out.println(String.format(Locale.ROOT, "%7d  %s", n, reason)));
     out.println();
     for (RefusedRows.Row r : rows.first()) out.println(r.at().isEmpty() ? r.reason() : r.at() + ": " + r.reason());

@@ -297,6 +297,22 @@ class ChineseWalkTest {
   }
 
   @Test
+  void the_vendors_table_its_statuses_and_summary_are_chinese() {
+    CliTest.Result r = CliTest.run("vendors", "--root=" + root, "--lang", "zh");
+    assertEquals(0, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(lines.get(0).matches("厂商 +类型 +币种 +报价 +规格 +卡型 +地域 +计费模式 / 状态"), lines.get(0));
+    // README's English line: "68 vendors configured, 62 with quotes: 65 GPU models, 3990 offers, 8032 quotes"
+    assertEquals("已配置 68 家厂商，62 家有报价：65 种卡型，3990 个规格，8032 条报价", lines.get(lines.size() - 1));
+    assertTrue(lines.contains("aws-spot         aws-spot-js          USD      0                    已停用"), r.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("aethir ") && l.endsWith("没有报价：每条报价都被拒绝（--refused aethir）")), r.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("alibaba-cloud ") && l.endsWith("  按量计费")), r.out());
+    // every line's own words are Chinese: vendor ids, kinds, currencies and the source's quoted words aside
+    List<String> ours = lines.stream().map(l -> l.replaceFirst("^\\S+ +\\S+ +[A-Z]{3} ", "")).toList();
+    assertEquals(List.of(), english(ours));
+  }
+
+  @Test
   void a_quote_sheets_problems_and_warnings_are_chinese_with_their_cells() throws Exception {
     java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
     Path dir = Files.createTempDirectory("gpurent-zh-sheet");
