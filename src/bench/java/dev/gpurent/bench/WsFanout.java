@@ -178,7 +178,7 @@ public final class WsFanout {
         ids.add(r.bodyAsJsonObject().getString("id"));
       }
       JsonObject sample = await(http.get(port, "127.0.0.1", "/api/scenarios/" + ids.get(0) + "/ranking").send()).bodyAsJsonObject();
-      boolean runpodRanked = sample.getJsonObject("ranking").getJsonArray("plans").stream()
+      boolean runpodRanked = sample.getJsonArray("plans").stream()
           .anyMatch(p -> "runpod".equals(((JsonObject) p).getString("vendor")));
       System.out.println(fmt("%d scenarios registered; a ranking message is %,d bytes; RunPod has a plan in it: %s", SCENARIOS,
           sample.encode().length(), runpodRanked));
