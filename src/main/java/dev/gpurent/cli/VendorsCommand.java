@@ -64,7 +64,7 @@ public final class VendorsCommand implements Callable<Integer> {
         var entry = book.vendor(d.vendor());
         if (entry.isPresent() && entry.get().quotes().quotes().isEmpty()) {
           // in the book, every quote refused against the market (aethir's lone T4 at 19.0/h): a vendor without quotes
-          row.put("quotes", 0).put("status", "no quotes: every quote refused (--refused " + d.vendor() + ")");
+          row.put("quotes", 0).put("status", Messages.of("report", Lang.EN).text("vendors.allRefused", "vendor", d.vendor()));
         } else if (entry.isPresent()) {
           List<Quote> qs = entry.get().quotes().quotes();
           Set<String> g = qs.stream().map(Quote::gpuId).collect(Collectors.toCollection(TreeSet::new));
@@ -96,7 +96,7 @@ public final class VendorsCommand implements Callable<Integer> {
         boolean has = r.getInteger("quotes") > 0;
         table.row(r.getString("vendor"), r.getString("kind"), r.getString("currency"), String.valueOf(r.getInteger("quotes")),
             has ? String.valueOf(r.getInteger("offers")) : "", has ? String.valueOf(r.getInteger("gpuModels")) : "",
-            has ? String.valueOf(r.getInteger("regions")) : "", has ? billing(r.getJsonArray("billing"), lang) : status(r, say, lang));
+            has ? String.valueOf(r.getInteger("regions")) : "", has ? billing(r.getJsonArray("billing"), lang) : status(r, book, say, lang));
       }
       out.print(table.render(""));
       out.println(say.text("vendors.summary", "configured", all.size(), "withQuotes", withQuotes, "gpus", gpus.size(),
@@ -113,11 +113,12 @@ public final class VendorsCommand implements Callable<Integer> {
   }
 
   /** A vendor without quotes: disabled, every quote refused, or the book's reason (a source's words quoted in Chinese). */
-  private static String status(JsonObject row, Messages say, Lang lang) {
+  private static String status(JsonObject row, QuoteBook book, Messages say, Lang lang) {
     String status = row.getString("status");
     if (lang == Lang.EN) return status;
     if (!row.getBoolean("enabled")) return say.text("vendors.disabled");
-    if (status.startsWith("no quotes: every quote refused")) return say.text("vendors.allRefused", "vendor", row.getString("vendor"));
+    // in the book without a quote: every one refused against the market
+    if (book.vendor(row.getString("vendor")).isPresent()) return say.text("vendors.allRefused", "vendor", row.getString("vendor"));
     return Localizer.text(Words.bookReason(status), lang);
   }
 
