@@ -24,6 +24,7 @@ public final class CostModel {
 
   private final GpuCatalog catalog;
   private final RankingRules rules;
+  private final ScanMemo scans = new ScanMemo();
 
   /** An engine with no fallback providers: a vendor that lacks a needed service is not ranked. */
   public CostModel(GpuCatalog catalog) {
@@ -49,7 +50,17 @@ public final class CostModel {
 
   /** One scenario on one book, ready to price vendors one by one and rank what they gave. */
   Pass pass(Scenario s, QuoteBook book) {
-    return new Pass(s, book);
+    return new Pass(s, book, null);
+  }
+
+  /**
+   * The same for a live scenario: a vendor's scan is shared with the other live scenarios that
+   * scan alike on the same entry ({@link ScanMemo}), so that they keep one copy of it and a price
+   * change scans each kind of scenario once. One-off rankings scan alone: they would fill the memo
+   * with what no one keeps.
+   */
+  Pass livePass(Scenario s, QuoteBook book) {
+    return new Pass(s, book, scans);
   }
 
   RankingRules rules() {
@@ -67,10 +78,17 @@ public final class CostModel {
     private final QuoteBook book;
     private final OfferScan scan;
     private final PlanBuilder builder;
+    /** The live scenarios' shared scans (null: scan alone), and this scenario's key there. */
+    private final ScanMemo memo;
+    private final Scenario scannedPart;
+    private final int scannedHash;
 
-    private Pass(Scenario s, QuoteBook book) {
+    private Pass(Scenario s, QuoteBook book, ScanMemo memo) {
       this.s = s;
       this.book = book;
+      this.memo = memo;
+      this.scannedPart = memo == null ? null : ScanMemo.scanned(s);
+      this.scannedHash = memo == null ? 0 : scannedPart.hashCode();
       this.scan = new OfferScan(catalog, rules, s, book);
       this.builder = new PlanBuilder(catalog, rules, s, book, scan);
     }
@@ -90,6 +108,31 @@ public final class CostModel {
         unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.expired", "freshness", Words.freshness(e.freshness()))));
         return new VendorResult(e, excluded, unavailable, null, false, null, null);
       }
+      ScanMemo.Scanned scanned = memo == null ? scan(e, asReference)
+          : memo.get(book, e, scannedPart, scannedHash, () -> scan(e, asReference));
+      Picks[] picks = scanned.picks();
+      if (scanned.missing() != null && !asReference) unavailable.add(scanned.missing());
+      boolean carried = scanned.missing() == null;
+      List<Skipped> skipped = scanned.anySold() ? skipped(e, picks, scanned.sold()) : List.of();
+      PlanDraft plan = null;
+      if (asReference) {
+        // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
+        if (carried) plan = builder.plan(e, picks, unavailable).orElse(null);
+      } else if (carried) {
+        plan = builder.plan(e, picks, unavailable).orElse(null);
+        if (plan != null && c.requireComplete() && !plan.complete()) {
+          unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.incomplete", "gaps",
+              plan.gaps().stream().map(g -> Words.of("unavailable.gap", "item", g.item(), "reason", g.reason())).toList())));
+          plan = null;
+        }
+      }
+      return new VendorResult(e, scanned.excluded(), List.copyOf(unavailable), picks, asReference, plan, plan == null ? null : scanned.modes(),
+          List.copyOf(skipped));
+    }
+
+    /** What scanning {@code e} gives this scenario's workloads (shared through the memo by the live scenarios that scan alike). */
+    private ScanMemo.Scanned scan(QuoteBook.Entry e, boolean asReference) {
+      Map<String, Integer> excluded = new LinkedHashMap<>();
       scan.countExclusions(e, asReference, excluded);
       Picks[] picks = new Picks[s.workloads().size()];
       List<dev.gpurent.text.Message> missing = new ArrayList<>();
@@ -105,27 +148,13 @@ public final class CostModel {
           missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", why));
         }
       }
-      List<Skipped> skipped = anySold ? skipped(e, picks, sold) : List.of();
-      PlanDraft plan = null;
-      if (asReference) {
-        // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
-        if (missing.isEmpty()) plan = builder.plan(e, picks, unavailable).orElse(null);
-      } else if (!missing.isEmpty()) {
-        unavailable.add(new Ranking.Unavailable(vendor, Words.list(missing)));
-      } else {
-        plan = builder.plan(e, picks, unavailable).orElse(null);
-        if (plan != null && c.requireComplete() && !plan.complete()) {
-          unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.incomplete", "gaps",
-              plan.gaps().stream().map(g -> Words.of("unavailable.gap", "item", g.item(), "reason", g.reason())).toList())));
-          plan = null;
-        }
-      }
       List<List<Quote>> modes = null;
-      if (plan != null) {
+      if (missing.isEmpty()) {
         modes = new ArrayList<>(picks.length);
         for (Picks p : picks) modes.add(scan.index().modesOf(p.best.quote));
       }
-      return new VendorResult(e, excluded, List.copyOf(unavailable), picks, asReference, plan, modes, List.copyOf(skipped));
+      Ranking.Unavailable none = missing.isEmpty() ? null : new Ranking.Unavailable(e.quotes().vendor(), Words.list(missing));
+      return new ScanMemo.Scanned(java.util.Collections.unmodifiableMap(excluded), picks, sold, anySold, none, modes);
     }
 
     /**

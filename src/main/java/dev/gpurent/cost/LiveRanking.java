@@ -41,7 +41,7 @@ public final class LiveRanking {
   /** The scenario ranked in full on {@code book}, kept for updates. */
   public static LiveRanking of(CostModel model, Scenario scenario, QuoteBook book) {
     LiveRanking live = new LiveRanking(model, scenario);
-    CostModel.Pass pass = model.pass(scenario, book);
+    CostModel.Pass pass = model.livePass(scenario, book);
     live.results = new LinkedHashMap<>();
     for (QuoteBook.Entry e : book.vendors().values()) live.results.put(e.quotes().vendor(), pass.vendor(e));
     live.recomputed = Set.copyOf(live.results.keySet());
@@ -64,7 +64,7 @@ public final class LiveRanking {
     BookChange change = BookChange.between(book, next);
     boolean all = change.bookWide()
         || scenario.migration().flatMap(Migration::fromVendor).map(change.vendors()::contains).orElse(false);
-    CostModel.Pass pass = model.pass(scenario, next);
+    CostModel.Pass pass = model.livePass(scenario, next);
     Map<String, VendorResult> out = new LinkedHashMap<>();
     Set<String> again = new LinkedHashSet<>();
     boolean same = !change.unavailable() && next.vendors().keySet().equals(results.keySet());
@@ -134,6 +134,11 @@ public final class LiveRanking {
   /** The book the ranking was made from. */
   public QuoteBook book() {
     return book;
+  }
+
+  /** Vendor {@code v}'s result as the ranking holds it (tests). */
+  VendorResult result(String v) {
+    return results.get(v);
   }
 
   /** The vendors the last update (or the first ranking) priced, in the book's order. */

@@ -77,6 +77,53 @@ class LiveRankingDifferentialTest {
     assertTrue(kinds.size() >= 12, reached);
   }
 
+  /**
+   * Live scenarios that differ only in their data (name, storage, egress, load balancers) share each
+   * vendor's scan through the model's memo, and every one of them still ranks exactly as a full
+   * ranking of its own: a memo keyed too loosely would hand one the other's picks.
+   */
+  @Test
+  void scenarios_that_scan_alike_share_their_scans_and_rank_as_alone() {
+    Random r = new Random(SEED + 1);
+    int shared = 0, compared = 0;
+    for (int n = 0; n < 60; n++) {
+      Scenario base = ScanDifferentialTest.scenario(r);
+      List<Scenario> kin = new ArrayList<>();
+      kin.add(base);
+      for (int k = 1; k < 4; k++) {
+        kin.add(new Scenario("kin " + k, base.currency(), base.horizonMonths(), base.headroom(), base.workloads(),
+            base.storedGb() + 100 * k, base.egressGbPerMonth() * k, base.compressionRatio(), base.loadBalancers() + k % 2,
+            base.migration(), base.constraints()));
+      }
+      // a different horizon scans differently: it must not be handed its kin's picks
+      kin.add(new Scenario("other horizon", base.currency(), base.horizonMonths() == 12 ? 24 : 12, base.headroom(), base.workloads(),
+          base.storedGb(), base.egressGbPerMonth(), base.compressionRatio(), base.loadBalancers(), base.migration(), base.constraints()));
+      World world = new World(ScanDifferentialTest.book(r));
+      List<LiveRanking> lives = new ArrayList<>();
+      for (Scenario s : kin) lives.add(LiveRanking.of(model, s, world.book));
+      for (int step = 0; step <= 4; step++) {
+        if (step > 0) {
+          world.change(r);
+          for (LiveRanking live : lives) live.update(world.book);
+        }
+        for (int k = 0; k < kin.size(); k++) {
+          CostModel alone = new CostModel(CATALOG, Fixtures.RULES);
+          assertEquals(encoded(alone.rank(kin.get(k), world.book)), encoded(lives.get(k).ranking()),
+              "case " + n + " step " + step + " scenario " + k + "\n" + kin.get(k));
+          compared++;
+        }
+        for (String v : world.book.vendors().keySet()) {
+          Picks[] first = lives.get(0).result(v).picks();
+          if (first == null) continue;
+          for (int k = 1; k < 4; k++) assertTrue(lives.get(k).result(v).picks() == first, "case " + n + " kin " + k + " of " + v);
+          assertTrue(lives.get(4).result(v).picks() != first, "case " + n + ": another horizon shares " + v + "'s scan");
+          shared++;
+        }
+      }
+    }
+    assertTrue(shared > 500 && compared == 60 * 5 * 5, shared + " shared scans, " + compared + " rankings compared");
+  }
+
   private static String encoded(Ranking r) {
     return Json.encode(r.toMap());
   }
