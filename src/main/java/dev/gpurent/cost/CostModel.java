@@ -117,9 +117,9 @@ public final class CostModel {
       PlanDraft plan = null;
       if (asReference) {
         // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
-        if (carried) plan = builder.plan(e, picks, unavailable).orElse(null);
+        if (carried) plan = builder.plan(e, picks, scanned.gpu(), unavailable).orElse(null);
       } else if (carried) {
-        plan = builder.plan(e, picks, unavailable).orElse(null);
+        plan = builder.plan(e, picks, scanned.gpu(), unavailable).orElse(null);
         if (plan != null && c.requireComplete() && !plan.complete()) {
           unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.incomplete", "gaps",
               plan.gaps().stream().map(g -> Words.of("unavailable.gap", "item", g.item(), "reason", g.reason())).toList())));
@@ -154,7 +154,8 @@ public final class CostModel {
         for (Picks p : picks) modes.add(scan.index().modesOf(p.best.quote));
       }
       Ranking.Unavailable none = missing.isEmpty() ? null : new Ranking.Unavailable(e.quotes().vendor(), Words.list(missing));
-      return new ScanMemo.Scanned(java.util.Collections.unmodifiableMap(excluded), picks, sold, anySold, none, modes);
+      return new ScanMemo.Scanned(java.util.Collections.unmodifiableMap(excluded), picks, sold, anySold, none, modes,
+          new java.util.concurrent.atomic.AtomicReference<>());
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Turns the scan's winners into what a buyer reads: placements, bill lines (GPUs here, the rest
@@ -68,6 +69,11 @@ final class PlanBuilder {
    * Empty, with the reason into {@code unavailable}, when a needed service has no price.
    */
   Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
+    return plan(e, picks, null, unavailable);
+  }
+
+  /** The same, its GPU half made once in {@code shared} for every plan of the same picks (null: made for this plan alone). */
+  Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared, List<Ranking.Unavailable> unavailable) {
     VendorTerms terms = e.quotes().terms();
     try {
       DataLines.Result data = this.data.of(e.quotes().vendor(), terms);
@@ -76,7 +82,7 @@ final class PlanBuilder {
       long gpuCents = 0;
       for (Picks p : picks) gpuCents += cents(p.best, terms);
       total = total.plus(new Money(BigDecimal.valueOf(gpuCents, 2), s.currency())).cents();
-      return Optional.of(new PlanDraft(e.quotes().vendor(), total, data.gaps(), () -> vendorPlan(e, picks, data)));
+      return Optional.of(new PlanDraft(e.quotes().vendor(), total, data.gaps(), () -> vendorPlan(e, picks, data, shared)));
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
       unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), reasonOf(noPrice)));
       return Optional.empty();
@@ -96,11 +102,19 @@ final class PlanBuilder {
     return scan.exactCost(p, terms).cents().amount().movePointRight(2).longValueExact();
   }
 
-  VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks, DataLines.Result data) {
+  /**
+   * The GPU half of a vendor's plan: each workload's placement and bill line, their warnings, what
+   * the GPUs cost a month and the savings against on-demand and monthly (empty when a workload is
+   * not sold so here). It rests on the picks, the vendor's terms and the scenario's scanned part
+   * alone, so live scenarios that share a scan share it ({@link ScanMemo.Scanned#gpu}).
+   */
+  record GpuPart(List<Placement> placements, List<LineItem> lines, List<Message> warnings, Money total,
+                 Optional<Money> savingsVsOnDemand, Optional<Money> savingsVsMonthly) {}
+
+  GpuPart gpuPart(QuoteBook.Entry e, Picks[] picks) {
     VendorTerms terms = e.quotes().terms();
-    String vendor = e.quotes().vendor();
-    List<Placement> placements = new ArrayList<>();
-    List<LineItem> lines = new ArrayList<>();
+    List<Placement> placements = new ArrayList<>(picks.length);
+    List<LineItem> lines = new ArrayList<>(picks.length);
     List<Message> warnings = new ArrayList<>();
     Money gpuTotal = Money.zero(s.currency());
     Money onDemandTotal = Money.zero(s.currency());
@@ -118,10 +132,30 @@ final class PlanBuilder {
       if (picks[w].monthly == null) allMonthly = false;
       else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : scan.exactCost(picks[w].monthly, terms).cents());
     }
+    return new GpuPart(List.copyOf(placements), List.copyOf(lines), List.copyOf(warnings), gpuTotal,
+        allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
+        allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty());
+  }
+
+  /** The GPU half kept in {@code shared}, made there if it is not yet (twice by a race at worst: the same part, one kept). */
+  private GpuPart gpuPart(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared) {
+    if (shared == null) return gpuPart(e, picks);
+    GpuPart gpu = shared.get();
+    if (gpu == null && !shared.compareAndSet(null, gpu = gpuPart(e, picks))) gpu = shared.get();
+    return gpu;
+  }
+
+  VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks, DataLines.Result data, AtomicReference<GpuPart> shared) {
+    String vendor = e.quotes().vendor();
+    GpuPart gpu = gpuPart(e, picks, shared);
+    List<Placement> placements = gpu.placements();
+    List<LineItem> lines = new ArrayList<>(gpu.lines().size() + data.lines().size());
+    lines.addAll(gpu.lines());
+    List<Message> warnings = new ArrayList<>(gpu.warnings());
     warnings.addAll(data.warnings());
     lines.addAll(data.lines());
     data.lines().stream().filter(l -> l.item().equals(DataLines.EGRESS_ITEM)).findFirst().ifPresent(egress -> {
-      if (egress.perMonth().compareTo(placementsTotal(placements)) > 0) {
+      if (egress.perMonth().compareTo(gpu.total()) > 0) {
         warnings.add(Words.of("warn.bandwidth", "cost", egress.perMonth()));
       }
     });
@@ -150,10 +184,7 @@ final class PlanBuilder {
       }
     }
     Bill bill = Bill.of(lines, s.currency(), s.horizonMonths());
-    return new VendorPlan(vendor, label(e), bill, placements,
-        allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
-        allMonthly ? Optional.of(monthlyTotal.minus(gpuTotal)) : Optional.empty(),
-        warnings, Words.freshness(e.freshness(), undated), Words.vendorNote(e.quotes().note()), data.gaps(), priceDate, dated,
+    return new VendorPlan(vendor, label(e), bill, placements, gpu.savingsVsOnDemand(), gpu.savingsVsMonthly(), warnings, Words.freshness(e.freshness(), undated), Words.vendorNote(e.quotes().note()), data.gaps(), priceDate, dated,
         Optional.empty());
   }
 

@@ -85,7 +85,7 @@ class LiveRankingDifferentialTest {
   @Test
   void scenarios_that_scan_alike_share_their_scans_and_rank_as_alone() {
     Random r = new Random(SEED + 1);
-    int shared = 0, compared = 0;
+    int shared = 0, compared = 0, placementsShared = 0;
     for (int n = 0; n < 60; n++) {
       Scenario base = ScanDifferentialTest.scenario(r);
       List<Scenario> kin = new ArrayList<>();
@@ -115,13 +115,23 @@ class LiveRankingDifferentialTest {
         for (String v : world.book.vendors().keySet()) {
           Picks[] first = lives.get(0).result(v).picks();
           if (first == null) continue;
-          for (int k = 1; k < 4; k++) assertTrue(lives.get(k).result(v).picks() == first, "case " + n + " kin " + k + " of " + v);
+          VendorResult one = lives.get(0).result(v);
+          for (int k = 1; k < 4; k++) {
+            VendorResult kinResult = lives.get(k).result(v);
+            assertTrue(kinResult.picks() == first, "case " + n + " kin " + k + " of " + v);
+            // and the GPU half of their plans: its placements are the very same
+            if (one.draft() != null && kinResult.draft() != null) {
+              assertTrue(kinResult.plan().placements() == one.plan().placements(), "case " + n + " kin " + k + "'s placements at " + v);
+              placementsShared++;
+            }
+          }
           assertTrue(lives.get(4).result(v).picks() != first, "case " + n + ": another horizon shares " + v + "'s scan");
           shared++;
         }
       }
     }
-    assertTrue(shared > 500 && compared == 60 * 5 * 5, shared + " shared scans, " + compared + " rankings compared");
+    assertTrue(shared > 500 && placementsShared > 500 && compared == 60 * 5 * 5,
+        shared + " shared scans, " + placementsShared + " shared placements, " + compared + " rankings compared");
   }
 
   private static String encoded(Ranking r) {
