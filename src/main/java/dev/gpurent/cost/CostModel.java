@@ -127,7 +127,7 @@ public final class CostModel {
         }
       }
       return new VendorResult(e, scanned.excluded(), List.copyOf(unavailable), picks, asReference, plan, plan == null ? null : scanned.modes(),
-          List.copyOf(skipped));
+          List.copyOf(skipped), memo == null ? null : scanned);
     }
 
     /** What scanning {@code e} gives this scenario's workloads (shared through the memo by the live scenarios that scan alike). */
@@ -155,7 +155,7 @@ public final class CostModel {
       }
       Ranking.Unavailable none = missing.isEmpty() ? null : new Ranking.Unavailable(e.quotes().vendor(), Words.list(missing));
       return new ScanMemo.Scanned(java.util.Collections.unmodifiableMap(excluded), picks, sold, anySold, none, modes,
-          new java.util.concurrent.atomic.AtomicReference<>());
+          new java.util.concurrent.atomic.AtomicReference<>(), new java.util.concurrent.atomic.AtomicReferenceArray<>(picks.length));
     }
 
     /**
@@ -229,6 +229,7 @@ public final class CostModel {
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
       List<Skipped> skipped = new ArrayList<>(0);
       Map<String, Picks[]> allPicks = new LinkedHashMap<>();
+      Map<String, ScanMemo.Scanned> scans = new java.util.HashMap<>();
       Optional<VendorPlan> reference = Optional.empty();
       for (VendorResult r : results) {
         r.excluded().forEach((rule, n) -> excluded.merge(rule, n, Integer::sum));
@@ -240,6 +241,7 @@ public final class CostModel {
           continue;
         }
         allPicks.put(r.vendor(), r.picks());
+        if (r.scanned() != null) scans.put(r.vendor(), r.scanned());
         if (r.draft() != null) drafts.add(r.draft());
       }
       Constraints c = s.constraints();
@@ -281,7 +283,7 @@ public final class CostModel {
         mixed = memo.mixed;
         mixedNote[0] = memo.mixedNote;
       } else {
-        mixed = builder.mixedPlan(allPicks, drafts, mixedNote);
+        mixed = builder.mixedPlan(allPicks, scans, drafts, mixedNote);
       }
       if (next != null) next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
       skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));

@@ -325,7 +325,7 @@ final class PlanBuilder {
    * Each workload at its cheapest vendor, when that beats the best single vendor; otherwise
    * empty, with {@code note[0]} saying why.
    */
-  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, List<PlanDraft> plans, Message[] note) {
+  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, Map<String, ScanMemo.Scanned> scans, List<PlanDraft> plans, Message[] note) {
     int n = s.workloads().size();
     if (n < 2) {
       note[0] = Words.of("mixed.oneWorkload");
@@ -357,7 +357,7 @@ final class PlanBuilder {
     try {
       for (int w = 0; w < n; w++) {
         VendorTerms t = book.vendor(vendorOf[w]).orElseThrow().quotes().terms();
-        Placement p = placement(w, chosen[w], null, t);
+        Placement p = mixedPlacement(w, chosen[w], t, scans.get(vendorOf[w]));
         placements.add(p);
         lines.add(gpuLine(p));
         lineVendors.add(vendorOf[w]);
@@ -410,6 +410,14 @@ final class PlanBuilder {
   }
 
   /** Per workload the cheapest vendor's best pick (null where none), its vendor into {@code vendorOf}; ties to the first. */
+  /** Workload {@code w}'s winner {@code p} as a mixed plan places it, made once in its shared scan (null: for this plan alone). */
+  private Placement mixedPlacement(int w, Pick p, VendorTerms terms, ScanMemo.Scanned scanned) {
+    if (scanned == null) return placement(w, p, null, terms);
+    Placement made = scanned.mixed().get(w);
+    if (made == null && !scanned.mixed().compareAndSet(w, null, made = placement(w, p, null, terms))) made = scanned.mixed().get(w);
+    return made;
+  }
+
   Pick[] cheapest(Map<String, Picks[]> allPicks, String[] vendorOf) {
     Pick[] chosen = new Pick[vendorOf.length];
     for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 /**
@@ -30,11 +31,12 @@ final class ScanMemo {
    * One vendor's scan for a scenario's workloads: the quotes its filters left out by rule, per
    * workload the winners and the offer skipped for want of stock (null where none), why a workload
    * found no offer there (null when each did), and the billing modes of each winning offer (null
-   * unless every workload has one), and the GPU half of the vendor's plan once a plan has been
-   * built from them. Shared: never modified but for that half, set once.
+   * unless every workload has one), the GPU half of the vendor's plan once a plan has been built
+   * from them, and each winner's placement as a mixed plan shows it, once one has. Shared: never
+   * modified but for those, each set once.
    */
   record Scanned(Map<String, Integer> excluded, Picks[] picks, Pick[] sold, boolean anySold, Ranking.Unavailable missing,
-                 List<List<Quote>> modes, AtomicReference<PlanBuilder.GpuPart> gpu) {}
+                 List<List<Quote>> modes, AtomicReference<PlanBuilder.GpuPart> gpu, AtomicReferenceArray<Placement> mixed) {}
 
   /** The scanned part of {@code s}: all it is priced by but its name and its data (storage, egress, load balancers, migration). */
   static Scenario scanned(Scenario s) {

@@ -22,14 +22,16 @@ import java.util.Objects;
  * @param modes       per workload, every billing mode of its winning offer (what the plan's
  *                    explanation compares), or null without a plan
  * @param skipped     offers its source says are unavailable that would have been picked here (wouldLead not yet known)
+ * @param scanned     the live scenarios' shared scan it was made from (what a mixed plan of it reuses); null for a one-off ranking
  */
 record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<Ranking.Unavailable> unavailable,
-                    Picks[] picks, boolean reference, PlanDraft draft, List<List<Quote>> modes, List<Skipped> skipped) {
+                    Picks[] picks, boolean reference, PlanDraft draft, List<List<Quote>> modes, List<Skipped> skipped,
+                    ScanMemo.Scanned scanned) {
 
   /** A result with nothing skipped for want of stock. */
   VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<Ranking.Unavailable> unavailable, Picks[] picks,
                boolean reference, PlanDraft draft, List<List<Quote>> modes) {
-    this(entry, excluded, unavailable, picks, reference, draft, modes, List.of());
+    this(entry, excluded, unavailable, picks, reference, draft, modes, List.of(), null);
   }
 
   /** The vendor's plan in full, or null. */

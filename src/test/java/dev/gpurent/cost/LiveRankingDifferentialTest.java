@@ -85,7 +85,7 @@ class LiveRankingDifferentialTest {
   @Test
   void scenarios_that_scan_alike_share_their_scans_and_rank_as_alone() {
     Random r = new Random(SEED + 1);
-    int shared = 0, compared = 0, placementsShared = 0;
+    int shared = 0, compared = 0, placementsShared = 0, mixedShared = 0;
     for (int n = 0; n < 60; n++) {
       Scenario base = ScanDifferentialTest.scenario(r);
       List<Scenario> kin = new ArrayList<>();
@@ -112,6 +112,15 @@ class LiveRankingDifferentialTest {
               "case " + n + " step " + step + " scenario " + k + "\n" + kin.get(k));
           compared++;
         }
+        // a mixed plan's placements too (they are what it shares with its kin: its data lines are its own)
+        MixedPlan mixed = lives.get(0).ranking().mixed().orElse(null);
+        for (int k = 1; k < 4 && mixed != null; k++) {
+          MixedPlan kinMixed = lives.get(k).ranking().mixed().orElseThrow();
+          for (int w = 0; w < mixed.placements().size(); w++) {
+            assertTrue(kinMixed.placements().get(w) == mixed.placements().get(w), "case " + n + " kin " + k + "'s mixed placement " + w);
+          }
+          mixedShared++;
+        }
         for (String v : world.book.vendors().keySet()) {
           Picks[] first = lives.get(0).result(v).picks();
           if (first == null) continue;
@@ -130,8 +139,9 @@ class LiveRankingDifferentialTest {
         }
       }
     }
-    assertTrue(shared > 500 && placementsShared > 500 && compared == 60 * 5 * 5,
-        shared + " shared scans, " + placementsShared + " shared placements, " + compared + " rankings compared");
+    assertTrue(shared > 500 && placementsShared > 500 && mixedShared > 30 && compared == 60 * 5 * 5,
+        shared + " shared scans, " + placementsShared + " shared placements, " + mixedShared + " shared mixed plans, " + compared
+            + " rankings compared");
   }
 
   private static String encoded(Ranking r) {
