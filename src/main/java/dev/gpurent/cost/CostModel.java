@@ -113,6 +113,11 @@ public final class CostModel {
       Picks[] picks = scanned.picks();
       if (scanned.missing() != null && !asReference) unavailable.add(scanned.missing());
       boolean carried = scanned.missing() == null;
+      // a vendor that cannot carry a workload gives every scenario that scans alike the very same result
+      if (!carried && memo != null && !scanned.anySold()) {
+        VendorResult kept = scanned.uncarried().get();
+        if (kept != null) return kept;
+      }
       List<Skipped> skipped = scanned.anySold() ? skipped(e, picks, scanned.sold()) : List.of();
       PlanDraft plan = null;
       if (asReference) {
@@ -126,8 +131,12 @@ public final class CostModel {
           plan = null;
         }
       }
-      return new VendorResult(e, scanned.excluded(), List.copyOf(unavailable), picks, asReference, plan, plan == null ? null : scanned.modes(),
-          List.copyOf(skipped), memo == null ? null : scanned);
+      VendorResult result = new VendorResult(e, scanned.excluded(), List.copyOf(unavailable), picks, asReference, plan,
+          plan == null ? null : scanned.modes(), List.copyOf(skipped), memo == null ? null : scanned);
+      if (!carried && memo != null && !scanned.anySold() && !scanned.uncarried().compareAndSet(null, result)) {
+        return scanned.uncarried().get();
+      }
+      return result;
     }
 
     /** What scanning {@code e} gives this scenario's workloads (shared through the memo by the live scenarios that scan alike). */
@@ -155,7 +164,8 @@ public final class CostModel {
       }
       Ranking.Unavailable none = missing.isEmpty() ? null : new Ranking.Unavailable(e.quotes().vendor(), Words.list(missing));
       return new ScanMemo.Scanned(java.util.Collections.unmodifiableMap(excluded), picks, sold, anySold, none, modes,
-          new java.util.concurrent.atomic.AtomicReference<>(), new java.util.concurrent.atomic.AtomicReferenceArray<>(picks.length));
+          new java.util.concurrent.atomic.AtomicReference<>(), new java.util.concurrent.atomic.AtomicReferenceArray<>(picks.length),
+          new java.util.concurrent.atomic.AtomicReference<>());
     }
 
     /**

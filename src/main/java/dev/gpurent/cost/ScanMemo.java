@@ -32,11 +32,13 @@ final class ScanMemo {
    * workload the winners and the offer skipped for want of stock (null where none), why a workload
    * found no offer there (null when each did), and the billing modes of each winning offer (null
    * unless every workload has one), the GPU half of the vendor's plan once a plan has been built
-   * from them, and each winner's placement as a mixed plan shows it, once one has. Shared: never
-   * modified but for those, each set once.
+   * from them, each winner's placement as a mixed plan shows it, once one has, and the vendor's
+   * whole result when a workload found no offer there (then nothing of the scenario's own is in
+   * it). Shared: never modified but for those, each set once.
    */
   record Scanned(Map<String, Integer> excluded, Picks[] picks, Pick[] sold, boolean anySold, Ranking.Unavailable missing,
-                 List<List<Quote>> modes, AtomicReference<PlanBuilder.GpuPart> gpu, AtomicReferenceArray<Placement> mixed) {}
+                 List<List<Quote>> modes, AtomicReference<PlanBuilder.GpuPart> gpu, AtomicReferenceArray<Placement> mixed,
+                 AtomicReference<VendorResult> uncarried) {}
 
   /** The scanned part of {@code s}: all it is priced by but its name and its data (storage, egress, load balancers, migration). */
   static Scenario scanned(Scenario s) {

@@ -54,6 +54,8 @@ public final class LiveRankingJson {
     final String vendor;
     /** The name a delta gives the piece when it is kept: its vendor id as a JSON string. */
     final String key;
+    /** Each vendor's key, made once: a live scenario has a piece per plan, and the vendors are few. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, String> KEYS = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile byte[] digest;
     private final String[] rendered = new String[Lang.values().length];
 
@@ -62,7 +64,7 @@ public final class LiveRankingJson {
       this.source = source;
       this.json = json;
       this.vendor = vendor;
-      this.key = vendor == null ? null : Json.encode(vendor);
+      this.key = vendor == null ? null : KEYS.computeIfAbsent(vendor, Json::encode);
     }
 
     /** A piece made from the engine's value {@code origin}, whose map {@code source} gives, encoded only when needed. */
