@@ -76,8 +76,9 @@ public final class CostModel {
 
     private final Scenario s;
     private final QuoteBook book;
-    private final OfferScan scan;
-    private final PlanBuilder builder;
+    /** Made on first use: a live update whose vendors all come from the shared scans needs neither. */
+    private OfferScan scan;
+    private PlanBuilder builder;
     /** The live scenarios' shared scans (null: scan alone), and this scenario's key there. */
     private final ScanMemo memo;
     private final Scenario scannedPart;
@@ -89,8 +90,16 @@ public final class CostModel {
       this.memo = memo;
       this.scannedPart = memo == null ? null : ScanMemo.scanned(s);
       this.scannedHash = memo == null ? 0 : scannedPart.hashCode();
-      this.scan = new OfferScan(catalog, rules, s, book);
-      this.builder = new PlanBuilder(catalog, rules, s, book, scan);
+    }
+
+    private OfferScan scanner() {
+      if (scan == null) scan = new OfferScan(catalog, rules, s, book);
+      return scan;
+    }
+
+    private PlanBuilder builder() {
+      if (builder == null) builder = new PlanBuilder(catalog, rules, s, book, scanner());
+      return builder;
     }
 
     /** What vendor {@code e} of this pass's book gives for the scenario, alone. */
@@ -122,9 +131,9 @@ public final class CostModel {
       PlanDraft plan = null;
       if (asReference) {
         // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
-        if (carried) plan = builder.plan(e, picks, scanned.gpu(), unavailable).orElse(null);
+        if (carried) plan = builder().plan(e, picks, scanned.gpu(), unavailable).orElse(null);
       } else if (carried) {
-        plan = builder.plan(e, picks, scanned.gpu(), unavailable).orElse(null);
+        plan = builder().plan(e, picks, scanned.gpu(), unavailable).orElse(null);
         if (plan != null && c.requireComplete() && !plan.complete()) {
           unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.incomplete", "gaps",
               plan.gaps().stream().map(g -> Words.of("unavailable.gap", "item", g.item(), "reason", g.reason())).toList())));
@@ -142,17 +151,17 @@ public final class CostModel {
     /** What scanning {@code e} gives this scenario's workloads (shared through the memo by the live scenarios that scan alike). */
     private ScanMemo.Scanned scan(QuoteBook.Entry e, boolean asReference) {
       Map<String, Integer> excluded = new LinkedHashMap<>();
-      scan.countExclusions(e, asReference, excluded);
+      scanner().countExclusions(e, asReference, excluded);
       Picks[] picks = new Picks[s.workloads().size()];
       List<dev.gpurent.text.Message> missing = new ArrayList<>();
       Pick[] sold = new Pick[picks.length];
       boolean anySold = false;
       for (int w = 0; w < picks.length; w++) {
-        picks[w] = scan.select(w, e);
-        sold[w] = asReference ? null : scan.skippedForStock(w, e, picks[w].best);
+        picks[w] = scanner().select(w, e);
+        sold[w] = asReference ? null : scanner().skippedForStock(w, e, picks[w].best);
         anySold |= sold[w] != null;
         if (picks[w].best == null) {
-          dev.gpurent.text.Message why = sold[w] == null ? scan.whyNot(w, e)
+          dev.gpurent.text.Message why = sold[w] == null ? scanner().whyNot(w, e)
               : Words.of("why.soldOut", "offer", sold[w].quote.offerId(), "reason", Words.stock(sold[w].quote.stock()));
           missing.add(Words.of("unavailable.workload", "workload", s.workloads().get(w).name(), "reason", why));
         }
@@ -160,7 +169,7 @@ public final class CostModel {
       List<List<Quote>> modes = null;
       if (missing.isEmpty()) {
         modes = new ArrayList<>(picks.length);
-        for (Picks p : picks) modes.add(scan.index().modesOf(p.best.quote));
+        for (Picks p : picks) modes.add(scanner().index().modesOf(p.best.quote));
       }
       Ranking.Unavailable none = missing.isEmpty() ? null : new Ranking.Unavailable(e.quotes().vendor(), Words.list(missing));
       return new ScanMemo.Scanned(java.util.Collections.unmodifiableMap(excluded), picks, sold, anySold, none, modes,
@@ -190,13 +199,13 @@ public final class CostModel {
         p.fitting = picks[w].fitting;
       }
       boolean carried = java.util.Arrays.stream(whatIf).allMatch(p -> p.best != null);
-      Optional<VendorPlan> with = carried ? builder.plan(e, whatIf, new ArrayList<>()).map(PlanDraft::plan) : Optional.empty();
+      Optional<VendorPlan> with = carried ? builder().plan(e, whatIf, new ArrayList<>()).map(PlanDraft::plan) : Optional.empty();
       List<Skipped> out = new ArrayList<>();
       for (int w = 0; w < picks.length; w++) {
         if (sold[w] == null) continue;
         Pick chosen = picks[w].best;
-        out.add(new Skipped(s.workloads().get(w).name(), sold[w].quote, scan.exactCost(sold[w], terms).cents(),
-            Optional.ofNullable(chosen).map(p -> scan.exactCost(p, terms).cents()), with.map(VendorPlan::monthlyTotal),
+        out.add(new Skipped(s.workloads().get(w).name(), sold[w].quote, scanner().exactCost(sold[w], terms).cents(),
+            Optional.ofNullable(chosen).map(p -> scanner().exactCost(p, terms).cents()), with.map(VendorPlan::monthlyTotal),
             with.map(VendorPlan::complete).orElse(false), false));
       }
       return out;
@@ -271,7 +280,7 @@ public final class CostModel {
         VendorPlan best = drafts.get(0).plan();
         VendorPlan withWinsAt = memo == null ? null : memo.ranked(p, best);
         if (withWinsAt == null) {
-          withWinsAt = p.withWinsAt(builder.winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
+          withWinsAt = p.withWinsAt(builder().winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
               best));
         }
         if (next != null) ranked.put(p, withWinsAt);
@@ -286,14 +295,14 @@ public final class CostModel {
       }
       VendorPlan best = next == null || plans.isEmpty() ? null : plans.get(0);
       String[] vendorOf = new String[s.workloads().size()];
-      Pick[] chosen = builder.cheapest(allPicks, vendorOf);
+      Pick[] chosen = builder().cheapest(allPicks, vendorOf);
       dev.gpurent.text.Message[] mixedNote = {Words.EMPTY};
       Optional<MixedPlan> mixed;
       if (memo != null && memo.sameMixed(chosen, vendorOf, best)) {
         mixed = memo.mixed;
         mixedNote[0] = memo.mixedNote;
       } else {
-        mixed = builder.mixedPlan(allPicks, scans, drafts, mixedNote);
+        mixed = builder().mixedPlan(allPicks, scans, drafts, mixedNote);
       }
       if (next != null) next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
       skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));

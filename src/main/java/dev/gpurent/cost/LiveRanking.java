@@ -65,9 +65,11 @@ public final class LiveRanking {
     boolean all = change.bookWide()
         || scenario.migration().flatMap(Migration::fromVendor).map(change.vendors()::contains).orElse(false);
     CostModel.Pass pass = model.livePass(scenario, next);
-    Map<String, VendorResult> out = new LinkedHashMap<>();
-    Set<String> again = new LinkedHashSet<>();
-    boolean same = !change.unavailable() && next.vendors().keySet().equals(results.keySet());
+    // Most updates keep every result (the vendor that changed gives the same one): the map is copied only when one moved.
+    VendorResult[] made = new VendorResult[next.vendors().size()];
+    Set<String> again = null;
+    boolean same = !change.unavailable() && sameOrder(next.vendors().keySet(), results.keySet());
+    int i = 0;
     for (QuoteBook.Entry e : next.vendors().values()) {
       String v = e.quotes().vendor();
       VendorResult old = results.get(v);
@@ -75,15 +77,21 @@ public final class LiveRanking {
       if (old == null || all || change.vendors().contains(v) || datedMoves(old.plan(), book.builtAt(), next.builtAt())
           || fxAgeMoves(old.plan(), next.fx().asOf(), book.builtAt(), next.builtAt())) {
         r = pass.vendor(e);
+        if (again == null) again = new LinkedHashSet<>();
         again.add(v);
         // Priced again to the same effect (its changed offers won nowhere here): the kept result stands.
         if (old != null && !all && r.sameAs(old)) r = old;
       }
       same &= r == old;
-      out.put(v, r);
+      made[i++] = r;
+    }
+    Map<String, VendorResult> out = results;
+    if (!same) {
+      out = new LinkedHashMap<>();
+      for (VendorResult r : made) out.put(r.vendor(), r);
     }
     results = out;
-    recomputed = again;
+    recomputed = again == null ? Set.of() : again;
     book = next;
     Ranking was = ranking;
     if (same) {
@@ -93,6 +101,16 @@ public final class LiveRanking {
     }
     ranking = pass.merge(out.values(), memo, m -> memo = m);
     return !sameParts(was, ranking);
+  }
+
+  /** Whether two key sets hold the same vendors in the same order (a merge reads them in the book's order). */
+  private static boolean sameOrder(Set<String> a, Set<String> b) {
+    if (a.size() != b.size()) return false;
+    java.util.Iterator<String> i = b.iterator();
+    for (String v : a) {
+      if (!v.equals(i.next())) return false;
+    }
+    return true;
   }
 
   /** Whether two rankings hold the very same plans (by identity) and equal lists: then they read the same. */

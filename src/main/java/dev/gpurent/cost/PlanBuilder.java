@@ -48,14 +48,22 @@ final class PlanBuilder {
     this.winsAtSearch = new WinsAtSearch(s, fx, rules, scan, data);
   }
 
-  /** The display names that more than one of {@code book}'s vendors carry. */
+  /** The display names that more than one of {@code book}'s vendors carry (worked out once per book: every live scenario's pass asks). */
   static java.util.Set<String> sharedNames(QuoteBook book) {
+    SharedNames last = lastNames;
+    if (last != null && last.book() == book) return last.names();
     java.util.Set<String> seen = new java.util.HashSet<>(), shared = new java.util.HashSet<>();
     for (QuoteBook.Entry e : book.vendors().values()) {
       if (!seen.add(e.quotes().displayName())) shared.add(e.quotes().displayName());
     }
-    return shared;
+    lastNames = new SharedNames(book, java.util.Set.copyOf(shared));
+    return lastNames.names();
   }
+
+  private record SharedNames(QuoteBook book, java.util.Set<String> names) {}
+
+  /** The last book's shared names: the passes of one book's live update all ask for the same. */
+  private static volatile SharedNames lastNames;
 
   /** The vendor's display name, with its id when another vendor of the book has the same name: "Acme GPU (acme-2)". */
   String label(QuoteBook.Entry e) {
