@@ -39,12 +39,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * One failing vendor among twenty: the QuoteVerticle alone, 20 vendors built from the shipped
  * adapters/*.yaml (12 SkyPilot catalogs, RunPod's GraphQL, RunPod's SkyPilot CSV, 6 market
- * observation feeds), each pointed at its own path of one fake server serving the recorded payloads;
+ * observation feeds), each pointed at its own path of one fake server serving the recorded payloads
+ * (the 6 market observation vendors at one path, as they read one URL);
  * vendor timeout 2 s, breaker maxFailures 2, resetTimeout 3 s, an injected clock.
  *
  * <p>For each fault mode in turn on one vendor (RunPod by default: the fake's ZERO_PRICES rewrites
- * its JSON prices): three refreshes of every vendor (the healthy ones timed from the refresh request
- * to their new quotes being published), the faulty vendor's freshness and kept quotes, its breaker's
+ * its JSON prices): three refreshes of every vendor (each timed from its refresh request to the
+ * reply, sent once its new quotes are in the book), the faulty vendor's freshness and kept quotes, its breaker's
  * transitions (polled every 20 ms), then the fault removed and a refresh of it asked every 250 ms
  * until its quotes are fresh again. Last, the clock moved past expireAfter with the vendor down:
  * its quotes must expire and leave the ranking.
@@ -76,8 +77,6 @@ public final class FaultScale {
 
   static Vertx app;
   static MutableClock clock;
-  static final Map<String, Long> successAt = new ConcurrentHashMap<>();
-  static volatile Map<String, VendorQuotes> roundBefore = Map.of();
 
   /** One refresh of every vendor. */
   record RoundResult(Map<String, Long> healthyMicros, List<String> healthyFailed, String faultyOutcome, long faultyMicros, long replyMicros) {
@@ -117,10 +116,10 @@ public final class FaultScale {
     Vertx vendors = Vertx.vertx();
     FakeVendorServer fake = new FakeVendorServer(vendors);
     fake.slowMillis = SLOW_MS;
-    for (String[] v : VENDORS) fake.serve(v[0], payload(v));
+    for (String[] v : VENDORS) fake.serve(path(v), payload(v));
     await(fake.start());
     List<VendorDefinition> defs = new ArrayList<>();
-    for (String[] v : VENDORS) defs.add(definition(v[0], fake.url(v[0])));
+    for (String[] v : VENDORS) defs.add(definition(v[0], fake.url(path(v))));
     if (defs.stream().noneMatch(d -> d.vendor().equals(FAULTY))) throw new IllegalArgumentException("no vendor " + FAULTY);
 
     clock = new MutableClock(Instant.parse("2026-03-01T08:00:00Z"));
@@ -128,13 +127,6 @@ public final class FaultScale {
     JsonObject fx = new JsonObject().put("source", BenchSupport.ECB.toString());
     QuoteVerticle verticle = new QuoteVerticle(defs, catalog, Regions.load(Path.of("config/regions.yaml")), AdapterRegistry.load(), SETTINGS, fx,
         clock);
-    app.eventBus().<QuoteBook>consumer(Addresses.QUOTES_CHANGED, msg -> {
-      long now = System.nanoTime();
-      Map<String, VendorQuotes> before = roundBefore;
-      msg.body().vendors().forEach((id, e) -> {
-        if (before.containsKey(id) && e.quotes() != before.get(id)) successAt.putIfAbsent(id, now);
-      });
-    });
     StatusPoller poller = new StatusPoller();
     try {
       await(app.deployVerticle(verticle), 60);
@@ -149,8 +141,8 @@ public final class FaultScale {
       System.out.println("quotes per vendor: " + counts.substring(0, counts.length() - 2) + "; unavailable: " + book.unavailable().keySet());
 
       RoundResult clean = round();
-      System.out.println(fmt("no fault: every vendor refreshed in %.0f ms (median %.0f ms), reply after %.0f ms", clean.healthyMax() / 1e3,
-          clean.healthyMedian() / 1e3, clean.replyMicros() / 1e3));
+      System.out.println(fmt("no fault: every vendor refreshed in %.0f ms (median %.0f ms), reply after %.0f ms; failed: %s", clean.healthyMax() / 1e3,
+          clean.healthyMedian() / 1e3, clean.replyMicros() / 1e3, clean.healthyFailed()));
 
       poller.start();
       List<ModeResult> results = new ArrayList<>();
@@ -160,7 +152,7 @@ public final class FaultScale {
       String expiry = expiry(fake, catalog);
 
       System.out.println();
-      System.out.println(fmt("Per fault of %s: the other %d vendors' refresh (request -> new quotes published), over 3 refreshes of all",
+      System.out.println(fmt("Per fault of %s: the other %d vendors' refresh (request -> reply, its new quotes in the book), over 3 refreshes of every vendor at once",
           FAULTY, VENDORS.length - 1));
       System.out.println(fmt("%-12s %11s %9s %6s %10s  %-62s %-9s %-9s %s", "fault", "healthy max", "median", "failed", "all replied",
           "the faulty vendor's 3 refreshes", "freshness", "last good", "its breaker, from the fault on"));
@@ -172,6 +164,14 @@ public final class FaultScale {
         long reply = m.rounds.stream().mapToLong(RoundResult::replyMicros).max().orElse(-1);
         System.out.println(fmt("%-12s %8.0f ms %6.0f ms %6d %7.0f ms  %-62s %-9s %-9s %s", m.fault, max / 1e3, med / 1e3, failed, reply / 1e3,
             outcomes, m.freshness, m.keptLastGood, m.transitions));
+      }
+      System.out.println();
+      for (ModeResult m : results) {
+        for (int i = 0; i < m.rounds.size(); i++) {
+          if (!m.rounds.get(i).healthyFailed().isEmpty()) {
+            System.out.println(fmt("  %s, refresh %d: healthy vendors failed: %s", m.fault, i + 1, m.rounds.get(i).healthyFailed()));
+          }
+        }
       }
       System.out.println();
       System.out.println("Recovery, from removing the fault to fresh quotes (a refresh of the vendor asked every " + RETRY_MS + " ms)");
@@ -199,6 +199,14 @@ public final class FaultScale {
       vendors.close();
     }
     System.exit(0);
+  }
+
+  /**
+   * Where the fake serves a vendor: its own path, but the market observation vendors share one, as
+   * their adapters/*.yaml name one URL (the faulty vendor keeps its own, so that its fault is its alone).
+   */
+  static String path(String[] v) {
+    return v[1] == null && !v[0].equals("runpod") && !v[0].equals(FAULTY) ? "observations" : v[0];
   }
 
   static Path payload(String[] v) {
@@ -245,30 +253,45 @@ public final class FaultScale {
         .map(JsonObject.class::cast).filter(s -> s.getString("vendor").equals(vendor)).findFirst().orElseThrow()));
   }
 
-  /** Refreshes every vendor, a minute of the injected clock later; times each vendor's new quotes. */
+  /**
+   * Refreshes every vendor, a minute of the injected clock later, each by a refresh request of its
+   * own sent at once; times each from the request to its reply, which comes once its new quotes are
+   * in the book. (A book is published only when a payload says something new, so a refresh finding
+   * the same prices publishes none: the replies, not the published books, tell when each is done.)
+   */
   static RoundResult round() throws Exception {
     clock.advance(Duration.ofMinutes(1));
-    Map<String, VendorQuotes> before = new LinkedHashMap<>();
-    book().vendors().forEach((id, e) -> before.put(id, e.quotes()));
-    successAt.clear();
-    roundBefore = before;
     long t0 = System.nanoTime();
-    JsonObject reply = refreshAll();
+    Map<String, Long> doneAt = new ConcurrentHashMap<>();
+    List<io.vertx.core.Future<JsonObject>> replies = new ArrayList<>();
+    for (String[] v : VENDORS) {
+      replies.add(app.eventBus().<JsonObject>request(Addresses.QUOTES_REFRESH, new JsonObject().put("vendor", v[0]),
+          new DeliveryOptions().setSendTimeout(60_000)).map(m -> {
+            doneAt.put(v[0], System.nanoTime());
+            return m.body();
+          }));
+    }
+    await(io.vertx.core.Future.all(replies), 60);
     long replied = System.nanoTime();
-    Thread.sleep(20);  // the last book is published right after the reply is sent
-    roundBefore = Map.of();
     Map<String, Long> healthy = new LinkedHashMap<>();
     List<String> failed = new ArrayList<>();
-    for (String[] v : VENDORS) {
-      if (v[0].equals(FAULTY)) continue;
-      Long at = successAt.get(v[0]);
-      if (at == null || reply.getJsonObject("failed").containsKey(v[0])) failed.add(v[0]);
-      else healthy.put(v[0], (at - t0) / 1000);
+    String faulty = "ok";
+    long faultyMicros = -1;
+    for (int i = 0; i < VENDORS.length; i++) {
+      String id = VENDORS[i][0];
+      JsonObject reply = replies.get(i).result();
+      long micros = (doneAt.get(id) - t0) / 1000;
+      boolean ok = reply.getJsonArray("refreshed").contains(id);
+      if (id.equals(FAULTY)) {
+        faulty = ok ? fmt("ok %.0f ms", micros / 1e3) : shortError(reply.getJsonObject("failed").getString(id));
+        if (ok) faultyMicros = micros;
+      } else if (ok) {
+        healthy.put(id, micros);
+      } else {
+        failed.add(id + " (" + shortError(reply.getJsonObject("failed").getString(id)) + ")");
+      }
     }
-    String faulty = reply.getJsonObject("failed").containsKey(FAULTY) ? shortError(reply.getJsonObject("failed").getString(FAULTY)) : "ok";
-    Long fAt = successAt.get(FAULTY);
-    if (fAt != null) faulty = fmt("ok %.0f ms", (fAt - t0) / 1e6);
-    return new RoundResult(healthy, failed, faulty, fAt == null ? -1 : (fAt - t0) / 1000, (replied - t0) / 1000);
+    return new RoundResult(healthy, failed, faulty, faultyMicros, (replied - t0) / 1000);
   }
 
   static String shortError(String e) {

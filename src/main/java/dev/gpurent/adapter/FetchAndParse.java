@@ -13,8 +13,11 @@ import java.time.Instant;
  * hundreds of MB is never held in memory; a file source is read where it is) and a temporary file
  * deleted whatever the parse gave; an API that answers a POST (GraphQL, a search) gives one small
  * body, read in memory, so that its request and timeout start with the fetch. The payload is
- * parsed on a worker thread, so that the event loop never waits for a parse. As a
- * {@link VendorAdapter} it parses with one kind's {@link PayloadFormat}.
+ * parsed on a worker thread, so that the event loop never waits for a parse, and on any free
+ * worker (unordered): the vendors of one quote pipeline share its context, whose ordered tasks run
+ * one at a time, so each vendor's parse queued behind the others' (up to 3 s behind GCP's catalog
+ * in bench/faults.sh, counted against the vendor's timeout). As a {@link VendorAdapter} it parses
+ * with one kind's {@link PayloadFormat}.
  */
 final class FetchAndParse implements VendorAdapter {
 
@@ -52,9 +55,9 @@ final class FetchAndParse implements VendorAdapter {
    */
   static <T> Future<T> fetch(Vertx vertx, PayloadSource source, Buffer postBody, Parse<T> parse) {
     if (postBody != null && source.isHttp()) {
-      return source.fetchPost(postBody).compose(body -> vertx.executeBlocking(() -> parse.apply(Payload.of(body, source.describe()))));
+      return source.fetchPost(postBody).compose(body -> vertx.executeBlocking(() -> parse.apply(Payload.of(body, source.describe())), false));
     }
-    return source.download().compose(d -> vertx.executeBlocking(() -> parse.apply(Payload.of(d.file(), source.describe())))
+    return source.download().compose(d -> vertx.executeBlocking(() -> parse.apply(Payload.of(d.file(), source.describe())), false)
         .eventually(() -> d.temporary() ? vertx.fileSystem().delete(d.file().toString()) : Future.succeededFuture()));
   }
 }

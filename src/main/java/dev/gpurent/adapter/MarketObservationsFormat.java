@@ -163,14 +163,34 @@ public final class MarketObservationsFormat {
 
   /** Reads the file for the definition's provider, its quotes observed at {@code fetchedAt}; pure. */
   public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
-    String provider = provider(def);
-    String cite = KIND + ":" + payload.origin();
-    Parsed all;
+    provider(def);
+    return slice(feed(payload), payload.origin(), def, catalog, fetchedAt);
+  }
+
+  /** The file's rows by provider, read once for every vendor that quotes one of them ({@link SharedFeeds}). */
+  static ProviderFeed feed(Payload payload) {
     try (Reader in = payload.reader()) {
-      all = read(in, catalog, perGpuFrom(def), provider);
+      return feed(in);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + payload.origin(), e);
     }
+  }
+
+  private static ProviderFeed feed(Reader in) {
+    return ProviderFeed.read(in, "empty observations file: no header", (header, col) -> {
+      List<String> missing = COLUMNS.stream().filter(c -> !col.containsKey(c)).toList();
+      if (!missing.isEmpty()) {
+        throw new IllegalArgumentException("not a market observations CSV: header lacks " + String.join(", ", missing)
+            + " (found: " + String.join(",", header).strip() + ")");
+      }
+    });
+  }
+
+  /** The definition's provider's quotes in a file already read ({@link #feed}), cited as {@code origin}; pure. */
+  static Result slice(ProviderFeed feed, String origin, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    String provider = provider(def);
+    String cite = KIND + ":" + origin;
+    Parsed all = read(feed, feed.rows(provider.toLowerCase(Locale.ROOT)), catalog, perGpuFrom(def));
     // the provider's latest date, over its rows whose date could be read (rejected ones too)
     LocalDate latest = null;
     for (Observation o : all.observations()) if (latest == null || o.date().isAfter(latest)) latest = o.date();
@@ -223,91 +243,76 @@ public final class MarketObservationsFormat {
   /** Every row of the file with the rows it refused, each with its reason. */
   public static Parsed readAll(Path csv, GpuCatalog catalog, LocalDate perGpuFrom) {
     try (Reader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-      return read(r, catalog, perGpuFrom, null);
+      return readAll(r, catalog, perGpuFrom);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + csv, e);
     }
   }
 
   public static Parsed readAll(Reader in, GpuCatalog catalog, LocalDate perGpuFrom) {
-    return read(in, catalog, perGpuFrom, null);
+    ProviderFeed feed = feed(in);
+    return read(feed, feed.rows(), catalog, perGpuFrom);
   }
 
-  /** Reads rows; with {@code onlyProvider} set, rows of other providers are passed over unchecked. */
-  static Parsed read(Reader in, GpuCatalog catalog, LocalDate perGpuFrom, String onlyProvider) {
+  /** Reads {@code rows} of the file {@code feed}; the file's other rows are passed over unchecked. */
+  private static Parsed read(ProviderFeed feed, List<CsvRows.Row> rows, GpuCatalog catalog, LocalDate perGpuFrom) {
     List<Observation> out = new ArrayList<>();
     List<String> rejected = new ArrayList<>();
     Map<String, Optional<Gpu>> gpus = new HashMap<>();
-    int rows = 0;
-    try (CsvRows csv = CsvRows.of(in)) {
-      CsvRows.Row head = csv.next();
-      if (head == null) throw new IllegalArgumentException("empty observations file: no header");
-      List<String> header = head.cells();
-      Map<String, Integer> col = new HashMap<>();
-      for (int i = 0; i < header.size(); i++) col.putIfAbsent(header.get(i).trim().toLowerCase(Locale.ROOT), i);
-      List<String> missing = COLUMNS.stream().filter(c -> !col.containsKey(c)).toList();
-      if (!missing.isEmpty()) {
-        throw new IllegalArgumentException("not a market observations CSV: header lacks " + String.join(", ", missing)
-            + " (found: " + String.join(",", header).strip() + ")");
+    List<String> header = feed.header();
+    Map<String, Integer> col = feed.columns();
+    Integer srcCol = col.get("source_url");
+    for (CsvRows.Row r : rows) {
+      int lineNo = r.line();
+      List<String> f = r.cells();
+      String provider = field(f, col, "provider");
+      String dateText = field(f, col, "date");
+      String model = field(f, col, "gpu_model");
+      String where = "line " + lineNo + " (" + dateText + " " + provider + " " + model + ")";
+      if (f.size() < header.size()) {
+        rejected.add(where + ": " + f.size() + " fields, the header has " + header.size());
+        continue;
       }
-      Integer srcCol = col.get("source_url");
-      for (CsvRows.Row r = csv.next(); r != null; r = csv.next()) {
-        if (r.blank()) continue;
-        rows++;
-        int lineNo = r.line();
-        List<String> f = r.cells();
-        String provider = field(f, col, "provider");
-        if (onlyProvider != null && !provider.equalsIgnoreCase(onlyProvider)) continue;
-        String dateText = field(f, col, "date");
-        String model = field(f, col, "gpu_model");
-        String where = "line " + lineNo + " (" + dateText + " " + provider + " " + model + ")";
-        if (f.size() < header.size()) {
-          rejected.add(where + ": " + f.size() + " fields, the header has " + header.size());
-          continue;
+      try {
+        LocalDate date = LocalDate.parse(dateText);
+        Optional<Gpu> gpu = gpus.computeIfAbsent(model, catalog::find);
+        if (gpu.isEmpty()) throw new IllegalArgumentException("unknown GPU '" + model + "'");
+        int count = Integer.parseInt(field(f, col, "gpu_count"));
+        if (count <= 0) throw new IllegalArgumentException("gpu_count " + count + " is not above zero");
+        String type = field(f, col, "rental_type");
+        Billing billing = switch (type) {
+          case "on_demand" -> Billing.ON_DEMAND;
+          case "spot" -> Billing.SPOT;
+          default -> throw new IllegalArgumentException("rental_type '" + type + "' is neither on_demand nor spot");
+        };
+        BigDecimal min = price(f, col, "price_min_usd");
+        BigDecimal median = price(f, col, "price_median_usd");
+        BigDecimal max = price(f, col, "price_max_usd");
+        if (median.signum() <= 0) throw new IllegalArgumentException("price_median_usd " + median.toPlainString() + " is not an offer");
+        if (min.compareTo(median) > 0 || median.compareTo(max) > 0) {
+          throw new IllegalArgumentException("prices out of order: min " + min.toPlainString() + ", median "
+              + median.toPlainString() + ", max " + max.toPlainString());
         }
-        try {
-          LocalDate date = LocalDate.parse(dateText);
-          Optional<Gpu> gpu = gpus.computeIfAbsent(model, catalog::find);
-          if (gpu.isEmpty()) throw new IllegalArgumentException("unknown GPU '" + model + "'");
-          int count = Integer.parseInt(field(f, col, "gpu_count"));
-          if (count <= 0) throw new IllegalArgumentException("gpu_count " + count + " is not above zero");
-          String type = field(f, col, "rental_type");
-          Billing billing = switch (type) {
-            case "on_demand" -> Billing.ON_DEMAND;
-            case "spot" -> Billing.SPOT;
-            default -> throw new IllegalArgumentException("rental_type '" + type + "' is neither on_demand nor spot");
-          };
-          BigDecimal min = price(f, col, "price_min_usd");
-          BigDecimal median = price(f, col, "price_median_usd");
-          BigDecimal max = price(f, col, "price_max_usd");
-          if (median.signum() <= 0) throw new IllegalArgumentException("price_median_usd " + median.toPlainString() + " is not an offer");
-          if (min.compareTo(median) > 0 || median.compareTo(max) > 0) {
-            throw new IllegalArgumentException("prices out of order: min " + min.toPlainString() + ", median "
-                + median.toPlainString() + ", max " + max.toPlainString());
-          }
-          String nText = field(f, col, "n_offers");
-          int n = nText.isEmpty() ? 0 : Integer.parseInt(nText);
-          Observation o = new Observation(lineNo, date, provider, model, gpu.get().id(), count, field(f, col, "region"), billing,
-              min, median, max, n, srcCol == null || srcCol >= f.size() ? "" : f.get(srcCol).trim(),
-              date.isBefore(perGpuFrom) ? Basis.BUNDLE : Basis.PER_GPU);
-          if (Placeholders.isRunPod(provider)) {
-            // the tracker copies RunPod's API without its cloud flags: the value rule of the RunPod adapter applies
-            Optional<String> placeholder = Placeholders.runPod("price_median_usd", null, null, billing, o.perGpu(median));
-            if (placeholder.isPresent()) throw new IllegalArgumentException("region '" + o.region() + "': " + placeholder.get());
-          }
-          out.add(o);
-        } catch (DateTimeParseException e) {
-          rejected.add(where + ": date '" + dateText + "' is not YYYY-MM-DD");
-        } catch (NumberFormatException e) {
-          rejected.add(where + ": a count or price is not a number (" + e.getMessage() + ")");
-        } catch (IllegalArgumentException e) {
-          rejected.add(where + ": " + e.getMessage());
+        String nText = field(f, col, "n_offers");
+        int n = nText.isEmpty() ? 0 : Integer.parseInt(nText);
+        Observation o = new Observation(lineNo, date, provider, model, gpu.get().id(), count, field(f, col, "region"), billing,
+            min, median, max, n, srcCol == null || srcCol >= f.size() ? "" : f.get(srcCol).trim(),
+            date.isBefore(perGpuFrom) ? Basis.BUNDLE : Basis.PER_GPU);
+        if (Placeholders.isRunPod(provider)) {
+          // the tracker copies RunPod's API without its cloud flags: the value rule of the RunPod adapter applies
+          Optional<String> placeholder = Placeholders.runPod("price_median_usd", null, null, billing, o.perGpu(median));
+          if (placeholder.isPresent()) throw new IllegalArgumentException("region '" + o.region() + "': " + placeholder.get());
         }
+        out.add(o);
+      } catch (DateTimeParseException e) {
+        rejected.add(where + ": date '" + dateText + "' is not YYYY-MM-DD");
+      } catch (NumberFormatException e) {
+        rejected.add(where + ": a count or price is not a number (" + e.getMessage() + ")");
+      } catch (IllegalArgumentException e) {
+        rejected.add(where + ": " + e.getMessage());
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
-    return new Parsed(out, rejected, rows);
+    return new Parsed(out, rejected, feed.rows().size());
   }
 
   private static BigDecimal price(List<String> f, Map<String, Integer> col, String name) {

@@ -11,10 +11,13 @@ import java.time.Instant;
  * The plug-in of kind {@code opencomputeprices} ({@link OpenComputePricesFormat}). With a
  * {@code crossCheck: {source, provider, tolerance}} key it also reads the provider's rows in a
  * second file of the feed (getdeploying's listing of a provider that has its own file) and reports
- * the offers on which the two disagree ({@link FeedCrossCheck}); without one it reads one payload as
- * every format does.
+ * the offers on which the two disagree ({@link FeedCrossCheck}); without one it reads one file. A
+ * file the vendors refreshed at once read is fetched and read once ({@link SharedFeeds}).
  */
 public final class OpenComputePricesFactory implements VendorAdapterFactory {
+
+  /** The feed's files are each read by several vendors (getdeploying.csv by eighteen): one fetch for those refreshed at once. */
+  private final SharedFeeds feeds = new SharedFeeds(OpenComputePricesFormat::feed);
 
   @Override
   public String name() {
@@ -27,16 +30,16 @@ public final class OpenComputePricesFactory implements VendorAdapterFactory {
     PayloadSource own = PayloadSource.of(vertx, def);
     JsonObject cc = def.config().getJsonObject("crossCheck");
     if (cc == null) {
-      return () -> FetchAndParse.fetch(vertx, own, null, p -> OpenComputePricesFormat.parse(p, def, catalog, Instant.now()).vendorQuotes());
+      return () -> feeds.read(vertx, own, (feed, at) -> OpenComputePricesFormat.slice(feed, own.describe(), def, catalog, at).vendorQuotes());
     }
     VendorDefinition other = crossCheck(def, cc);
     PayloadSource second = PayloadSource.of(vertx, other);
     double tolerance = cc.getDouble("tolerance", FeedCrossCheck.TOLERANCE);
     return () -> {
       Instant at = Instant.now();
-      Future<VendorQuotes> mine = FetchAndParse.fetch(vertx, own, null, p -> OpenComputePricesFormat.parse(p, def, catalog, at).vendorQuotes());
-      return mine.compose(vq -> FetchAndParse.fetch(vertx, second, null,
-          p -> FeedCrossCheck.judge(vq, OpenComputePricesFormat.parse(p, other, catalog, at).quotes(), second.describe(), tolerance)));
+      Future<VendorQuotes> mine = feeds.read(vertx, own, (feed, x) -> OpenComputePricesFormat.slice(feed, own.describe(), def, catalog, at).vendorQuotes());
+      return mine.compose(vq -> feeds.read(vertx, second,
+          (feed, x) -> FeedCrossCheck.judge(vq, OpenComputePricesFormat.slice(feed, second.describe(), other, catalog, at).quotes(), second.describe(), tolerance)));
     };
   }
 

@@ -95,13 +95,30 @@ public final class OpenComputePricesFormat {
 
   /** The provider's quotes in one file; pure. */
   public static Result parse(Payload payload, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
-    String provider = provider(def);
-    List<FeedRow> rows;
+    provider(def);
+    return slice(feed(payload), payload.origin(), def, catalog, fetchedAt);
+  }
+
+  /**
+   * The file's rows by provider, streamed and read once for every vendor that quotes one of them
+   * ({@link SharedFeeds}); a file whose header lacks a column of the schema fails whole.
+   */
+  static ProviderFeed feed(Payload payload) {
     try (Reader in = payload.reader()) {
-      rows = rows(in, provider);
+      return ProviderFeed.read(in, "empty OpenComputePrices file: no header", (header, col) -> {
+        List<String> missing = FeedRow.COLUMNS.stream().filter(c -> !col.containsKey(c)).toList();
+        if (!missing.isEmpty()) throw new IllegalArgumentException("not an OpenComputePrices file: header lacks " + String.join(", ", missing));
+      });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + payload.origin(), e);
     }
+  }
+
+  /** The definition's provider's quotes in a file already read ({@link #feed}), cited as {@code origin}; pure. */
+  static Result slice(ProviderFeed feed, String origin, VendorDefinition def, GpuCatalog catalog, Instant fetchedAt) {
+    String provider = provider(def);
+    List<FeedRow> rows = new ArrayList<>();
+    for (CsvRows.Row r : feed.rows(provider, provider + FeedRow.SPONSORED)) rows.add(FeedRow.of(r.line(), r.cells(), feed.columns()));
     RowLog log = new RowLog();
     LocalDate day = null;
     for (FeedRow r : rows) {
@@ -114,31 +131,9 @@ public final class OpenComputePricesFormat {
       else log.skip("an earlier day's row (the collector appends a run a day; the latest, " + day + ", is read)", r.where());
     }
     FeedCards cards = new FeedCards(catalog, cards(def), memory(def), nodes(def));
-    List<Quote> quotes = new Reading(def, cards, payload.origin(), fetchedAt, log).quotes(today);
+    List<Quote> quotes = new Reading(def, cards, origin, fetchedAt, log).quotes(today);
     VendorQuotes vq = new VendorQuotes(def.vendor(), def.displayName(), def.terms(), quotes, log.lines("row"), Instant.now(), def.note());
     return new Result(vq, day, today.size());
-  }
-
-  /** The rows of one provider, streamed; a file whose header lacks a column of the schema fails whole. */
-  static List<FeedRow> rows(Reader in, String provider) throws IOException {
-    List<FeedRow> out = new ArrayList<>();
-    try (CsvRows csv = CsvRows.of(in)) {
-      CsvRows.Row head = csv.next();
-      if (head == null) throw new IllegalArgumentException("empty OpenComputePrices file: no header");
-      Map<String, Integer> col = new HashMap<>();
-      List<String> header = head.cells();
-      for (int i = 0; i < header.size(); i++) col.putIfAbsent(header.get(i).trim().toLowerCase(Locale.ROOT), i);
-      List<String> missing = FeedRow.COLUMNS.stream().filter(c -> !col.containsKey(c)).toList();
-      if (!missing.isEmpty()) throw new IllegalArgumentException("not an OpenComputePrices file: header lacks " + String.join(", ", missing));
-      int provCol = col.get("provider");
-      for (CsvRows.Row r = csv.next(); r != null; r = csv.next()) {
-        if (r.blank() || provCol >= r.cells().size()) continue;
-        String p = r.cells().get(provCol).trim().toLowerCase(Locale.ROOT);
-        if (!p.equals(provider) && !p.equals(provider + FeedRow.SPONSORED)) continue;
-        out.add(FeedRow.of(r.line(), r.cells(), col));
-      }
-    }
-    return out;
   }
 
   private static LocalDate date(FeedRow r) {

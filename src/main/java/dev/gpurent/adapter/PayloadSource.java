@@ -80,6 +80,11 @@ public final class PayloadSource {
         Path.of("").toAbsolutePath());
   }
 
+  /** What fetches the same payload the same way: the source, the timeout and the headers (not their values from the environment). */
+  String fetchKey() {
+    return source + '\n' + timeoutMs + '\n' + headers.encode();
+  }
+
   public boolean isHttp() {
     return source.startsWith("http://") || source.startsWith("https://");
   }

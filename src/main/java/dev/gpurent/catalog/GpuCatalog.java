@@ -28,11 +28,21 @@ public final class GpuCatalog {
 
   private final Map<String, Gpu> byId;
   private final Map<String, Gpu> byKey;
+  /**
+   * Each card's id and aliases in key form, worked out once: a payload's rows of unknown cards each
+   * ask {@link #nearest} (GCP's catalog thousands of times a fetch), which otherwise keyed them all every time.
+   */
+  private final List<Keyed> keyed;
+
+  /** A card with its id's and its aliases' keys. */
+  private record Keyed(Gpu gpu, String id, List<String> aliases) {}
 
   public GpuCatalog(Collection<Gpu> gpus) {
     Map<String, Gpu> ids = new LinkedHashMap<>();
     Map<String, Gpu> keys = new HashMap<>();
+    List<Keyed> keyedCards = new ArrayList<>();
     for (Gpu gpu : gpus) {
+      keyedCards.add(new Keyed(gpu, key(gpu.id()), gpu.aliases().stream().map(GpuCatalog::key).toList()));
       if (ids.putIfAbsent(gpu.id(), gpu) != null) {
         throw new IllegalArgumentException("gpus: id '" + gpu.id() + "' appears twice");
       }
@@ -48,6 +58,7 @@ public final class GpuCatalog {
     }
     this.byId = Collections.unmodifiableMap(ids);
     this.byKey = Map.copyOf(keys);
+    this.keyed = List.copyOf(keyedCards);
   }
 
   /** Loads {@code config/gpus.yaml} (or another file of its form). */
@@ -149,10 +160,10 @@ public final class GpuCatalog {
         .filter(t -> !t.isEmpty()).toList();
     // A suggestion contains what was typed, or is made of its leading words: "a100 pcie" suggests the
     // A100 PCIe cards, never the A10 whose id is only a prefix of a word typed.
-    List<String> close = byId.values().stream()
-        .filter(g -> !k.isEmpty() && (key(g.id()).contains(k) || leadingWords(tokens, key(g.id()))
-            || g.aliases().stream().anyMatch(a -> key(a).contains(k))))
-        .map(Gpu::id).limit(5).toList();
+    List<String> close = keyed.stream()
+        .filter(g -> !k.isEmpty() && (g.id().contains(k) || leadingWords(tokens, g.id())
+            || g.aliases().stream().anyMatch(a -> a.contains(k))))
+        .map(g -> g.gpu().id()).limit(5).toList();
     return close;
   }
 }
