@@ -50,12 +50,6 @@ final class ScanMemo {
     return cache.get(new Key(e, book.fx(), book.spotRisk().orElse(null), part, partHash), k -> scan.get());
   }
 
-  /** Entries alive (tests). */
-  long size() {
-    cache.cleanUp();
-    return cache.estimatedSize();
-  }
-
   private static final class Key {
     private final QuoteBook.Entry entry;
     private final Object fx, spot;
