@@ -63,20 +63,27 @@ final class PlanBuilder {
   }
 
   /**
-   * The vendor's plan as a draft: its data lines priced exactly (what may leave it unpriceable, and
-   * its gaps), its GPUs to the cent ({@link #cents}); the rest of the plan is built when it is read.
-   * Empty, with the reason into {@code unavailable}, when a needed service has no price.
+   * The vendor's plan as a draft: its total to the cent, the data lines' as they round
+   * ({@link DataLines#cents}) and its GPUs' ({@link #cents}), and its gaps; the plan itself, its
+   * exact lines first, is built when it is read. Empty, with the reason into {@code unavailable},
+   * when a needed service has no price.
    */
   Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
     VendorTerms terms = e.quotes().terms();
+    String vendor = e.quotes().vendor();
     try {
-      DataLines.Result data = this.data.of(e.quotes().vendor(), terms);
-      Money total = Money.zero(s.currency());
-      for (LineItem l : data.lines()) total = total.plus(l.perMonth());
-      long gpuCents = 0;
-      for (Picks p : picks) gpuCents += cents(p.best, terms);
-      total = total.plus(new Money(BigDecimal.valueOf(gpuCents, 2), s.currency())).cents();
-      return Optional.of(new PlanDraft(e.quotes().vendor(), total, data.gaps(), () -> vendorPlan(e, picks, data)));
+      List<Gap> gaps = new ArrayList<>(0);
+      long cents = data.cents(vendor, terms, gaps, scan::factor);
+      if (cents < 0) {
+        // a line too near a half cent for a double, or no FX rate: the exact lines say it (or throw why not)
+        DataLines.Result exact = data.of(vendor, terms);
+        gaps = exact.gaps();
+        cents = 0;
+        for (LineItem l : exact.lines()) cents += l.perMonth().amount().movePointRight(2).longValueExact();
+      }
+      for (Picks p : picks) cents += cents(p.best, terms);
+      return Optional.of(new PlanDraft(vendor, new Money(BigDecimal.valueOf(cents, 2), s.currency()), gaps,
+          () -> vendorPlan(e, picks, data.of(vendor, terms))));
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
       unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), reasonOf(noPrice)));
       return Optional.empty();
