@@ -19,7 +19,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The scan: one pass over each vendor's quotes per workload, over the {@link OfferIndex}'s
@@ -104,6 +103,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private int bestSlot;
   // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
   private final boolean[] slotBlocked, noSlotBlocked;
+  /** The catalog's card in each GPU slot (null: not in the catalog), looked up once. */
+  private final Gpu[] gpuBySlot;
   private final boolean filtersQuotes;
   private final Map<String, boolean[]> regionMasks = new HashMap<>();
 
@@ -137,8 +138,9 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     Constraints c = s.constraints();
     slotBlocked = new boolean[gpus];
     noSlotBlocked = new boolean[gpus];
+    gpuBySlot = new Gpu[gpus];
     for (int g = 0; g < gpus; g++) {
-      Gpu gpu = catalog.byId(index.gpuIds().get(g)).orElse(null);
+      Gpu gpu = gpuBySlot[g] = catalog.byId(index.gpuIds().get(g)).orElse(null);
       slotBlocked[g] = gpu != null && ((!c.gpuMakers().isEmpty() && !c.gpuMakers().contains(gpu.maker()))
           || gpu.computeCapability() < c.minComputeCapability());
     }
@@ -150,8 +152,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   /** How workload {@code w} sits on the card in GPU slot {@code slot}; null for a card not in the catalog. */
   Fit fitAt(int w, int slot) {
     if (!fitKnown[w][slot]) {
-      Optional<Gpu> gpu = catalog.byId(index.gpuIds().get(slot));
-      fitBySlot[w][slot] = gpu.map(g -> Fit.of(s.workloads().get(w), needGB[w], g, referenceGpu[w], s.headroom())).orElse(null);
+      Gpu gpu = gpuBySlot[slot];
+      fitBySlot[w][slot] = gpu == null ? null : Fit.of(s.workloads().get(w), needGB[w], gpu, referenceGpu[w], s.headroom());
       fitKnown[w][slot] = true;
     }
     return fitBySlot[w][slot];
@@ -249,6 +251,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
 
   /** Units of {@code to} per unit of {@code from} as a double, NaN when no rate is known. */
   double factor(String currency) {
+    if (currency.equals(s.currency())) return 1;  // the data lines ask for most of their prices in it
     Double f = fxFactor.get(currency);
     if (f == null) {
       f = fx.rate(currency, s.currency()).map(BigDecimal::doubleValue).orElse(Double.NaN);
@@ -396,11 +399,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     if (i < 0) return null;
     if (c.interruptionRates() != null && !Double.isNaN(c.interruptionRates()[i])) return pickOf(w, i, e, c);  // its own overhead
     int k = shapes[i];
-    Quote q = e.quotes().quotes().get(i);
+    // the mode and GPUs from the columns: the quote itself, somewhere in a large book, is only pointed at
     Pick p = new Pick().usage(fitAt(w, c.gpuSlots()[i]), costs.instances[k], costs.spread[k], costs.hours[k], costs.overhead[k],
-        q.billing(), q.gpuCount());
+        BILLINGS[c.billings()[i]], index.shapes().get(c.shapes()[i]).gpuCount());
     p.cost = c.prices()[i] * discount * factorBySlot[c.currencySlots()[i]] * p.instances * costs.paid[k] * c.unitsPerHour()[i];
-    p.quote = q;
+    p.quote = e.quotes().quotes().get(i);
     return p;
   }
 

@@ -30,8 +30,12 @@ final class PlanBuilder {
   private final OfferIndex index;
   private final DataLines data;
   private final Explanations words;
-  /** Display names two or more of the book's vendors share: those are shown with the vendor id. */
-  private final java.util.Set<String> sharedNames;
+  /**
+   * Display names two or more of the book's vendors share: those are shown with the vendor id.
+   * Found when a plan is first built (plans are built when read, on any thread): unmodifiable, so
+   * a second thread may find them too.
+   */
+  private volatile java.util.Set<String> sharedNames;
   private final WinsAtSearch winsAtSearch;
 
   PlanBuilder(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book, OfferScan scan) {
@@ -43,7 +47,6 @@ final class PlanBuilder {
     this.index = scan.index();
     this.data = new DataLines(s, fx, rules, v -> book.vendor(v).map(e -> e.quotes().terms()));
     this.words = new Explanations(catalog, s, book, scan);
-    this.sharedNames = sharedNames(book);
     this.winsAtSearch = new WinsAtSearch(s, fx, rules, scan, data);
   }
 
@@ -59,7 +62,9 @@ final class PlanBuilder {
   /** The vendor's display name, with its id when another vendor of the book has the same name: "Acme GPU (acme-2)". */
   String label(QuoteBook.Entry e) {
     String name = e.quotes().displayName();
-    return sharedNames.contains(name) ? name + " (" + e.quotes().vendor() + ")" : name;
+    java.util.Set<String> shared = sharedNames;
+    if (shared == null) sharedNames = shared = java.util.Set.copyOf(sharedNames(book));
+    return shared.contains(name) ? name + " (" + e.quotes().vendor() + ")" : name;
   }
 
   /**
