@@ -293,7 +293,20 @@ public final class CostModel {
         plans = new ArrayList<>(drafts.size());
         for (int i = 0; i < drafts.size(); i++) plans.add(rankedPlan.apply(i));
       }
-      VendorPlan best = next == null || plans.isEmpty() ? null : plans.get(0);
+      skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));
+      skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
+          .thenComparing(k -> k.quote().key()));
+      if (next == null) {
+        // a one-off ranking: its mixed plan is built when its reader first asks for it, as its plans are
+        PlanBuilder b = builder();
+        Ranking.Mix later = Ranking.Mix.later(() -> {
+          dev.gpurent.text.Message[] note = {Words.EMPTY};
+          return Ranking.Mix.of(b.mixedPlan(allPicks, scans, drafts, note), note[0]);
+        });
+        return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, later, unavailable, book.builtAt(), reference, excluded,
+            skipped, apis(plans));
+      }
+      VendorPlan best = plans.isEmpty() ? null : plans.get(0);
       String[] vendorOf = new String[s.workloads().size()];
       Pick[] chosen = builder().cheapest(allPicks, vendorOf);
       dev.gpurent.text.Message[] mixedNote = {Words.EMPTY};
@@ -304,10 +317,7 @@ public final class CostModel {
       } else {
         mixed = builder().mixedPlan(allPicks, scans, drafts, mixedNote);
       }
-      if (next != null) next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
-      skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));
-      skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
-          .thenComparing(k -> k.quote().key()));
+      next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
           reference, excluded, skipped, apis(plans));
     }

@@ -61,6 +61,7 @@ final class DataLines {
   private final Message egressSpec;
   /** The factor on every gap's price: 1 for a bill, another for "what would it take". */
   private final BigDecimal gapFactor;
+  private final double gapFactorValue;
 
   DataLines(Scenario s, FxRates fx, RankingRules rules, Function<String, Optional<VendorTerms>> termsOf) {
     this(s, fx, rules, termsOf, BigDecimal.ONE);
@@ -69,6 +70,7 @@ final class DataLines {
   private DataLines(Scenario s, FxRates fx, RankingRules rules, Function<String, Optional<VendorTerms>> termsOf,
                     BigDecimal gapFactor) {
     this.gapFactor = gapFactor;
+    this.gapFactorValue = gapFactor.doubleValue();
     this.s = s;
     this.fx = fx;
     this.rules = rules;
@@ -109,6 +111,84 @@ final class DataLines {
     List<Message> warnings = new ArrayList<>();
     s.migration().ifPresent(m -> lines.add(migration(m, vendor, terms, gaps, warnings)));
     return new Result(lines, gaps, warnings);
+  }
+
+  /**
+   * What {@link #of}'s lines come to a month in cents, each line rounded as there, with the gaps
+   * they carry into {@code gaps}: what a plan is ranked by, without its lines, notes and sources
+   * (a ranking prices every vendor's data lines, a reader reads a few plans). Worked out in doubles
+   * ({@code factor}: a currency's FX factor to the scenario's, NaN when there is none); -1 when a
+   * line falls too near a half cent for a double to say how it rounds, or cannot be converted: then
+   * {@link #of} says it exactly (or why not), the gaps being the same.
+   *
+   * @throws Unpriceable a needed service has no price and no fallback
+   */
+  long cents(String vendor, VendorTerms terms, List<Gap> gaps, java.util.function.ToDoubleFunction<String> factor) {
+    long total = 0;
+    if (s.storedGb() > 0) {
+      Money u = unit(vendor, terms, Service.OBJECT_STORAGE, gaps).price();
+      total = add(total, u.toDouble() * factor.applyAsDouble(u.currency()) * s.storedGb());
+    }
+    if (egressGb != null) {
+      double gb = s.billedEgressGb();
+      if (terms.egress().isPriced()) {
+        double f = 1;
+        if (terms.egress().typical()) {
+          typical(vendor, terms, Service.EGRESS, gaps);
+          f = gapFactorValue;
+        }
+        double cost = 0, done = 0;
+        for (VendorTerms.EgressTier tier : terms.egressTiers()) {
+          if (done >= gb) break;
+          if (!tier.perGb().currency().equals(terms.currency())) return -1;  // the exact sum's failure to say
+          double end = tier.upToGb() == null ? gb : Math.min(tier.upToGb().doubleValue(), gb);
+          if (end > done) cost += tier.perGb().toDouble() * (end - done);
+          done = end;
+        }
+        total = add(total, cost * factor.applyAsDouble(terms.currency()) * f);
+      } else {
+        Money u = unit(vendor, terms, Service.EGRESS, gaps).price();
+        total = add(total, u.toDouble() * factor.applyAsDouble(u.currency()) * gb);
+      }
+    }
+    if (s.loadBalancers() > 0) {
+      Money u = unit(vendor, terms, Service.LOAD_BALANCER, gaps).price();
+      total = add(total, u.toDouble() * factor.applyAsDouble(u.currency()) * s.loadBalancers());
+    }
+    if (s.migration().isPresent()) total = add(total, migrationCents(s.migration().get(), vendor, terms, gaps, factor));
+    return total;
+  }
+
+  /** {@link #migration}'s line a month, in cents as a double; 0 when the data is already at {@code vendor}. */
+  private double migrationCents(Migration m, String vendor, VendorTerms terms, List<Gap> gaps,
+                                java.util.function.ToDoubleFunction<String> factor) {
+    if (m.fromVendor().map(vendor::equals).orElse(false)) return 0;
+    Money ingress = unit(vendor, terms, Service.INGRESS, gaps).price();
+    // the source's egress is added to the scenario-currency price as it is, as Money.plus does (same currency or a failure)
+    if (!m.sourceEgressPerGb().currency().equals(s.currency())) return Double.NaN;
+    double perGb = m.sourceEgressPerGb().toDouble() + ingress.toDouble() * factor.applyAsDouble(ingress.currency());
+    Optional<VendorTerms> source = m.fromVendor().flatMap(termsOf);
+    if (source.isPresent() && source.get().migrationOutPerGb().isPriced()) {
+      Money out = source.get().migrationOutPerGb().price();
+      perGb += out.toDouble() * factor.applyAsDouble(out.currency());
+    }
+    if (terms.migrationInPerGb().isPriced()) {
+      Money in = terms.migrationInPerGb().price();
+      perGb += in.toDouble() * factor.applyAsDouble(in.currency());
+    }
+    return perGb * m.gb() / s.horizonMonths();
+  }
+
+  /**
+   * {@code total} plus a line of {@code amount}, rounded half up to the cent as the exact line is;
+   * -1 when either is unknown, or {@code amount} lies so near a half cent that the double's error
+   * (about 1e-15 of it), or the exact line's rounding at 10 places first, might round it otherwise.
+   */
+  private static long add(long total, double amount) {
+    double c100 = amount * 100;
+    if (total < 0 || !(c100 >= 0 && c100 < 1e12)) return -1;
+    if (Math.abs(c100 - Math.floor(c100) - 0.5) <= 1e-6 + 1e-9 * c100) return -1;
+    return total + Math.round(c100);
   }
 
   /** The one-time copy of the stored data from the mixed plan's home vendor to {@code to}, at the home's egress. */

@@ -19,7 +19,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The scan: one pass over each vendor's quotes per workload, over the {@link OfferIndex}'s
@@ -52,7 +51,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
    * What each shape needs per workload: while one vendor is scanned for the workload, by that
    * vendor's own shapes (a live pass pricing one vendor again allocates its few dozen, not the
    * book's thousands, for each scenario); from the second vendor on, by the book's shapes, shared
-   * (many vendors sell the same card in the same mode: a ranking of every vendor learns each once).
+   * (many vendors sell the same card in the same mode: a ranking of every vendor learns each once);
+   * the book's from the first vendor on when that vendor alone holds half the book's shapes.
    */
   private final ShapeCosts[] firstVendorShapes, bookShapes;
   private final String[] firstVendor;
@@ -103,6 +103,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   private int bestSlot;
   // The scenario's filters: GPU slots its maker and compute capability rules leave out, region masks per vendor.
   private final boolean[] slotBlocked, noSlotBlocked;
+  /** The catalog's card in each GPU slot (null: not in the catalog), looked up once. */
+  private final Gpu[] gpuBySlot;
   private final boolean filtersQuotes;
   private final Map<String, boolean[]> regionMasks = new HashMap<>();
 
@@ -136,8 +138,9 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     Constraints c = s.constraints();
     slotBlocked = new boolean[gpus];
     noSlotBlocked = new boolean[gpus];
+    gpuBySlot = new Gpu[gpus];
     for (int g = 0; g < gpus; g++) {
-      Gpu gpu = catalog.byId(index.gpuIds().get(g)).orElse(null);
+      Gpu gpu = gpuBySlot[g] = catalog.byId(index.gpuIds().get(g)).orElse(null);
       slotBlocked[g] = gpu != null && ((!c.gpuMakers().isEmpty() && !c.gpuMakers().contains(gpu.maker()))
           || gpu.computeCapability() < c.minComputeCapability());
     }
@@ -149,8 +152,8 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   /** How workload {@code w} sits on the card in GPU slot {@code slot}; null for a card not in the catalog. */
   Fit fitAt(int w, int slot) {
     if (!fitKnown[w][slot]) {
-      Optional<Gpu> gpu = catalog.byId(index.gpuIds().get(slot));
-      fitBySlot[w][slot] = gpu.map(g -> Fit.of(s.workloads().get(w), needGB[w], g, referenceGpu[w], s.headroom())).orElse(null);
+      Gpu gpu = gpuBySlot[slot];
+      fitBySlot[w][slot] = gpu == null ? null : Fit.of(s.workloads().get(w), needGB[w], gpu, referenceGpu[w], s.headroom());
       fitKnown[w][slot] = true;
     }
     return fitBySlot[w][slot];
@@ -164,6 +167,10 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
   /** The shape figures {@code vendor} is scanned with for workload {@code w}: its own while it is the only one, else the book's. */
   private ShapeCosts shapeCosts(int w, String vendor, OfferIndex.Columns c) {
     if (bookShapes[w] != null) return bookShapes[w];
+    if (firstVendor[w] == null && index.shapes().size() <= 2 * c.shapeIds().length) {
+      // a vendor of half the book's shapes or more: the book's figures cost at most twice its own, made once
+      return bookShapes[w] = new ShapeCosts(index.shapes().size());
+    }
     if (firstVendor[w] == null) {
       firstVendor[w] = vendor;
       return firstVendorShapes[w] = new ShapeCosts(c.shapeIds().length);
@@ -244,6 +251,7 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
 
   /** Units of {@code to} per unit of {@code from} as a double, NaN when no rate is known. */
   double factor(String currency) {
+    if (currency.equals(s.currency())) return 1;  // the data lines ask for most of their prices in it
     Double f = fxFactor.get(currency);
     if (f == null) {
       f = fx.rate(currency, s.currency()).map(BigDecimal::doubleValue).orElse(Double.NaN);
@@ -292,6 +300,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     double[] cheapest = c.cheapest();
     int[] shapeSlots = c.shapeSlots();
     byte[] shapeModes = c.shapeBillings();
+    // The bars as locals while shapes are passed over (they move only when a shape's offers are read):
+    // the check below is the one most shapes get, and reading them off the fields each time cost most of it.
+    double atBest = bar[BEST], atOther = bar[OTHER_GPU], atOnDemand = bar[ON_DEMAND], atMonthly = bar[MONTHLY];
+    double atSingle = bar[SINGLE_CARD], atReference = bar[ON_REFERENCE];
+    int bestCard = -1;
     for (int k = 0; k < ids.length; k++) {
       int from = start[k], to = start[k + 1];
       int slot = shapeSlots[k];
@@ -305,10 +318,19 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
       if (instances < 0) continue;
       int mode = shapeModes[k];
       int cards = cardsOf[shape];
-      // most shapes win nothing: their cheapest offer, priced as below, is passed over without reading the shape
-      if (regionOut == null && !rated[k] && !(cheapest[k] * discount * perPriceOf[shape] * 100 < need(slot, mode, cards, ref))) {
-        fits += to - from;
-        continue;
+      // most shapes win nothing: their cheapest offer, priced as below, is passed over without reading the
+      // shape when it is not under the bar of any kind it could win (as need() has it)
+      if (regionOut == null && !rated[k]) {
+        double need = atBest;
+        if (slot != bestCard && atOther > need) need = atOther;
+        if (mode == ON_DEMAND_MODE && atOnDemand > need) need = atOnDemand;
+        if (mode == MONTHLY_MODE && atMonthly > need) need = atMonthly;
+        if (cards == 1 && atSingle > need) need = atSingle;
+        if (slot == ref && atReference > need) need = atReference;
+        if (!(cheapest[k] * discount * perPriceOf[shape] * 100 < need)) {
+          fits += to - from;
+          continue;
+        }
       }
       for (int j = from; j < to; j++) {
         int i = order[j];
@@ -349,6 +371,13 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
         if (cards == 1 && better(i, cc, cards, mode, SINGLE_CARD, cardsOf, shapes, quotes, c)) keep(SINGLE_CARD, i, cc);
         if (slot == ref && better(i, cc, cards, mode, ON_REFERENCE, cardsOf, shapes, quotes, c)) keep(ON_REFERENCE, i, cc);
       }
+      atBest = bar[BEST];
+      atOther = bar[OTHER_GPU];
+      atOnDemand = bar[ON_DEMAND];
+      atMonthly = bar[MONTHLY];
+      atSingle = bar[SINGLE_CARD];
+      atReference = bar[ON_REFERENCE];
+      bestCard = win[BEST] >= 0 ? bestSlot : -1;
     }
     picks.fitting = fits;
     // one pick an offer: the kinds often fall on the same one (a pick is never changed once made)
@@ -370,11 +399,11 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     if (i < 0) return null;
     if (c.interruptionRates() != null && !Double.isNaN(c.interruptionRates()[i])) return pickOf(w, i, e, c);  // its own overhead
     int k = shapes[i];
-    Quote q = e.quotes().quotes().get(i);
+    // the mode and GPUs from the columns: the quote itself, somewhere in a large book, is only pointed at
     Pick p = new Pick().usage(fitAt(w, c.gpuSlots()[i]), costs.instances[k], costs.spread[k], costs.hours[k], costs.overhead[k],
-        q.billing(), q.gpuCount());
+        BILLINGS[c.billings()[i]], index.shapes().get(c.shapes()[i]).gpuCount());
     p.cost = c.prices()[i] * discount * factorBySlot[c.currencySlots()[i]] * p.instances * costs.paid[k] * c.unitsPerHour()[i];
-    p.quote = q;
+    p.quote = e.quotes().quotes().get(i);
     return p;
   }
 

@@ -31,8 +31,6 @@ final class PlanBuilder {
   private final OfferIndex index;
   private final DataLines data;
   private final Explanations words;
-  /** Display names two or more of the book's vendors share: those are shown with the vendor id. */
-  private final java.util.Set<String> sharedNames;
   private final WinsAtSearch winsAtSearch;
 
   PlanBuilder(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book, OfferScan scan) {
@@ -44,7 +42,6 @@ final class PlanBuilder {
     this.index = scan.index();
     this.data = new DataLines(s, fx, rules, v -> book.vendor(v).map(e -> e.quotes().terms()));
     this.words = new Explanations(catalog, s, book, scan);
-    this.sharedNames = sharedNames(book);
     this.winsAtSearch = new WinsAtSearch(s, fx, rules, scan, data);
   }
 
@@ -68,13 +65,14 @@ final class PlanBuilder {
   /** The vendor's display name, with its id when another vendor of the book has the same name: "Acme GPU (acme-2)". */
   String label(QuoteBook.Entry e) {
     String name = e.quotes().displayName();
-    return sharedNames.contains(name) ? name + " (" + e.quotes().vendor() + ")" : name;
+    return sharedNames(book).contains(name) ? name + " (" + e.quotes().vendor() + ")" : name;
   }
 
   /**
-   * The vendor's plan as a draft: its data lines priced exactly (what may leave it unpriceable, and
-   * its gaps), its GPUs to the cent ({@link #cents}); the rest of the plan is built when it is read.
-   * Empty, with the reason into {@code unavailable}, when a needed service has no price.
+   * The vendor's plan as a draft: its total to the cent, the data lines' as they round
+   * ({@link DataLines#cents}) and its GPUs' ({@link #cents}), and its gaps; the plan itself, its
+   * exact lines first, is built when it is read. Empty, with the reason into {@code unavailable},
+   * when a needed service has no price.
    */
   Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
     return plan(e, picks, null, unavailable);
@@ -83,14 +81,20 @@ final class PlanBuilder {
   /** The same, its GPU half made once in {@code shared} for every plan of the same picks (null: made for this plan alone). */
   Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared, List<Ranking.Unavailable> unavailable) {
     VendorTerms terms = e.quotes().terms();
+    String vendor = e.quotes().vendor();
     try {
-      DataLines.Result data = this.data.of(e.quotes().vendor(), terms);
-      Money total = Money.zero(s.currency());
-      for (LineItem l : data.lines()) total = total.plus(l.perMonth());
-      long gpuCents = 0;
-      for (Picks p : picks) gpuCents += cents(p.best, terms);
-      total = total.plus(new Money(BigDecimal.valueOf(gpuCents, 2), s.currency())).cents();
-      return Optional.of(new PlanDraft(e.quotes().vendor(), total, data.gaps(), () -> vendorPlan(e, picks, data, shared)));
+      List<Gap> gaps = new ArrayList<>(0);
+      long cents = data.cents(vendor, terms, gaps, scan::factor);
+      if (cents < 0) {
+        // a line too near a half cent for a double, or no FX rate: the exact lines say it (or throw why not)
+        DataLines.Result exact = data.of(vendor, terms);
+        gaps = exact.gaps();
+        cents = 0;
+        for (LineItem l : exact.lines()) cents += l.perMonth().amount().movePointRight(2).longValueExact();
+      }
+      for (Picks p : picks) cents += cents(p.best, terms);
+      return Optional.of(new PlanDraft(vendor, new Money(BigDecimal.valueOf(cents, 2), s.currency()), gaps,
+          () -> vendorPlan(e, picks, data.of(vendor, terms), shared)));
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
       unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), reasonOf(noPrice)));
       return Optional.empty();

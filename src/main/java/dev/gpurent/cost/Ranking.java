@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Every vendor's cheapest plan in two groups: first the complete plans (every line at the vendor's
@@ -17,18 +18,17 @@ import java.util.Optional;
  * incomplete one. Ties on the monthly total (to the cent) go to the vendor id in alphabetical
  * order, so the same inputs always give the same order.
  *
- * @param mixed        each workload at its cheapest vendor, with data moved between them; present
- *                     only when it differs from the best single vendor
- * @param mixedNote    why there is no mixed plan ("no mix of vendors beats #1 x"); {@link Words#EMPTY} when there is one
+ * @param mix          the mixed plan ({@link #mixed}) and why there is none ({@link #mixedNote}), worked
+ *                     out when first read
  * @param unavailable  vendors that cannot carry the whole scenario, each with the reason
  * @param reference    the reference sheet's plan (the guide's prices), shown beside the ranking, never in it
  * @param excluded     quotes the scenario's filters left out, by rule (vendor, region, gpuMaker, computeCapability, inStock)
  * @param skipped      offers that would have been picked but whose source says they cannot be rented now, cheapest first
  * @param apis         rent or call an API: for each inference workload whose model an API sells per token, the APIs' prices against #1
  */
-public record Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans,
-                      Optional<MixedPlan> mixed, Message mixedNote, List<Unavailable> unavailable, Instant quotesAt,
-                      Optional<VendorPlan> reference, Map<String, Integer> excluded, List<Skipped> skipped, List<ApiComparison> apis) {
+public record Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans, Mix mix,
+                      List<Unavailable> unavailable, Instant quotesAt, Optional<VendorPlan> reference, Map<String, Integer> excluded,
+                      List<Skipped> skipped, List<ApiComparison> apis) {
 
   public static final String EXCLUDED_VENDOR = "vendor", EXCLUDED_REGION = "region", EXCLUDED_MAKER = "gpuMaker",
       EXCLUDED_COMPUTE_CAPABILITY = "computeCapability", EXCLUDED_IN_STOCK = "inStock";
@@ -39,6 +39,13 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     excluded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
     skipped = List.copyOf(skipped);
     apis = List.copyOf(apis);
+  }
+
+  /** A ranking with its mixed plan (or why there is none) already worked out. */
+  public Ranking(String scenario, String currency, int horizonMonths, List<VendorPlan> plans, Optional<MixedPlan> mixed,
+                 Message mixedNote, List<Unavailable> unavailable, Instant quotesAt, Optional<VendorPlan> reference,
+                 Map<String, Integer> excluded, List<Skipped> skipped, List<ApiComparison> apis) {
+    this(scenario, currency, horizonMonths, plans, Mix.of(mixed, mixedNote), unavailable, quotesAt, reference, excluded, skipped, apis);
   }
 
   /** A ranking with no offer skipped for want of stock and no API comparison. */
@@ -63,6 +70,71 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
         : Words.of(cmp < 0 ? "reference.less" : "reference.more", "pct", pct, "total", reference.get().monthlyTotal().cents());
   }
 
+  /**
+   * Each workload at its cheapest vendor, with data moved between them; present only when it
+   * differs from the best single vendor.
+   */
+  public Optional<MixedPlan> mixed() {
+    return mix.get().plan;
+  }
+
+  /** Why there is no mixed plan ("no mix of vendors beats #1 x"); {@link Words#EMPTY} when there is one. */
+  public Message mixedNote() {
+    return mix.get().note;
+  }
+
+  /**
+   * The mixed plan and why there is none, worked out once, when first read: a one-off ranking's
+   * reader may never ask. Thread-safe; equal when what they work out is.
+   */
+  public static final class Mix {
+
+    private Supplier<Mix> source;
+    private Optional<MixedPlan> plan;
+    private Message note;
+
+    private Mix(Optional<MixedPlan> plan, Message note, Supplier<Mix> source) {
+      this.plan = plan;
+      this.note = note;
+      this.source = source;
+    }
+
+    /** What is already known. */
+    static Mix of(Optional<MixedPlan> plan, Message note) {
+      return new Mix(java.util.Objects.requireNonNull(plan), java.util.Objects.requireNonNull(note), null);
+    }
+
+    /** What {@code source} works out when first asked. */
+    static Mix later(Supplier<Mix> source) {
+      return new Mix(null, null, source);
+    }
+
+    private synchronized Mix get() {
+      if (source != null) {
+        Mix m = source.get();
+        plan = m.plan;
+        note = m.note;
+        source = null;
+      }
+      return this;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Mix m && get().plan.equals(m.get().plan) && note.equals(m.note);
+    }
+
+    @Override
+    public int hashCode() {
+      return get().plan.hashCode() * 31 + note.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return get().plan + ", " + note;
+    }
+  }
+
   /** A vendor left out, and why. */
   public record Unavailable(String vendor, Message reason) {}
 
@@ -78,8 +150,8 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     m.put("horizonMonths", horizonMonths);
     m.put("quotesAt", quotesAt == null ? null : quotesAt.toString());
     m.put("plans", plans.stream().map(VendorPlan::toMap).toList());
-    m.put("mixed", mixed.map(MixedPlan::toMap).orElse(null));
-    m.put("mixedNote", Localizer.neutral(mixedNote));
+    m.put("mixed", mixed().map(MixedPlan::toMap).orElse(null));
+    m.put("mixedNote", Localizer.neutral(mixedNote()));
     m.put("reference", reference.map(VendorPlan::toMap).orElse(null));
     m.put("referenceNote", Localizer.neutral(referenceNote()));
     m.put("excluded", new LinkedHashMap<>(excluded));
