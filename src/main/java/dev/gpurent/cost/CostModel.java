@@ -80,16 +80,16 @@ public final class CostModel {
     private OfferScan scan;
     private PlanBuilder builder;
     /** The live scenarios' shared scans (null: scan alone), and this scenario's key there. */
-    private final ScanMemo memo;
+    private final ScanMemo sharedScans;
     private final Scenario scannedPart;
     private final int scannedHash;
 
     private Pass(Scenario s, QuoteBook book, ScanMemo memo) {
       this.s = s;
       this.book = book;
-      this.memo = memo;
-      this.scannedPart = memo == null ? null : ScanMemo.scanned(s);
-      this.scannedHash = memo == null ? 0 : scannedPart.hashCode();
+      this.sharedScans = memo;
+      this.scannedPart = sharedScans == null ? null : ScanMemo.scanned(s);
+      this.scannedHash = sharedScans == null ? 0 : scannedPart.hashCode();
     }
 
     private OfferScan scanner() {
@@ -117,13 +117,13 @@ public final class CostModel {
         unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.expired", "freshness", Words.freshness(e.freshness()))));
         return new VendorResult(e, excluded, unavailable, null, false, null, null);
       }
-      ScanMemo.Scanned scanned = memo == null ? scan(e, asReference)
-          : memo.get(book, e, scannedPart, scannedHash, () -> scan(e, asReference));
+      ScanMemo.Scanned scanned = sharedScans == null ? scan(e, asReference)
+          : sharedScans.get(book, e, scannedPart, scannedHash, () -> scan(e, asReference));
       Picks[] picks = scanned.picks();
       if (scanned.missing() != null && !asReference) unavailable.add(scanned.missing());
       boolean carried = scanned.missing() == null;
       // a vendor that cannot carry a workload gives every scenario that scans alike the very same result
-      if (!carried && memo != null && !scanned.anySold()) {
+      if (!carried && sharedScans != null && !scanned.anySold()) {
         VendorResult kept = scanned.uncarried().get();
         if (kept != null) return kept;
       }
@@ -141,8 +141,8 @@ public final class CostModel {
         }
       }
       VendorResult result = new VendorResult(e, scanned.excluded(), List.copyOf(unavailable), picks, asReference, plan,
-          plan == null ? null : scanned.modes(), List.copyOf(skipped), memo == null ? null : scanned);
-      if (!carried && memo != null && !scanned.anySold() && !scanned.uncarried().compareAndSet(null, result)) {
+          plan == null ? null : scanned.modes(), List.copyOf(skipped), sharedScans == null ? null : scanned);
+      if (!carried && sharedScans != null && !scanned.anySold() && !scanned.uncarried().compareAndSet(null, result)) {
         return scanned.uncarried().get();
       }
       return result;
@@ -172,9 +172,12 @@ public final class CostModel {
         for (Picks p : picks) modes.add(scanner().index().modesOf(p.best.quote));
       }
       Ranking.Unavailable none = missing.isEmpty() ? null : new Ranking.Unavailable(e.quotes().vendor(), Words.list(missing));
+      // what is made once for the scenarios that share the scan; a one-off ranking's scan is its own
+      boolean shared = sharedScans != null;
       return new ScanMemo.Scanned(java.util.Collections.unmodifiableMap(excluded), picks, sold, anySold, none, modes,
-          new java.util.concurrent.atomic.AtomicReference<>(), new java.util.concurrent.atomic.AtomicReferenceArray<>(picks.length),
-          new java.util.concurrent.atomic.AtomicReference<>());
+          shared ? new java.util.concurrent.atomic.AtomicReference<>() : null,
+          shared ? new java.util.concurrent.atomic.AtomicReferenceArray<>(picks.length) : null,
+          shared ? new java.util.concurrent.atomic.AtomicReference<>() : null);
     }
 
     /**
@@ -248,7 +251,7 @@ public final class CostModel {
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
       List<Skipped> skipped = new ArrayList<>(0);
       Map<String, Picks[]> allPicks = new LinkedHashMap<>();
-      Map<String, ScanMemo.Scanned> scans = new java.util.HashMap<>();
+      Map<String, ScanMemo.Scanned> scans = sharedScans == null ? Map.of() : new java.util.HashMap<>();
       Optional<VendorPlan> reference = Optional.empty();
       for (VendorResult r : results) {
         r.excluded().forEach((rule, n) -> excluded.merge(rule, n, Integer::sum));

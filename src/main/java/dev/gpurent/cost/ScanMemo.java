@@ -34,7 +34,8 @@ final class ScanMemo {
    * unless every workload has one), the GPU half of the vendor's plan once a plan has been built
    * from them, each winner's placement as a mixed plan shows it, once one has, and the vendor's
    * whole result when a workload found no offer there (then nothing of the scenario's own is in
-   * it). Shared: never modified but for those, each set once.
+   * it); those three are null for a scan no other scenario shares. Shared: never modified but for
+   * those, each set once.
    */
   record Scanned(Map<String, Integer> excluded, Picks[] picks, Pick[] sold, boolean anySold, Ranking.Unavailable missing,
                  List<List<Quote>> modes, AtomicReference<PlanBuilder.GpuPart> gpu, AtomicReferenceArray<Placement> mixed,
