@@ -14,7 +14,8 @@ final class PlanDraft {
 
   private final String vendor;
   private final Money monthlyTotal;
-  private final List<Gap> gaps;
+  /** The draft's gaps, then the built plan's equal ones: a live ranking keeps both, so it holds one list. */
+  private volatile List<Gap> gaps;
   private Supplier<VendorPlan> source;
   private VendorPlan plan;
 
@@ -49,6 +50,7 @@ final class PlanDraft {
       if (p.monthlyTotal().compareTo(monthlyTotal) != 0) {
         throw new IllegalStateException(vendor + ": plan totals " + p.monthlyTotal() + ", ranked at " + monthlyTotal);
       }
+      if (p.gaps().equals(gaps)) gaps = p.gaps();
       plan = p;
       source = null;
     }
