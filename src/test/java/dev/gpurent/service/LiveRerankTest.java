@@ -81,20 +81,26 @@ class LiveRerankTest {
     });
     ws.writeTextMessage(new JsonObject().put("subscribe", new JsonArray().add(openId).add(vastId)).encode());
     await(firsts.future());
-    // A pass for a book of the start-up refreshes may still be due (a loaded machine runs it late):
-    // counted from here, its vendors would be taken for the RunPod change's.
-    double passes = settled();
-    double priced = metric("gpurent_ranking_live_vendors_total");
-    int openBefore = openSeen.size(), vastBefore = vastSeen.size();
-    fake.rewrite("runpod", body -> ServiceFixtures.scale(body, 2));
-    await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
-    for (int i = 0; i < 600 && openSeen.size() == openBefore; i++) Thread.sleep(100);
-    assertTrue(openSeen.size() > openBefore, "the open scenario's new ranking was pushed");
-    assertTrue(settled() > passes, "the pass ended");
-    JsonObject before = openSeen.get(openBefore - 1).getJsonObject("ranking"), after = openSeen.get(openSeen.size() - 1).getJsonObject("ranking");
-    assertNotEquals(ServiceFixtures.runpodTotal(before), ServiceFixtures.runpodTotal(after), "RunPod's bill moved");
-    ws.close();
-    return List.of((metric("gpurent_ranking_live_vendors_total") - priced) / 2, (double) vastSeen.size() - vastBefore);
+    // A pass for a book other than the RunPod change's (one of the start-up's, or the FX or spot rates
+    // read again on a loaded machine) would have its vendors taken for the change's: the change is
+    // measured between two settled states, and made again when another pass ran in between.
+    for (int attempt = 1; ; attempt++) {
+      double passes = settled();
+      double priced = metric("gpurent_ranking_live_vendors_total");
+      int openBefore = openSeen.size(), vastBefore = vastSeen.size();
+      fake.rewrite("runpod", body -> ServiceFixtures.scale(body, 2));
+      await(client.post(service.port(), "127.0.0.1", "/api/admin/refresh?vendor=runpod").bearerTokenAuthentication(TOKEN).send());
+      for (int i = 0; i < 600 && openSeen.size() == openBefore; i++) Thread.sleep(100);
+      assertTrue(openSeen.size() > openBefore, "the open scenario's new ranking was pushed");
+      double after = settled();
+      assertTrue(after > passes, "the pass ended");
+      if (after - passes > 1 && attempt < 3) continue;
+      assertEquals(1, after - passes, "one pass for the change, no other book in between");
+      JsonObject before = openSeen.get(openBefore - 1).getJsonObject("ranking"), now = openSeen.get(openSeen.size() - 1).getJsonObject("ranking");
+      assertNotEquals(ServiceFixtures.runpodTotal(before), ServiceFixtures.runpodTotal(now), "RunPod's bill moved");
+      ws.close();
+      return List.of((metric("gpurent_ranking_live_vendors_total") - priced) / 2, (double) vastSeen.size() - vastBefore);
+    }
   }
 
   /** Waits until no pass runs and none has started for a second (60 s at most); the passes run so far. */
