@@ -1,7 +1,9 @@
 package dev.gpurent.cost;
 
 import dev.gpurent.quote.Freshness;
+import dev.gpurent.quote.Quote;
 import dev.gpurent.quote.QuoteBook;
+import dev.gpurent.quote.VendorQuotes;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -53,6 +55,26 @@ record BookChange(QuoteBook from, QuoteBook to, Set<String> vendors, boolean boo
     if (a == b) return true;
     Freshness fa = a.freshness(), fb = b.freshness();
     return fa.state() == fb.state() && fa.toString().equals(fb.toString())
-        && (a.quotes() == b.quotes() || a.quotes().equals(b.quotes()));
+        && (a.quotes() == b.quotes() || samePayload(a.quotes(), b.quotes()));
+  }
+
+  /**
+   * Equal but for when they were fetched and each quote observed: the same payload fetched again.
+   * No plan shows those times (its freshness says how old the quotes are, compared above), and an
+   * identical refresh publishes no book, so the next book carries the vendor refetched: a live
+   * ranking must not price it again for that.
+   */
+  private static boolean samePayload(VendorQuotes a, VendorQuotes b) {
+    if (a.equals(b)) return true;
+    if (!a.vendor().equals(b.vendor()) || !a.displayName().equals(b.displayName()) || !a.terms().equals(b.terms())
+        || !a.note().equals(b.note()) || a.reference() != b.reference() || !a.rejected().equals(b.rejected())
+        || a.quotes().size() != b.quotes().size()) {
+      return false;
+    }
+    for (int i = 0; i < a.quotes().size(); i++) {
+      Quote x = a.quotes().get(i), y = b.quotes().get(i);
+      if (!x.equals(y) && !x.withObservedAt(y.observedAt()).equals(y)) return false;
+    }
+    return true;
   }
 }

@@ -35,4 +35,18 @@ class LiveRankingMayMoveTest {
     assertTrue(LiveRanking.mayMove(null, after, Set.of()), "never ranked");
     assertTrue(LiveRanking.mayMove(before, Fixtures.book(INFER, TRAIN), Set.of(TRAIN.vendor())), "other FX rates: every plan reads them");
   }
+
+  @Test
+  void the_same_payload_fetched_again_moves_nothing() {
+    QuoteBook before = Fixtures.book(INFER, TRAIN);
+    java.time.Instant later = INFER.fetchedAt().plusSeconds(600);
+    // what the pipeline carries after an identical refresh: new fetch and observation times, the same prices
+    VendorQuotes again = INFER.withQuotes(INFER.quotes().stream().map(q -> q.withObservedAt(later)).toList(), List.of()).withFetchedAt(later);
+    QuoteBook after = QuoteBook.of(List.of(again, TRAIN), before.fx(), before.builtAt());
+    assertFalse(LiveRanking.mayMove(before, after, Set.of(INFER.vendor(), TRAIN.vendor())), "refetched, not changed");
+    List<Quote> one = new java.util.ArrayList<>(again.quotes());
+    one.set(0, one.get(0).withStock(dev.gpurent.quote.Stock.unavailable("gone")));
+    QuoteBook moved = QuoteBook.of(List.of(again.withQuotes(one, List.of()), TRAIN), before.fx(), before.builtAt());
+    assertTrue(LiveRanking.mayMove(before, moved, Set.of(INFER.vendor())), "one quote's stock moved: a change");
+  }
 }
