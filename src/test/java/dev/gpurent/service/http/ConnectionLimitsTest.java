@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetSocket;
@@ -24,10 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Slow senders hold nothing: with {@code http.headerTimeout} 1 s, connections whose headers never
+ * Slow senders hold nothing: with {@code http.headerTimeout} 3 s (time enough to open 320), connections whose headers never
  * finish are closed (more of them than Java caches boxed timer ids for, which once hid the bug
  * that let all but the first hundred stay open); past {@code http.maxConnections} a new one is
- * closed at once. No timing is asserted beyond "closed within the wait".
+ * closed at once, which the log says. No timing is asserted: closes are polled for, up to a minute.
  */
 class ConnectionLimitsTest {
 
@@ -39,7 +38,7 @@ class ConnectionLimitsTest {
   @BeforeAll
   static void start() throws Exception {
     app = RunningService.prepare(root).env(Map.of())
-        .config(config -> config.getJsonObject("http").put("headerTimeout", "1s").put("maxConnections", 300));
+        .config(config -> config.getJsonObject("http").put("headerTimeout", "3s").put("maxConnections", 300));
     vertx = app.vertx();
     service = app.start();
   }
@@ -49,8 +48,11 @@ class ConnectionLimitsTest {
     app.close();
   }
 
-  /** Opens {@code n} connections that send half a request, and counts those the server closes within {@code waitMs}. */
-  static int closedOf(int n, long waitMs, List<NetSocket> kept) throws Exception {
+  /**
+   * Opens {@code n} connections that send half a request, and waits (polling, up to a minute) until
+   * the server has closed {@code expected} of them; returns how many it closed.
+   */
+  static int closedOf(int n, int expected, List<NetSocket> kept) throws Exception {
     NetClient net = vertx.createNetClient();
     AtomicInteger closed = new AtomicInteger();
     List<Future<NetSocket>> all = new ArrayList<>();
@@ -62,16 +64,15 @@ class ConnectionLimitsTest {
       }));
     }
     ServiceFixtures.await(Future.join(all));
-    Promise<Void> waited = Promise.promise();
-    vertx.setTimer(waitMs, id -> waited.complete());
-    ServiceFixtures.await(waited.future());
+    long end = System.nanoTime() + 60_000_000_000L;
+    while (closed.get() < expected && System.nanoTime() < end) Thread.sleep(50);
     return closed.get();
   }
 
   @Test
   void connections_whose_headers_never_finish_are_closed() throws Exception {
     List<NetSocket> kept = new java.util.concurrent.CopyOnWriteArrayList<>();
-    assertEquals(250, closedOf(250, 4000, kept));
+    assertEquals(250, closedOf(250, 250, kept));
     // the service still answers
     assertEquals(200, ServiceFixtures.await(WebClient.create(vertx).get(service.port(), "127.0.0.1", "/health").send()).statusCode());
   }
@@ -95,8 +96,8 @@ class ConnectionLimitsTest {
     http.addHandler(capture);
     try {
       List<NetSocket> kept = new java.util.concurrent.CopyOnWriteArrayList<>();
-      int closed = closedOf(320, 300, kept);  // well before the header timeout
-      assertTrue(closed >= 20, closed + " closed at once");
+      int closed = closedOf(320, 20, kept);
+      assertTrue(closed >= 20, closed + " closed");
       kept.forEach(NetSocket::close);
       // one line for the whole burst: at most one a minute
       assertEquals(1, logged.size(), String.valueOf(logged));
