@@ -44,7 +44,7 @@ class LiveRankingSampleTest {
   static void readTheSampleRoot() throws Exception {
     root = SampleRootTest.build();
     try (Workspace ws = new Workspace(root)) {
-      book = ws.quoteBook(null, true, false, new PrintWriter(new StringWriter()));
+      book = awayFromDayBoundaries(ws.quoteBook(null, true, false, new PrintWriter(new StringWriter())));
       model = new CostModel(ws.catalog, ws.rules);
       reader = new ScenarioReader(ws.catalog);
     }
@@ -55,6 +55,30 @@ class LiveRankingSampleTest {
     Map<String, QuoteBook.Entry> vendors = new LinkedHashMap<>(book.vendors());
     vendors.put("lambda", new QuoteBook.Entry(lambda.quotes().withQuotes(quotes, lambda.quotes().rejected()), lambda.freshness()));
     risen = new QuoteBook(vendors, book.unavailable(), book.fx(), book.spotRisk().orElse(null), book.builtAt().plusSeconds(60));
+  }
+
+  /**
+   * The book at a time from which the minute to the risen book's crosses no price's whole-day age:
+   * a dated plan's "N days old" moves when it does, and the plan is rightly priced again (a price
+   * dated 06:13:17 once made the run that built its book at 06:12:40 fail).
+   */
+  static QuoteBook awayFromDayBoundaries(QuoteBook b) {
+    java.util.Set<Long> boundaries = new java.util.HashSet<>(List.of(0L));  // the FX rates' age counts from midnight UTC
+    b.vendors().values().forEach(e -> e.quotes().quotes().forEach(q -> {
+      if (q.priceDate() != null) boundaries.add(Math.floorMod(q.priceDate().getEpochSecond(), 86_400L));
+    }));
+    java.time.Instant at = b.builtAt();
+    while (crosses(at, boundaries)) at = at.plusSeconds(90);
+    return new QuoteBook(b.vendors(), b.unavailable(), b.fx(), b.spotRisk().orElse(null), at, b.tokenPrices());
+  }
+
+  /** Whether some second of the day in {@code boundaries} falls in (at - 5 s, at + 65 s]. */
+  static boolean crosses(java.time.Instant at, java.util.Set<Long> boundaries) {
+    long from = Math.floorMod(at.getEpochSecond() - 5, 86_400L);
+    for (long b : boundaries) {
+      if (Math.floorMod(b - from, 86_400L) <= 70) return true;
+    }
+    return false;
   }
 
   static Scenario scenario(String file) {
