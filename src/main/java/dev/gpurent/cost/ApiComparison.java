@@ -105,15 +105,16 @@ public record ApiComparison(String workload, String model, TokenLoad load, List<
   /**
    * The comparison of every inference workload of {@code s} that states its model and its load in
    * tokens ({@link TokenDemand}) and whose model an API of the book's per-token prices sells, in the
-   * scenario's order, against the workload's GPUs in {@code best} (#1; null when nothing is ranked).
+   * scenario's order, against the workload's GPUs at #1 ({@code bestVendor}, null when nothing is
+   * ranked; {@code placements} its plan's, one per workload).
    */
-  public static List<ApiComparison> of(Scenario s, VendorPlan best, QuoteBook book) {
+  static List<ApiComparison> of(Scenario s, String bestVendor, List<Placement> placements, QuoteBook book) {
     if (book.tokenPrices().quotes().isEmpty()) return List.of();
     List<ApiComparison> out = new ArrayList<>();
     for (TokenDemand d : TokenDemand.of(s)) {
       Money rented = null;
-      if (best != null) {
-        for (Placement p : best.placements()) {
+      if (bestVendor != null) {
+        for (Placement p : placements) {
           if (p.workload().name().equals(d.workload())) rented = rented == null ? p.perMonth() : rented.plus(p.perMonth());
         }
       }
@@ -121,7 +122,7 @@ public record ApiComparison(String workload, String model, TokenLoad load, List<
           .map(w -> ((Inference) w).model()).flatMap(Optional::stream).mapToLong(ModelLoad::contextTokens).findFirst().orElse(0);
       TokenLoad load = new TokenLoad(Math.round(d.inputTokensPerMonth()), Math.round(d.outputTokensPerMonth()), context);
       of(d.workload(), d.modelId(), d.names(), load, book.tokenPrices(), book.fx(), s.currency(), rented,
-          rented == null ? null : best.vendor()).ifPresent(out::add);
+          rented == null ? null : bestVendor).ifPresent(out::add);
     }
     return out;
   }

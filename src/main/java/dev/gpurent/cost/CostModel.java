@@ -67,6 +67,20 @@ public final class CostModel {
     return rules;
   }
 
+  private record BookUnavailable(QuoteBook book, List<Ranking.Unavailable> vendors) {}
+
+  /** The last book's vendors without quotes, as every ranking on it lists them: made once, shared by the live scenarios. */
+  private volatile BookUnavailable lastUnavailable;
+
+  private List<Ranking.Unavailable> bookUnavailable(QuoteBook book) {
+    BookUnavailable last = lastUnavailable;
+    if (last != null && last.book() == book) return last.vendors();
+    List<Ranking.Unavailable> out = new ArrayList<>();
+    book.unavailable().forEach((vendor, reason) -> out.add(new Ranking.Unavailable(vendor, Words.bookReason(reason))));
+    lastUnavailable = new BookUnavailable(book, List.copyOf(out));
+    return lastUnavailable.vendors();
+  }
+
   /**
    * The two steps of a ranking: {@link #vendor} prices one vendor alone (the scan and its plan),
    * {@link #merge} ranks the vendors' results against each other (order, winsAt, the mixed plan).
@@ -129,11 +143,12 @@ public final class CostModel {
       }
       List<Skipped> skipped = scanned.anySold() ? skipped(e, picks, scanned.sold()) : List.of();
       PlanDraft plan = null;
+      boolean ownPass = sharedScans == null;
       if (asReference) {
         // The guide's sheet is shown beside the plans, never among them nor in the mixed plan.
-        if (carried) plan = builder().plan(e, picks, scanned.gpu(), unavailable).orElse(null);
+        if (carried) plan = builder().plan(e, picks, scanned.gpu(), ownPass, unavailable).orElse(null);
       } else if (carried) {
-        plan = builder().plan(e, picks, scanned.gpu(), unavailable).orElse(null);
+        plan = builder().plan(e, picks, scanned.gpu(), ownPass, unavailable).orElse(null);
         if (plan != null && c.requireComplete() && !plan.complete()) {
           unavailable.add(new Ranking.Unavailable(vendor, Words.of("unavailable.incomplete", "gaps",
               plan.gaps().stream().map(g -> Words.of("unavailable.gap", "item", g.item(), "reason", g.reason())).toList())));
@@ -214,36 +229,40 @@ public final class CostModel {
       return out;
     }
 
-    /** Rent or call an API, against #1 (built for it: a one-off ranking builds its plans as they are read). */
-    private List<ApiComparison> apis(List<VendorPlan> plans) {
+    /** Rent or call an API, against #1's GPUs (its placements: the GPU half of its plan, shared by the plans of its scan). */
+    private List<ApiComparison> apis(List<PlanDraft> drafts) {
       if (book.tokenPrices().quotes().isEmpty()) return List.of();
-      return ApiComparison.of(s, plans.isEmpty() ? null : plans.get(0), book);
+      if (drafts.isEmpty()) return ApiComparison.of(s, null, List.of(), book);
+      PlanDraft best = drafts.get(0);
+      return ApiComparison.of(s, best.vendor(), builder().gpuPart(best.entry(), best.picks(), best.gpu()).placements(), book);
     }
 
     /**
      * Whether the vendor's plan with {@code k} (and any other offer skipped there) would have been #1:
      * complete and cheaper than #1 or #1 not complete, or incomplete and cheaper than an incomplete #1.
      */
-    private static boolean wouldLead(Skipped k, List<VendorPlan> plans) {
+    private static boolean wouldLead(Skipped k, List<PlanDraft> plans) {
       if (k.planWith().isEmpty()) return false;
       if (plans.isEmpty()) return true;
-      VendorPlan best = plans.get(0);
+      PlanDraft best = plans.get(0);
       boolean cheaper = k.planWith().get().amount().compareTo(best.monthlyTotal().amount()) < 0;
       return k.planWithComplete() ? !best.complete() || cheaper : !best.complete() && cheaper;
     }
 
     /**
      * The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order;
-     * each plan (its exact bill and winsAt) built when the ranking's reader first asks for it.
+     * each plan (its exact bill and winsAt) built when the ranking's reader first asks for it, and kept.
      */
     Ranking merge(Iterable<VendorResult> results) {
       return merge(results, null, null);
     }
 
     /**
-     * The same with every plan built now, reusing from {@code memo} (the last merge of a live
-     * ranking; null for none) what rests on the very same inputs, and handing what this merge
-     * worked out to {@code next} (null: a one-off ranking, whose plans are built on first read).
+     * The same for a live ranking ({@code next} not null): its plans are built whenever they are
+     * read and never kept (a live scenario holds its drafts; its reader keeps the text), by a builder
+     * of this pass's book made when first needed; its mixed plan is worked out now, reused from
+     * {@code memo} (the last merge; null for none) when it rests on the very same picks and #1, and
+     * what this merge worked out is handed to {@code next}.
      */
     Ranking merge(Iterable<VendorResult> results, MergeMemo memo, java.util.function.Consumer<MergeMemo> next) {
       Map<String, Integer> excluded = new LinkedHashMap<>();
@@ -259,7 +278,8 @@ public final class CostModel {
         skipped.addAll(r.skipped());
         if (r.picks() == null) continue;
         if (r.reference()) {
-          if (r.draft() != null) reference = Optional.of(r.plan());
+          // a live ranking keeps the reference's plan (one a scenario): its total is shown beside #1's
+          if (r.draft() != null) reference = Optional.of(r.draft().plan(sharedScans == null ? null : builder(), true));
           continue;
         }
         allPicks.put(r.vendor(), r.picks());
@@ -267,39 +287,29 @@ public final class CostModel {
         if (r.draft() != null) drafts.add(r.draft());
       }
       Constraints c = s.constraints();
-      book.unavailable().forEach((vendor, reason) -> {
-        if (c.vendors().admits(vendor)) unavailable.add(new Ranking.Unavailable(vendor, Words.bookReason(reason)));
-      });
+      for (Ranking.Unavailable u : bookUnavailable(book)) {
+        if (c.vendors().admits(u.vendor())) unavailable.add(u);
+      }
       unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
       // Complete plans first, cheapest first: #1 is the cheapest plan one can sign as it stands. The
       // incomplete ones follow in their own group, cheapest first, each with what it would take.
       drafts.sort(Comparator.comparing((PlanDraft p) -> !p.complete()).thenComparing(p -> p.monthlyTotal().amount())
           .thenComparing(PlanDraft::vendor));
-      java.util.IdentityHashMap<VendorPlan, VendorPlan> ranked = new java.util.IdentityHashMap<>();
-      // Plan i as ranked: #1 as it is, any other with what it would take to be #1.
-      java.util.function.IntFunction<VendorPlan> rankedPlan = i -> {
-        VendorPlan p = drafts.get(i).plan();
-        if (i == 0) return p;
-        VendorPlan best = drafts.get(0).plan();
-        VendorPlan withWinsAt = memo == null ? null : memo.ranked(p, best);
-        if (withWinsAt == null) {
-          withWinsAt = p.withWinsAt(builder().winsAt(p, allPicks.get(p.vendor()), book.vendor(p.vendor()).orElseThrow().quotes().terms(),
-              best));
-        }
-        if (next != null) ranked.put(p, withWinsAt);
-        return withWinsAt;
-      };
-      List<VendorPlan> plans;
-      if (next == null) {
-        plans = new RankedPlans(drafts.size(), rankedPlan);
-      } else {
-        plans = new ArrayList<>(drafts.size());
-        for (int i = 0; i < drafts.size(); i++) plans.add(rankedPlan.apply(i));
-      }
-      skipped.replaceAll(k -> k.withLead(wouldLead(k, plans)));
+      skipped.replaceAll(k -> k.withLead(wouldLead(k, drafts)));
       skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
           .thenComparing(k -> k.quote().key()));
-      if (next == null) {
+      boolean live = next != null;
+      // Plan i as ranked: #1 as it is, any other with what it would take to be #1.
+      Renderer renderer = live ? new Renderer(s, book) : null;
+      java.util.function.Supplier<PlanBuilder> by = live ? renderer : this::builder;
+      java.util.function.IntFunction<VendorPlan> rankedPlan = i -> {
+        PlanDraft d = drafts.get(i);
+        VendorPlan p = d.plan(by.get(), false);
+        if (i == 0) return p;
+        return p.withWinsAt(by.get().winsAt(p, d.picks(), d.entry().quotes().terms(), drafts.get(0).standing()));
+      };
+      List<VendorPlan> plans = new RankedPlans(drafts, rankedPlan, renderer);
+      if (!live) {
         // a one-off ranking: its mixed plan is built when its reader first asks for it, as its plans are
         PlanBuilder b = builder();
         Ranking.Mix later = Ranking.Mix.later(() -> {
@@ -307,11 +317,11 @@ public final class CostModel {
           return Ranking.Mix.of(b.mixedPlan(allPicks, scans, drafts, note), note[0]);
         });
         return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, later, unavailable, book.builtAt(), reference, excluded,
-            skipped, apis(plans));
+            skipped, apis(drafts));
       }
-      VendorPlan best = plans.isEmpty() ? null : plans.get(0);
+      PlanDraft best = drafts.isEmpty() ? null : drafts.get(0);
       String[] vendorOf = new String[s.workloads().size()];
-      Pick[] chosen = builder().cheapest(allPicks, vendorOf);
+      Pick[] chosen = PlanBuilder.cheapest(allPicks, vendorOf);
       dev.gpurent.text.Message[] mixedNote = {Words.EMPTY};
       Optional<MixedPlan> mixed;
       if (memo != null && memo.sameMixed(chosen, vendorOf, best)) {
@@ -320,9 +330,40 @@ public final class CostModel {
       } else {
         mixed = builder().mixedPlan(allPicks, scans, drafts, mixedNote);
       }
-      next.accept(new MergeMemo(best, ranked, chosen, vendorOf, mixed, mixedNote[0]));
+      next.accept(new MergeMemo(best, chosen, vendorOf, mixed, mixedNote[0]));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
-          reference, excluded, skipped, apis(plans));
+          reference, excluded, skipped, apis(drafts));
+    }
+  }
+
+  /**
+   * Builds a live ranking's plans when they are read, on the book the ranking was made on (moved to
+   * the next book when a live update keeps every plan, which then reads the same there), with a
+   * builder made on first use: the ranking holds the scenario and the book (both shared), never a
+   * pass's scan state, until a reader renders it. Thread-safe.
+   */
+  final class Renderer implements java.util.function.Supplier<PlanBuilder> {
+    private final Scenario s;
+    private QuoteBook book;
+    private PlanBuilder builder;
+
+    Renderer(Scenario s, QuoteBook book) {
+      this.s = s;
+      this.book = book;
+    }
+
+    @Override
+    public synchronized PlanBuilder get() {
+      if (builder == null) builder = new PlanBuilder(catalog, rules, s, book, new OfferScan(catalog, rules, s, book));
+      return builder;
+    }
+
+    /** Renders on {@code next} from now on: its index is the one every live pass uses (an old book's would be built again). */
+    synchronized void rebase(QuoteBook next) {
+      if (next != book) {
+        book = next;
+        builder = null;
+      }
     }
   }
 

@@ -3,32 +3,35 @@ package dev.gpurent.cost;
 import dev.gpurent.quote.QuoteBook;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * One live scenario's ranking, kept between books so that a new book prices again only the
- * vendors that changed: per vendor the {@link VendorResult} (scan picks, plan or reason) of the
- * book it was made from. {@link #update} gives exactly the ranking {@link CostModel#rank} would
- * give on the new book; the differential test {@code LiveRankingDifferentialTest} holds the two
- * together.
+ * vendors that changed: per vendor the {@link VendorResult} (scan picks, plan draft or reason) of
+ * the book it was made from. What it keeps is numbers, not bills: each plan's draft (its total,
+ * gaps and dates), the picks shared with the scenarios that scan alike, and the mixed plan; a plan's
+ * bill and winsAt are built when a reader renders it ({@link CostModel.Renderer}). {@link #update}
+ * gives exactly the ranking {@link CostModel#rank} would give on the new book; the differential
+ * test {@code LiveRankingDifferentialTest} holds the two together.
  *
  * <p>A vendor is priced again when its quotes, terms or freshness changed, when its plan's
- * "prices dated" verdict moves with the book's time, and every vendor is when FX or spot rates
- * changed or the scenario's migration source did (every plan's migration line reads its terms).
- * The vendors are then ranked against each other again (order, winsAt, mixed plan), unless none of
- * them moved; what rests on unchanged plans (their winsAt against the same #1, the mixed plan of the
- * same picks) is reused, so that an update can tell, without encoding anything, that the ranking
- * reads as before. Not thread-safe: one update at a time.
+ * "prices dated" verdict or days move with the book's time, and every vendor is when FX or spot
+ * rates changed or the scenario's migration source did (every plan's migration line reads its
+ * terms). A vendor priced again to the same effect keeps its result (and so its standing, by
+ * identity). The vendors are then ranked against each other again (order, mixed plan), unless none
+ * of them moved; the mixed plan of the same picks against the same #1 is reused, so that an update
+ * can tell, without building or encoding anything, that the ranking reads as before. Not
+ * thread-safe: one update at a time.
  */
 public final class LiveRanking {
 
   private final CostModel model;
   private final Scenario scenario;
   private QuoteBook book;
-  private Map<String, VendorResult> results;
+  /** Per vendor of {@link #book}, in its order, the result it gave (an array: a live scenario keeps 37 of them, not a map). */
+  private VendorResult[] results;
   private Ranking ranking;
   private MergeMemo memo;
   private Set<String> recomputed;
@@ -42,10 +45,11 @@ public final class LiveRanking {
   public static LiveRanking of(CostModel model, Scenario scenario, QuoteBook book) {
     LiveRanking live = new LiveRanking(model, scenario);
     CostModel.Pass pass = model.livePass(scenario, book);
-    live.results = new LinkedHashMap<>();
-    for (QuoteBook.Entry e : book.vendors().values()) live.results.put(e.quotes().vendor(), pass.vendor(e));
-    live.recomputed = Set.copyOf(live.results.keySet());
-    live.ranking = pass.merge(live.results.values(), null, m -> live.memo = m);
+    live.results = new VendorResult[book.vendors().size()];
+    int i = 0;
+    for (QuoteBook.Entry e : book.vendors().values()) live.results[i++] = pass.vendor(e);
+    live.recomputed = Set.copyOf(book.vendors().keySet());
+    live.ranking = pass.merge(java.util.Arrays.asList(live.results), null, m -> live.memo = m);
     live.book = book;
     return live;
   }
@@ -62,44 +66,48 @@ public final class LiveRanking {
       return false;
     }
     BookChange change = BookChange.between(book, next);
-    boolean all = change.bookWide()
-        || scenario.migration().flatMap(Migration::fromVendor).map(change.vendors()::contains).orElse(false);
+    boolean migrationMoved = scenario.migration().flatMap(Migration::fromVendor).map(change.vendors()::contains).orElse(false);
+    boolean all = change.bookWide() || migrationMoved;
     CostModel.Pass pass = model.livePass(scenario, next);
-    // Most updates keep every result (the vendor that changed gives the same one): the map is copied only when one moved.
+    // Most updates keep every result (the vendor that changed gives the same one): a new array only when one moved.
     VendorResult[] made = new VendorResult[next.vendors().size()];
     Set<String> again = null;
-    boolean same = !change.unavailable() && sameOrder(next.vendors().keySet(), results.keySet());
+    boolean sameVendors = sameOrder(next.vendors().keySet(), book.vendors().keySet());
+    Map<String, VendorResult> byVendor = null;
+    if (!sameVendors) {
+      byVendor = new java.util.HashMap<>();
+      for (VendorResult r : results) byVendor.put(r.vendor(), r);
+    }
+    boolean same = !change.unavailable() && sameVendors;
     int i = 0;
     for (QuoteBook.Entry e : next.vendors().values()) {
       String v = e.quotes().vendor();
-      VendorResult old = results.get(v);
+      VendorResult old = sameVendors ? results[i] : byVendor.get(v);
       VendorResult r = old;
-      if (old == null || all || change.vendors().contains(v) || datedMoves(old.plan(), book.builtAt(), next.builtAt())
-          || fxAgeMoves(old.plan(), next.fx().asOf(), book.builtAt(), next.builtAt())) {
+      // a plan that warns of its prices' or FX rates' age in days reads otherwise when the days move
+      boolean aged = old != null && (datedMoves(old.draft(), book.builtAt(), next.builtAt())
+          || fxAgeMoves(old.draft(), next.fx().asOf(), book.builtAt(), next.builtAt()));
+      if (old == null || all || aged || change.vendors().contains(v)) {
         r = pass.vendor(e);
         if (again == null) again = new LinkedHashSet<>();
         again.add(v);
         // Priced again to the same effect (its changed offers won nowhere here): the kept result stands.
-        if (old != null && !all && r.sameAs(old)) r = old;
+        if (old != null && !migrationMoved && !aged && r.sameAs(old, change.bookWide())) r = old;
       }
       same &= r == old;
       made[i++] = r;
     }
-    Map<String, VendorResult> out = results;
-    if (!same) {
-      out = new LinkedHashMap<>();
-      for (VendorResult r : made) out.put(r.vendor(), r);
-    }
-    results = out;
+    if (!same) results = made;
     recomputed = again == null ? Set.of() : again;
     book = next;
     Ranking was = ranking;
     if (same) {
-      ranking = new Ranking(was.scenario(), was.currency(), was.horizonMonths(), was.plans(), was.mixed(), was.mixedNote(),
-          was.unavailable(), next.builtAt(), was.reference(), was.excluded(), was.skipped(), was.apis());
+      if (was.plans() instanceof RankedPlans kept) kept.rebase(next);
+      ranking = new Ranking(was.scenario(), was.currency(), was.horizonMonths(), was.plans(), was.mix(), was.unavailable(),
+          next.builtAt(), was.reference(), was.excluded(), was.skipped(), was.apis());
       return false;
     }
-    ranking = pass.merge(out.values(), memo, m -> memo = m);
+    ranking = pass.merge(java.util.Arrays.asList(results), memo, m -> memo = m);
     return !sameParts(was, ranking);
   }
 
@@ -113,15 +121,16 @@ public final class LiveRanking {
     return true;
   }
 
-  /** Whether two rankings hold the very same plans (by identity) and equal lists: then they read the same. */
+  /** Whether two rankings hold the very same plans (by their standings' identity) and equal lists: then they read the same. */
   private static boolean sameParts(Ranking a, Ranking b) {
     if (a.plans().size() != b.plans().size() || a.reference().orElse(null) != b.reference().orElse(null)
-        || a.mixed().orElse(null) != b.mixed().orElse(null) || !a.mixedNote().equals(b.mixedNote())
-        || !a.unavailable().equals(b.unavailable()) || !a.excluded().equals(b.excluded()) || !a.skipped().equals(b.skipped())) {
+        || a.mix() != b.mix() && (a.mixed().orElse(null) != b.mixed().orElse(null) || !a.mixedNote().equals(b.mixedNote()))
+        || !a.unavailable().equals(b.unavailable()) || !a.excluded().equals(b.excluded()) || !a.skipped().equals(b.skipped())
+        || !a.apis().equals(b.apis())) {
       return false;
     }
     for (int i = 0; i < a.plans().size(); i++) {
-      if (a.plans().get(i) != b.plans().get(i)) return false;
+      if (a.standing(i) != b.standing(i)) return false;
     }
     return true;
   }
@@ -156,7 +165,10 @@ public final class LiveRanking {
 
   /** Vendor {@code v}'s result as the ranking holds it (tests). */
   VendorResult result(String v) {
-    return results.get(v);
+    for (VendorResult r : results) {
+      if (r.vendor().equals(v)) return r;
+    }
+    return null;
   }
 
   /** The vendors the last update (or the first ranking) priced, in the book's order. */
@@ -168,7 +180,7 @@ public final class LiveRanking {
    * Whether a kept plan would read differently at the book time {@code after}: its "prices dated"
    * verdict, or the days it counts, moves (the rule of {@code PlanBuilder}: older than maxPriceAge).
    */
-  private boolean datedMoves(VendorPlan plan, Instant before, Instant after) {
+  private boolean datedMoves(PlanDraft plan, Instant before, Instant after) {
     if (plan == null || plan.priceDate() == null) return false;
     Duration max = model.rules().maxPriceAge();
     boolean dated = after != null && Duration.between(plan.priceDate(), after).compareTo(max) > 0;
@@ -177,9 +189,8 @@ public final class LiveRanking {
   }
 
   /** The same for the FX rates' age, on a plan with a converted line (the rule of {@code PlanBuilder.fxAge}). */
-  private boolean fxAgeMoves(VendorPlan plan, java.time.LocalDate fxAsOf, Instant before, Instant after) {
-    if (plan == null || fxAsOf == null || before == null || after == null) return false;
-    if (plan.bill().lines().stream().allMatch(l -> l.fx().isEmpty())) return false;
+  private boolean fxAgeMoves(PlanDraft plan, java.time.LocalDate fxAsOf, Instant before, Instant after) {
+    if (plan == null || !plan.converted() || fxAsOf == null || before == null || after == null) return false;
     Instant asOf = fxAsOf.atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
     Duration max = model.rules().maxPriceAge();
     Duration was = Duration.between(asOf, before), now = Duration.between(asOf, after);

@@ -75,30 +75,55 @@ final class PlanBuilder {
    * when a needed service has no price.
    */
   Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, List<Ranking.Unavailable> unavailable) {
-    return plan(e, picks, null, unavailable);
+    return plan(e, picks, null, true, unavailable);
   }
 
-  /** The same, its GPU half made once in {@code shared} for every plan of the same picks (null: made for this plan alone). */
-  Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared, List<Ranking.Unavailable> unavailable) {
+  /**
+   * The same, its GPU half made once in {@code shared} for every plan of the same picks (null: made
+   * for this plan alone); {@code ownPass} for a one-off ranking, whose plans this builder builds,
+   * else (a live ranking) the draft holds none of this pass and is built by the one that renders it.
+   */
+  Optional<PlanDraft> plan(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared, boolean ownPass,
+                           List<Ranking.Unavailable> unavailable) {
     VendorTerms terms = e.quotes().terms();
     String vendor = e.quotes().vendor();
     try {
       List<Gap> gaps = new ArrayList<>(0);
-      long cents = data.cents(vendor, terms, gaps, scan::factor);
+      boolean[] converted = {false};
+      long cents = data.cents(vendor, terms, gaps, c -> {
+        if (!c.equals(s.currency())) converted[0] = true;
+        return scan.factor(c);
+      });
       if (cents < 0) {
         // a line too near a half cent for a double, or no FX rate: the exact lines say it (or throw why not)
         DataLines.Result exact = data.of(vendor, terms);
         gaps = exact.gaps();
         cents = 0;
-        for (LineItem l : exact.lines()) cents += l.perMonth().amount().movePointRight(2).longValueExact();
+        converted[0] = false;
+        for (LineItem l : exact.lines()) {
+          cents += l.perMonth().amount().movePointRight(2).longValueExact();
+          converted[0] |= !l.fx().isEmpty();
+        }
       }
-      for (Picks p : picks) cents += cents(p.best, terms);
-      return Optional.of(new PlanDraft(vendor, new Money(BigDecimal.valueOf(cents, 2), s.currency()), gaps,
-          () -> vendorPlan(e, picks, data.of(vendor, terms), shared)));
+      java.time.Instant priceDate = null;
+      for (Picks p : picks) {
+        cents += cents(p.best, terms);
+        converted[0] |= !p.best.quote.price().currency().equals(s.currency());
+        java.time.Instant d = p.best.quote.priceDate();
+        if (d != null && (priceDate == null || d.isBefore(priceDate))) priceDate = d;
+      }
+      return Optional.of(new PlanDraft(vendor, new Money(BigDecimal.valueOf(cents, 2), s.currency()), gaps, priceDate,
+          dated(priceDate), converted[0], e, picks, shared, ownPass ? this : null));
     } catch (IllegalArgumentException | DataLines.Unpriceable noPrice) {
       unavailable.add(new Ranking.Unavailable(e.quotes().vendor(), reasonOf(noPrice)));
       return Optional.empty();
     }
+  }
+
+  /** Whether prices of {@code priceDate} are older than the rules allow at this book's time (the plan's "prices dated"). */
+  private boolean dated(java.time.Instant priceDate) {
+    return priceDate != null && book.builtAt() != null
+        && java.time.Duration.between(priceDate, book.builtAt()).compareTo(rules.maxPriceAge()) > 0;
   }
 
   /**
@@ -150,14 +175,19 @@ final class PlanBuilder {
   }
 
   /** The GPU half kept in {@code shared}, made there if it is not yet (twice by a race at worst: the same part, one kept). */
-  private GpuPart gpuPart(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared) {
+  GpuPart gpuPart(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared) {
     if (shared == null) return gpuPart(e, picks);
     GpuPart gpu = shared.get();
     if (gpu == null && !shared.compareAndSet(null, gpu = gpuPart(e, picks))) gpu = shared.get();
     return gpu;
   }
 
-  VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks, DataLines.Result data, AtomicReference<GpuPart> shared) {
+  /** The vendor's plan in full from its picks (the GPU half from {@code shared} when it is made there). */
+  VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks, AtomicReference<GpuPart> shared) {
+    return vendorPlan(e, picks, data.of(e.quotes().vendor(), e.quotes().terms()), shared);
+  }
+
+  private VendorPlan vendorPlan(QuoteBook.Entry e, Picks[] picks, DataLines.Result data, AtomicReference<GpuPart> shared) {
     String vendor = e.quotes().vendor();
     GpuPart gpu = gpuPart(e, picks, shared);
     List<Placement> placements = gpu.placements();
@@ -181,8 +211,7 @@ final class PlanBuilder {
       undated |= d == null;
       if (d != null && (priceDate == null || d.isBefore(priceDate))) priceDate = d;
     }
-    boolean dated = priceDate != null && book.builtAt() != null
-        && java.time.Duration.between(priceDate, book.builtAt()).compareTo(rules.maxPriceAge()) > 0;
+    boolean dated = dated(priceDate);
     if (dated) {
       warnings.add(Words.of("warn.dated", "date", priceDate.toString().substring(0, 10),
           "days", java.time.Duration.between(priceDate, book.builtAt()).toDays(), "max", rules.maxPriceAge().toDays()));
@@ -430,7 +459,7 @@ final class PlanBuilder {
     return made;
   }
 
-  Pick[] cheapest(Map<String, Picks[]> allPicks, String[] vendorOf) {
+  static Pick[] cheapest(Map<String, Picks[]> allPicks, String[] vendorOf) {
     Pick[] chosen = new Pick[vendorOf.length];
     for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {
       for (int w = 0; w < chosen.length; w++) {
@@ -445,7 +474,7 @@ final class PlanBuilder {
   }
 
   /** What it would take {@code plan} to take #1 from {@code best} ({@link WinsAtSearch}). */
-  WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, VendorPlan best) {
+  WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, Ranking.Standing best) {
     return winsAtSearch.winsAt(plan, picks, terms, best);
   }
 

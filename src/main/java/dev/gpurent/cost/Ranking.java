@@ -63,7 +63,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     if (reference.isEmpty() || plans.isEmpty()) return Words.EMPTY;
     java.math.BigDecimal ref = reference.get().monthlyTotal().amount();
     if (ref.signum() <= 0) return Words.EMPTY;
-    java.math.BigDecimal best = plans.get(0).monthlyTotal().amount();
+    java.math.BigDecimal best = standing(0).monthlyTotal().amount();
     long pct = Math.round(Math.abs(1 - best.doubleValue() / ref.doubleValue()) * 100);
     int cmp = best.compareTo(ref);
     return cmp == 0 ? Words.of("reference.same")
@@ -133,6 +133,33 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
     public String toString() {
       return get().plan + ", " + note;
     }
+  }
+
+  /**
+   * What a plan ranks by, as alerts and summaries read it, without its bill: a live ranking gives
+   * the very same object for a plan it kept from one book to the next (its readers may tell a kept
+   * plan by identity).
+   *
+   * @param complete every line at the vendor's own stated price
+   * @param dated    its prices are older than the allowed age
+   */
+  public record Standing(String vendor, dev.gpurent.quote.Money monthlyTotal, boolean complete, boolean dated) {
+
+    public static Standing of(VendorPlan p) {
+      return new Standing(p.vendor(), p.monthlyTotal(), p.complete(), p.dated());
+    }
+  }
+
+  /** Plan i's standing, read off its draft when the plan is not built. */
+  public Standing standing(int i) {
+    return plans instanceof RankedPlans r ? r.draft(i).standing() : Standing.of(plans.get(i));
+  }
+
+  /** Every plan's standing, in the ranking's order. */
+  public List<Standing> standings() {
+    List<Standing> out = new java.util.ArrayList<>(plans.size());
+    for (int i = 0; i < plans.size(); i++) out.add(standing(i));
+    return out;
   }
 
   /** A vendor left out, and why. */

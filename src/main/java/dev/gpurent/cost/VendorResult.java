@@ -34,11 +34,6 @@ record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<R
     this(entry, excluded, unavailable, picks, reference, draft, modes, List.of(), null);
   }
 
-  /** The vendor's plan in full, or null. */
-  VendorPlan plan() {
-    return draft == null ? null : draft.plan();
-  }
-
   String vendor() {
     return entry.quotes().vendor();
   }
@@ -46,11 +41,13 @@ record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<R
   /**
    * Whether this result, made again on a new book, carries exactly what {@code old} did: the same
    * vendor terms and labels, the same winners priced the same, the same modes of each winning
-   * offer, the same reasons and counts, a plan with the same bill and warnings. Then {@code old}
-   * can stand for it, so that a ranking none of whose vendors moved is known unchanged. Compared
-   * only when nothing book-wide (FX, spot rates) changed.
+   * offer, the same reasons and counts, a plan of the same total, gaps and dates. A plan is made of
+   * its picks, its terms and the scenario's data, so with those the same it reads the same: then
+   * {@code old} can stand for it, so that a ranking none of whose vendors moved is known unchanged.
+   * After a change every plan reads ({@code bookWide}: FX or spot rates), a plan with a converted
+   * line is never the same (its lines show the rate).
    */
-  boolean sameAs(VendorResult old) {
+  boolean sameAs(VendorResult old, boolean bookWide) {
     QuoteBook.Entry a = entry, b = old.entry;
     if (reference != old.reference || !a.quotes().terms().equals(b.quotes().terms())
         || !a.quotes().displayName().equals(b.quotes().displayName()) || !a.quotes().note().equals(b.quotes().note())
@@ -60,16 +57,16 @@ record VendorResult(QuoteBook.Entry entry, Map<String, Integer> excluded, List<R
       return false;
     }
     if ((picks == null) != (old.picks == null) || (draft == null) != (old.draft == null)) return false;
-    VendorPlan plan = plan(), oldPlan = old.plan();
     if (picks != null) {
       for (int w = 0; w < picks.length; w++) {
         if (!same(picks[w], old.picks[w])) return false;
       }
     }
-    return plan == null || (plan.bill().equals(oldPlan.bill()) && plan.warnings().equals(oldPlan.warnings())
-        && plan.displayName().equals(oldPlan.displayName())
-        && plan.gaps().equals(oldPlan.gaps()) && plan.dated() == oldPlan.dated()
-        && Objects.equals(plan.priceDate(), oldPlan.priceDate()) && plan.freshness().equals(oldPlan.freshness()));
+    // without a plan its picks may still be placed in the mixed plan, whose lines show the rate
+    if (draft == null) return !(bookWide && picks != null);
+    PlanDraft d = draft, o = old.draft;
+    return d.monthlyTotal().equals(o.monthlyTotal()) && d.gaps().equals(o.gaps()) && d.dated() == o.dated()
+        && Objects.equals(d.priceDate(), o.priceDate()) && d.converted() == o.converted() && !(bookWide && d.converted());
   }
 
   private static boolean same(Picks a, Picks b) {

@@ -34,7 +34,7 @@ final class WinsAtSearch {
    * costs less than a complete #1, the prices its missing services may be quoted at
    * ({@link #winsIfQuoted}); for any other, the GPU discount ({@link #winsAtDiscount}).
    */
-  WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, VendorPlan best) {
+  WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, Ranking.Standing best) {
     boolean winsTies = plan.vendor().compareTo(best.vendor()) < 0;
     if (!plan.complete() && best.complete() && beats(plan.monthlyTotal(), best.monthlyTotal(), winsTies)) {
       return winsIfQuoted(plan, terms, best);
@@ -47,7 +47,7 @@ final class WinsAtSearch {
    * #1 from {@code best}: a uniform factor keeps the same winning offers, so only their lines move.
    * Ties on the total go to the lower vendor id, as in the ranking.
    */
-  private WinsAt winsAtDiscount(VendorPlan plan, Picks[] picks, VendorTerms terms, VendorPlan best) {
+  private WinsAt winsAtDiscount(VendorPlan plan, Picks[] picks, VendorTerms terms, Ranking.Standing best) {
     Money target = best.monthlyTotal();
     boolean winsTies = plan.vendor().compareTo(best.vendor()) < 0;
     Money gpus = PlanBuilder.placementsTotal(plan.placements(), s.currency());
@@ -85,7 +85,7 @@ final class WinsAtSearch {
    * ties going to the lower vendor id as in the ranking; each price at that factor, rounded down to
    * 4 decimals, so that a quote at it still wins. The bill only grows with the factor: a binary search.
    */
-  private WinsAt winsIfQuoted(VendorPlan plan, VendorTerms terms, VendorPlan best) {
+  private WinsAt winsIfQuoted(VendorPlan plan, VendorTerms terms, Ranking.Standing best) {
     Money target = best.monthlyTotal();
     boolean winsTies = plan.vendor().compareTo(best.vendor()) < 0;
     Money gpus = PlanBuilder.placementsTotal(plan.placements(), s.currency());

@@ -77,10 +77,11 @@ public final class LiveRankingCodec implements MessageCodec<LiveRankingUpdate, L
     LiveRankingJson json = u.json();
     if (json != null && json.literal() == null) {
       JsonArray pieces = new JsonArray();
-      for (Piece p : json.plans()) pieces.add(new JsonObject().put("vendor", p.vendor).put("json", p.neutral()));
-      o.put("json", new JsonObject().put("rest", json.rest().neutral()).put("plans", pieces)
-          .put("mixed", json.mixed() == null ? null : json.mixed().neutral())
-          .put("reference", json.reference() == null ? null : json.reference().neutral()).put("quotesAt", json.quotesAt()));
+      for (int i = 0; i < json.plans().size(); i++) {
+        pieces.add(new JsonObject().put("vendor", json.plans().get(i).vendor).put("json", json.planJson(i)));
+      }
+      o.put("json", new JsonObject().put("rest", json.restJson()).put("plans", pieces).put("mixed", json.mixedJson())
+          .put("reference", json.referenceJson()).put("quotesAt", json.quotesAt()));
     }
     return o;
   }
@@ -113,7 +114,7 @@ public final class LiveRankingCodec implements MessageCodec<LiveRankingUpdate, L
       plans.add(Piece.decoded(p.getString("json"), p.getString("vendor")));
     }
     String mixed = j.getString("mixed"), reference = j.getString("reference");
-    return LiveRankingJson.of(scenario, Piece.decoded(j.getString("rest"), null), plans, mixed == null ? null : Piece.decoded(mixed, null),
+    return LiveRankingJson.decoded(scenario, Piece.decoded(j.getString("rest"), null), plans, mixed == null ? null : Piece.decoded(mixed, null),
         reference == null ? null : Piece.decoded(reference, null), j.getString("quotesAt"));
   }
 

@@ -1,21 +1,19 @@
 package dev.gpurent.service.live;
 
 import dev.gpurent.config.PlainValues;
+import dev.gpurent.cost.Ranking;
 import dev.gpurent.text.Lang;
 import dev.gpurent.text.Localizer;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -23,10 +21,11 @@ import java.util.function.Supplier;
  * for: the dashboards' message {@code {"type":"ranking","scenario":id,"ranking":R}} ({@link #text}),
  * the REST body R ({@link #ranking}), and a dashboard's delta against the message it had before
  * ({@link #textAfter}). R is put together from {@link Piece}s: the ranking's remainder, each plan,
- * the mixed plan and the reference. A piece holds its source (the engine's plan, encoded only when
- * it is rendered, sent over the wire or compared) and its renderings; a plan that did not change is
- * the very same piece in the scenario's next update ({@link RankingParts}), with the renderings it
- * already has, so after one vendor's change only that plan is rendered again. R equals the engine's
+ * the mixed plan and the reference. The engine's ranking is kept and each piece is built from it
+ * only when it is rendered or sent over the wire (a live ranking's plans are built as they are
+ * read); a piece keeps its JSON and renderings, and a plan that did not change is the very same
+ * piece in the scenario's next update ({@link RankingParts}), with the renderings it already has,
+ * so after one vendor's change only that plan is rendered again. R equals the engine's
  * {@code Ranking.toMap()} encoded whole, with {@code quotesAt} moved last, and rendered with
  * {@code Localizer.page} ({@code RankingPartsTest}). A failure is one literal, rendered whole.
  *
@@ -37,39 +36,44 @@ import java.util.function.Supplier;
 public final class LiveRankingJson {
 
   /**
-   * One piece of a ranking: its neutral JSON (from its source, or as it came over the wire), the
-   * digest of that JSON (kept: a ranking is published again only when some piece's digest moved),
-   * and its renderings made so far.
+   * One piece of a ranking: what it shows, known by identity ({@link #shows}), and its neutral JSON
+   * made from the ranking that renders it each time it is needed (or as it came over the wire). A
+   * piece holds no plan and no text, only the digest of its JSON once made (what a ranking made
+   * anew is compared by): a live scenario's next update keeps the pieces whose plans it kept, and
+   * whichever update renders a piece renders the same JSON (a kept plan reads the same on the new
+   * book). Texts are kept by the messages, for as long as their readers hold them.
    */
   static final class Piece {
     /**
-     * The engine's value it was made from (null when it came over the wire): the same value, the
-     * same piece. Moved to an equal value that takes the piece over; read and written only by the
-     * one worker making the scenario's updates.
+     * What it shows: a plan's standing, the mixed plan, the reference plan, the remainder's fields
+     * (null: from the wire); moved to a new one that reads the same. Read and written only by the one
+     * worker making the scenario's updates.
      */
-    Object origin;
-    private final Supplier<Map<String, Object>> source;
-    private final String json;
+    private Object shows;
+    /** #1's standing, against which a plan's winsAt reads (null for #1 itself and the other pieces). */
+    private Object against;
     /** Its vendor (null for the remainder, the mixed plan and the reference). */
     final String vendor;
     /** The name a delta gives the piece when it is kept: its vendor id as a JSON string. */
     final String key;
     /** Each vendor's key, made once: a live scenario has a piece per plan, and the vendors are few. */
     private static final java.util.concurrent.ConcurrentHashMap<String, String> KEYS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Its JSON as it came over the wire; null for one made from the engine's ranking. */
+    private final String json;
+    /** The SHA-256 of its JSON, once made. */
     private volatile byte[] digest;
-    private final String[] rendered = new String[Lang.values().length];
 
-    private Piece(Object origin, Supplier<Map<String, Object>> source, String json, String vendor) {
-      this.origin = origin;
-      this.source = source;
+    private Piece(Object shows, Object against, String json, String vendor) {
+      this.shows = shows;
+      this.against = against;
       this.json = json;
       this.vendor = vendor;
       this.key = vendor == null ? null : KEYS.computeIfAbsent(vendor, Json::encode);
     }
 
-    /** A piece made from the engine's value {@code origin}, whose map {@code source} gives, encoded only when needed. */
-    static Piece of(Object origin, Supplier<Map<String, Object>> source, String vendor) {
-      return new Piece(origin, source, null, vendor);
+    /** A piece showing {@code shows} (by identity), against #1's standing {@code against} for a plan below #1. */
+    static Piece of(Object shows, Object against, String vendor) {
+      return new Piece(shows, against, null, vendor);
     }
 
     /** A piece as it came over the wire. */
@@ -77,27 +81,51 @@ public final class LiveRankingJson {
       return new Piece(null, null, json, vendor);
     }
 
-    /** The language-neutral JSON: texts are message codes and arguments. */
-    String neutral() {
-      return json != null ? json : Json.encode(source.get());
+    /** Whether it shows the very same {@code shows} against the very same {@code against}. */
+    boolean shows(Object shows, Object against) {
+      return this.shows != null && this.shows == shows && this.against == against;
     }
 
-    byte[] digest() {
-      byte[] d = digest;
-      if (d == null) digest = d = sha256().digest(neutral().getBytes(StandardCharsets.UTF_8));
-      return d;
+    /**
+     * This piece, made to show {@code shows} against {@code against}, when it shows them already or
+     * its JSON's digest is known and {@code source} gives the same JSON (a ranking made anew that
+     * reads the same); else a new piece (its digest known when this one's was: it was compared).
+     */
+    Piece or(Object shows, Object against, String vendor, Supplier<Map<String, Object>> source) {
+      if (shows(shows, against)) return this;
+      if (digest == null) return of(shows, against, vendor);
+      Piece next = of(shows, against, vendor);
+      next.neutral(source);  // its digest
+      if (!java.util.Arrays.equals(digest, next.digest)) return next;
+      this.shows = shows;
+      this.against = against;
+      return this;
     }
 
-    /** Whether {@code other} reads the same: the same piece, or the same JSON. */
-    boolean sameAs(Piece other) {
-      return other == this || other != null && java.util.Arrays.equals(digest(), other.digest());
+    /** Whether it shows what {@code shows} equals (the remainder: a few lists compared by value). */
+    boolean showsEqual(Object shows) {
+      return this.shows != null && this.shows.equals(shows);
     }
 
-    /** A plan in {@code lang}. */
-    String text(Lang lang) {
-      String t = rendered[lang.ordinal()];
-      if (t == null) rendered[lang.ordinal()] = t = Json.encode(Localizer.render(PlainValues.of(Json.decodeValue(neutral())), lang));
-      return t;
+    /** The language-neutral JSON (texts are message codes and arguments): as it came, or made from {@code source}. */
+    String neutral(Supplier<Map<String, Object>> source) {
+      if (json != null) return json;
+      String j = Json.encode(source.get());
+      if (digest == null) digestOf(j);
+      return j;
+    }
+
+    private byte[] digestOf(String neutral) {
+      try {
+        return digest = java.security.MessageDigest.getInstance("SHA-256").digest(neutral.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+
+    /** The piece in {@code lang}. */
+    String text(Lang lang, Supplier<Map<String, Object>> source) {
+      return Json.encode(Localizer.render(PlainValues.of(Json.decodeValue(neutral(source))), lang));
     }
   }
 
@@ -115,6 +143,8 @@ public final class LiveRankingJson {
   private final String scenario;
   /** The failure's text; null for a ranking. */
   private final String literal;
+  /** The engine's ranking the pieces are rendered from; null for one that came over the wire (its pieces hold their JSON) or a failure. */
+  private final Ranking ranking;
   private final Piece rest;
   private final List<Piece> plans;
   private final Piece mixed;
@@ -122,19 +152,35 @@ public final class LiveRankingJson {
   /** quotesAt as JSON ("null" when the book states none): it goes last. */
   private final String quotesAt;
   private final Cut[] cuts = new Cut[Lang.values().length];
-  private final String[] texts = new String[Lang.values().length];
+  /**
+   * The whole message and the last delta per language, held weakly: every dashboard of a scenario
+   * reads the same text in one fan-out, and none is kept once its readers have sent it (a followed
+   * scenario would otherwise hold its whole ranking as text between changes).
+   */
+  private final java.lang.ref.WeakReference<String>[] texts = weakArray();
   /** Identifies this message to the delta that follows it, without the delta keeping it alive. */
   private final long serial = SERIALS.incrementAndGet();
   /** The last delta made per language, and the message it follows (every dashboard of a scenario mostly read the same one). */
-  private final Delta[] deltas = new Delta[Lang.values().length];
+  private final java.lang.ref.WeakReference<Delta>[] deltas = weakArray();
 
   private static final AtomicLong SERIALS = new AtomicLong();
 
   private record Delta(long after, String text) {}
 
-  private LiveRankingJson(String scenario, String literal, Piece rest, List<Piece> plans, Piece mixed, Piece reference, String quotesAt) {
+  @SuppressWarnings("unchecked")
+  private static <T> java.lang.ref.WeakReference<T>[] weakArray() {
+    return (java.lang.ref.WeakReference<T>[]) new java.lang.ref.WeakReference<?>[Lang.values().length];
+  }
+
+  private static <T> T get(java.lang.ref.WeakReference<T> ref) {
+    return ref == null ? null : ref.get();
+  }
+
+  private LiveRankingJson(String scenario, String literal, Ranking ranking, Piece rest, List<Piece> plans, Piece mixed, Piece reference,
+                          String quotesAt) {
     this.scenario = scenario;
     this.literal = literal;
+    this.ranking = ranking;
     this.rest = rest;
     this.plans = plans;
     this.mixed = mixed;
@@ -142,24 +188,43 @@ public final class LiveRankingJson {
     this.quotesAt = quotesAt;
   }
 
-  /** A ranking's JSON from its pieces; {@code rest} is the ranking without plans, mixed plan, reference and quotesAt. */
-  static LiveRankingJson of(String scenario, Piece rest, List<Piece> plans, Piece mixed, Piece reference, String quotesAt) {
-    return new LiveRankingJson(scenario, null, rest, List.copyOf(plans), mixed, reference, quotesAt);
+  /** Ranking {@code r}'s JSON, its pieces (one per plan, in order) rendered from it when first asked for. */
+  static LiveRankingJson of(String scenario, Ranking r, Piece rest, List<Piece> plans, Piece mixed, Piece reference) {
+    return new LiveRankingJson(scenario, null, r, rest, List.copyOf(plans), mixed, reference,
+        Json.encode(r.quotesAt() == null ? null : r.quotesAt().toString()));
+  }
+
+  /** A ranking's JSON as it came over the wire: its pieces hold their JSON; {@code rest} is the ranking without plans, mixed plan, reference and quotesAt. */
+  static LiveRankingJson decoded(String scenario, Piece rest, List<Piece> plans, Piece mixed, Piece reference, String quotesAt) {
+    return new LiveRankingJson(scenario, null, null, rest, List.copyOf(plans), mixed, reference, quotesAt);
   }
 
   /** A failure's message, {@code {"type":"error","scenario":id,"status":s,"error":e}}. */
   static LiveRankingJson failure(String scenario, int status, String error) {
     return new LiveRankingJson(scenario, new JsonObject().put("type", "error").put("scenario", scenario).put("status", status)
-        .put("error", error).encode(), null, List.of(), null, null, null);
+        .put("error", error).encode(), null, null, List.of(), null, null, null);
+  }
+
+  /**
+   * The ranking without its plans, mixed plan, reference and quotesAt, with the note comparing #1
+   * with the reference (which reads them): what the remainder piece shows.
+   */
+  static Map<String, Object> remainder(Ranking r) {
+    Ranking rest = new Ranking(r.scenario(), r.currency(), r.horizonMonths(), List.of(), Optional.empty(), r.mixedNote(),
+        r.unavailable(), r.quotesAt(), Optional.empty(), r.excluded(), r.skipped(), r.apis());
+    Map<String, Object> m = rest.toMap();
+    m.remove("quotesAt");
+    m.put("referenceNote", Localizer.neutral(r.referenceNote()));
+    return m;
   }
 
   /** The message as a dashboard in {@code lang} reads it: every message rendered, "lang" first in the ranking. */
   public String text(Lang lang) {
-    String t = texts[lang.ordinal()];
+    String t = get(texts[lang.ordinal()]);
     if (t == null) {
       t = literal != null ? Json.encode(Localizer.render(PlainValues.of(Json.decodeValue(literal)), lang))
-          : envelope("ranking") + join(lang, p -> p.text(lang), false, false) + "}";
-      texts[lang.ordinal()] = t;
+          : envelope("ranking") + join(lang, null, false, false) + "}";
+      texts[lang.ordinal()] = new java.lang.ref.WeakReference<>(t);
     }
     return t;
   }
@@ -181,13 +246,13 @@ public final class LiveRankingJson {
    */
   public String textAfter(LiveRankingJson previous, Lang lang) {
     if (previous == null || previous.literal != null || literal != null) return text(lang);
-    Delta d = deltas[lang.ordinal()];
+    Delta d = get(deltas[lang.ordinal()]);
     if (d == null || d.after != previous.serial) {
       Set<Piece> kept = Collections.newSetFromMap(new IdentityHashMap<>());
       kept.addAll(previous.plans);
-      String ranking = join(lang, p -> kept.contains(p) ? p.key : p.text(lang), mixed != null && mixed == previous.mixed,
-          reference != null && reference == previous.reference);
-      deltas[lang.ordinal()] = d = new Delta(previous.serial, envelope("ranking-delta") + ranking + "}");
+      String ranking = join(lang, kept, mixed != null && mixed == previous.mixed, reference != null && reference == previous.reference);
+      d = new Delta(previous.serial, envelope("ranking-delta") + ranking + "}");
+      deltas[lang.ordinal()] = new java.lang.ref.WeakReference<>(d);
     }
     return d.text;
   }
@@ -197,20 +262,28 @@ public final class LiveRankingJson {
     return literal;
   }
 
-  Piece rest() {
-    return rest;
-  }
-
   List<Piece> plans() {
     return plans;
   }
 
-  Piece mixed() {
-    return mixed;
+  /** The remainder's neutral JSON. */
+  String restJson() {
+    return rest.neutral(() -> remainder(ranking));
   }
 
-  Piece reference() {
-    return reference;
+  /** Plan i's neutral JSON. */
+  String planJson(int i) {
+    return plans.get(i).neutral(() -> ranking.plans().get(i).toMap());
+  }
+
+  /** The mixed plan's neutral JSON, or null when there is none. */
+  String mixedJson() {
+    return mixed == null ? null : mixed.neutral(() -> ranking.mixed().orElseThrow().toMap());
+  }
+
+  /** The reference's neutral JSON, or null when there is none. */
+  String referenceJson() {
+    return reference == null ? null : reference.neutral(() -> ranking.reference().orElseThrow().toMap());
   }
 
   String quotesAt() {
@@ -221,8 +294,12 @@ public final class LiveRankingJson {
     return "{\"type\":\"" + type + "\",\"scenario\":" + Json.encode(scenario) + ",\"ranking\":";
   }
 
-  /** R in {@code lang}: the remainder's fields with each piece's text (or its name in a delta) in its slot, and quotesAt last. */
-  private String join(Lang lang, Function<Piece, String> text, boolean sameMixed, boolean sameReference) {
+  /**
+   * R in {@code lang}: the remainder's fields with each piece's text in its slot, and quotesAt last;
+   * in a delta ({@code kept} not null) a plan of {@code kept} as its name, and an unchanged mixed
+   * plan or reference as {@link #SAME}.
+   */
+  private String join(Lang lang, Set<Piece> kept, boolean sameMixed, boolean sameReference) {
     Cut cut = cut(lang);
     // String.join sizes the text once and copies each piece once: a large ranking is not copied twice.
     List<String> out = new ArrayList<>(plans.size() * 2 + 12);
@@ -233,12 +310,15 @@ public final class LiveRankingJson {
           out.add("[");
           for (int p = 0; p < plans.size(); p++) {
             if (p > 0) out.add(",");
-            out.add(text.apply(plans.get(p)));
+            Piece piece = plans.get(p);
+            int at = p;
+            out.add(kept != null && kept.contains(piece) ? piece.key : piece.text(lang, () -> ranking.plans().get(at).toMap()));
           }
           out.add("]");
         }
-        case "mixed" -> out.add(mixed == null ? "null" : sameMixed ? SAME : text.apply(mixed));
-        default -> out.add(reference == null ? "null" : sameReference ? SAME : text.apply(reference));
+        case "mixed" -> out.add(mixed == null ? "null" : sameMixed ? SAME : mixed.text(lang, () -> ranking.mixed().orElseThrow().toMap()));
+        default -> out.add(reference == null ? "null" : sameReference ? SAME
+            : reference.text(lang, () -> ranking.reference().orElseThrow().toMap()));
       }
     }
     out.add(cut.between().get(cut.slots().size()));
@@ -251,7 +331,7 @@ public final class LiveRankingJson {
     Cut c = cuts[lang.ordinal()];
     if (c != null) return c;
     @SuppressWarnings("unchecked")
-    Map<String, Object> page = Localizer.page((Map<String, Object>) PlainValues.of(Json.decodeValue(rest.neutral())), lang);
+    Map<String, Object> page = Localizer.page((Map<String, Object>) PlainValues.of(Json.decodeValue(restJson())), lang);
     List<String> between = new ArrayList<>(4), slots = new ArrayList<>(3);
     StringBuilder b = new StringBuilder("{");
     boolean first = true;
@@ -270,13 +350,5 @@ public final class LiveRankingJson {
     between.add(b.toString());
     cuts[lang.ordinal()] = c = new Cut(List.copyOf(between), List.copyOf(slots));
     return c;
-  }
-
-  static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

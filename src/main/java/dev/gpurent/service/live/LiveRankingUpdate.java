@@ -2,7 +2,6 @@ package dev.gpurent.service.live;
 
 import dev.gpurent.cost.ApiComparison;
 import dev.gpurent.cost.Ranking;
-import dev.gpurent.cost.VendorPlan;
 import dev.gpurent.text.Lang;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -60,9 +59,9 @@ public record LiveRankingUpdate(String scenario, int status, String error, Insta
   /** The update of ranking {@code r} of {@code scenario}, rendered from {@code json}. */
   public static LiveRankingUpdate of(String scenario, Ranking r, LiveRankingJson json) {
     List<Standing> plans = new ArrayList<>(r.plans().size());
-    for (VendorPlan p : r.plans()) plans.add(standing(p, plans.size() + 1));
+    for (Ranking.Standing p : r.standings()) plans.add(standing(p, plans.size() + 1));
     return new LiveRankingUpdate(scenario, OK, null, r.quotesAt(), r.currency(), plans,
-        r.mixed().map(m -> new BigDecimal(m.bill().monthlyTotal().plain())), r.reference().map(p -> standing(p, 0)),
+        r.mixed().map(m -> new BigDecimal(m.bill().monthlyTotal().plain())), r.reference().map(p -> standing(Ranking.Standing.of(p), 0)),
         r.unavailable().stream().map(Ranking.Unavailable::vendor).toList(), apis(r), json);
   }
 
@@ -97,8 +96,10 @@ public record LiveRankingUpdate(String scenario, int status, String error, Insta
     return json.textAfter(previous == null ? null : previous.json, lang);
   }
 
-  private static Standing standing(VendorPlan p, int rank) {
-    return new Standing(p.vendor(), rank, new BigDecimal(p.monthlyTotal().plain()), p.monthlyTotal().currency(), p.dated(), p.complete());
+  private static Standing standing(Ranking.Standing p, int rank) {
+    // a total in cents is its own plain form: shared with the plan's draft rather than parsed again
+    BigDecimal total = p.monthlyTotal().amount().scale() == 2 ? p.monthlyTotal().amount() : new BigDecimal(p.monthlyTotal().plain());
+    return new Standing(p.vendor(), rank, total, p.monthlyTotal().currency(), p.dated(), p.complete());
   }
 
   /** Each comparison's cheapest API, when it carries the workload and #1 rents it (as the ranking's JSON shows them). */

@@ -173,7 +173,7 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
       r.rankedOn = b;
       if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged: the same plans, the same vendors shown
       Set<String> shown = new HashSet<>();
-      ranking.plans().forEach(p -> shown.add(p.vendor()));
+      ranking.standings().forEach(p -> shown.add(p.vendor()));
       r.shown = shown;
       LiveRankingUpdate update = r.parts.take(id, ranking);
       if (r.failure == null && r.message != null && r.published && !r.parts.changed()) return null;
