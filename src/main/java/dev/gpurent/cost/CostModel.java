@@ -50,17 +50,17 @@ public final class CostModel {
 
   /** One scenario on one book, ready to price vendors one by one and rank what they gave. */
   Pass pass(Scenario s, QuoteBook book) {
-    return new Pass(s, book, null);
+    return new Pass(s, book, null, null);
   }
 
   /**
    * The same for a live scenario: a vendor's scan is shared with the other live scenarios that
    * scan alike on the same entry ({@link ScanMemo}), so that they keep one copy of it and a price
    * change scans each kind of scenario once. One-off rankings scan alone: they would fill the memo
-   * with what no one keeps.
+   * with what no one keeps. {@code part} is the scenario's key there, worked out once per live scenario.
    */
-  Pass livePass(Scenario s, QuoteBook book) {
-    return new Pass(s, book, scans);
+  Pass livePass(Scenario s, QuoteBook book, ScanMemo.Part part) {
+    return new Pass(s, book, scans, part);
   }
 
   RankingRules rules() {
@@ -95,15 +95,13 @@ public final class CostModel {
     private PlanBuilder builder;
     /** The live scenarios' shared scans (null: scan alone), and this scenario's key there. */
     private final ScanMemo sharedScans;
-    private final Scenario scannedPart;
-    private final int scannedHash;
+    private final ScanMemo.Part scannedPart;
 
-    private Pass(Scenario s, QuoteBook book, ScanMemo memo) {
+    private Pass(Scenario s, QuoteBook book, ScanMemo memo, ScanMemo.Part part) {
       this.s = s;
       this.book = book;
       this.sharedScans = memo;
-      this.scannedPart = sharedScans == null ? null : ScanMemo.scanned(s);
-      this.scannedHash = sharedScans == null ? 0 : scannedPart.hashCode();
+      this.scannedPart = part;
     }
 
     private OfferScan scanner() {
@@ -132,7 +130,7 @@ public final class CostModel {
         return new VendorResult(e, excluded, unavailable, null, false, null, null);
       }
       ScanMemo.Scanned scanned = sharedScans == null ? scan(e, asReference)
-          : sharedScans.get(book, e, scannedPart, scannedHash, () -> scan(e, asReference));
+          : sharedScans.get(book, e, scannedPart, () -> scan(e, asReference));
       Picks[] picks = scanned.picks();
       if (scanned.missing() != null && !asReference) unavailable.add(scanned.missing());
       boolean carried = scanned.missing() == null;

@@ -29,6 +29,8 @@ public final class LiveRanking {
 
   private final CostModel model;
   private final Scenario scenario;
+  /** Its key in the live scenarios' shared scans. */
+  private final ScanMemo.Part scannedPart;
   private QuoteBook book;
   /** Per vendor of {@link #book}, in its order, the result it gave (an array: a live scenario keeps 37 of them, not a map). */
   private VendorResult[] results;
@@ -39,12 +41,13 @@ public final class LiveRanking {
   private LiveRanking(CostModel model, Scenario scenario) {
     this.model = model;
     this.scenario = scenario;
+    this.scannedPart = ScanMemo.part(scenario);
   }
 
   /** The scenario ranked in full on {@code book}, kept for updates. */
   public static LiveRanking of(CostModel model, Scenario scenario, QuoteBook book) {
     LiveRanking live = new LiveRanking(model, scenario);
-    CostModel.Pass pass = model.livePass(scenario, book);
+    CostModel.Pass pass = model.livePass(scenario, book, live.scannedPart);
     live.results = new VendorResult[book.vendors().size()];
     int i = 0;
     for (QuoteBook.Entry e : book.vendors().values()) live.results[i++] = pass.vendor(e);
@@ -68,7 +71,7 @@ public final class LiveRanking {
     BookChange change = BookChange.between(book, next);
     boolean migrationMoved = scenario.migration().flatMap(Migration::fromVendor).map(change.vendors()::contains).orElse(false);
     boolean all = change.bookWide() || migrationMoved;
-    CostModel.Pass pass = model.livePass(scenario, next);
+    CostModel.Pass pass = model.livePass(scenario, next, scannedPart);
     // Most updates keep every result (the vendor that changed gives the same one): a new array only when one moved.
     VendorResult[] made = new VendorResult[next.vendors().size()];
     Set<String> again = null;
@@ -183,9 +186,9 @@ public final class LiveRanking {
   private boolean datedMoves(PlanDraft plan, Instant before, Instant after) {
     if (plan == null || plan.priceDate() == null) return false;
     Duration max = model.rules().maxPriceAge();
-    boolean dated = after != null && Duration.between(plan.priceDate(), after).compareTo(max) > 0;
+    boolean dated = after != null && olderThan(plan.priceDate(), after, max);
     if (dated != plan.dated()) return true;
-    return dated && Duration.between(plan.priceDate(), before).toDays() != Duration.between(plan.priceDate(), after).toDays();
+    return dated && days(plan.priceDate(), before) != days(plan.priceDate(), after);
   }
 
   /** The same for the FX rates' age, on a plan with a converted line (the rule of {@code PlanBuilder.fxAge}). */
@@ -193,8 +196,27 @@ public final class LiveRanking {
     if (plan == null || !plan.converted() || fxAsOf == null || before == null || after == null) return false;
     Instant asOf = fxAsOf.atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
     Duration max = model.rules().maxPriceAge();
-    Duration was = Duration.between(asOf, before), now = Duration.between(asOf, after);
-    boolean dated = now.compareTo(max) > 0;
-    return dated != was.compareTo(max) > 0 || dated && was.toDays() != now.toDays();
+    boolean dated = olderThan(asOf, after, max);
+    return dated != olderThan(asOf, before, max) || dated && days(asOf, before) != days(asOf, after);
+  }
+
+  // Duration.between(from, to).compareTo(max) > 0 and .toDays(), without a Duration: every live
+  // scenario asks this of every plan it keeps at every change.
+
+  static boolean olderThan(Instant from, Instant to, Duration max) {
+    long secs = to.getEpochSecond() - from.getEpochSecond();
+    int nanos = to.getNano() - from.getNano();
+    if (nanos < 0) {
+      secs--;
+      nanos += 1_000_000_000;
+    }
+    return secs > max.getSeconds() || secs == max.getSeconds() && nanos > max.getNano();
+  }
+
+  static long days(Instant from, Instant to) {
+    long secs = to.getEpochSecond() - from.getEpochSecond();
+    if (to.getNano() < from.getNano()) secs--;
+    // Duration.toDays: its seconds (floored, nanos kept positive) over a day, truncated toward zero
+    return secs / 86_400;
   }
 }

@@ -41,14 +41,19 @@ final class ScanMemo {
                  List<List<Quote>> modes, AtomicReference<PlanBuilder.GpuPart> gpu, AtomicReferenceArray<Placement> mixed,
                  AtomicReference<VendorResult> uncarried) {}
 
-  /** The scanned part of {@code s}: all it is priced by but its name and its data (storage, egress, load balancers, migration). */
-  static Scenario scanned(Scenario s) {
-    return new Scenario("", s.currency(), s.horizonMonths(), s.headroom(), s.workloads(), 0, 0, 1, 0, Optional.empty(), s.constraints());
+  /** A live scenario's key in the memo: its scanned part and that part's hash, worked out once. */
+  record Part(Scenario scanned, int hash) {}
+
+  /** The key of {@code s}: all it is priced by but its name and its data (storage, egress, load balancers, migration). */
+  static Part part(Scenario s) {
+    Scenario scanned = new Scenario("", s.currency(), s.horizonMonths(), s.headroom(), s.workloads(), 0, 0, 1, 0, Optional.empty(),
+        s.constraints());
+    return new Part(scanned, scanned.hashCode());
   }
 
-  /** {@code e}'s scan for a scenario whose scanned part is {@code part} on {@code book}, made by {@code scan} when no one made it yet. */
-  Scanned get(QuoteBook book, QuoteBook.Entry e, Scenario part, int partHash, Supplier<Scanned> scan) {
-    return cache.get(new Key(e, book.fx(), book.spotRisk().orElse(null), part, partHash), k -> scan.get());
+  /** {@code e}'s scan for a scenario whose key is {@code part} on {@code book}, made by {@code scan} when no one made it yet. */
+  Scanned get(QuoteBook book, QuoteBook.Entry e, Part part, Supplier<Scanned> scan) {
+    return cache.get(new Key(e, book.fx(), book.spotRisk().orElse(null), part.scanned(), part.hash()), k -> scan.get());
   }
 
   private static final class Key {
