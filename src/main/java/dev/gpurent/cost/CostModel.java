@@ -251,7 +251,7 @@ public final class CostModel {
      * The ranking of {@code results}, one per vendor of this pass's book, in the book's vendor order;
      * each plan (its exact bill and winsAt) built when the ranking's reader first asks for it, and kept.
      */
-    Ranking merge(Iterable<VendorResult> results) {
+    Ranking merge(List<VendorResult> results) {
       return merge(results, null, null);
     }
 
@@ -262,16 +262,22 @@ public final class CostModel {
      * {@code memo} (the last merge; null for none) when it rests on the very same picks and #1, and
      * what this merge worked out is handed to {@code next}.
      */
-    Ranking merge(Iterable<VendorResult> results, MergeMemo memo, java.util.function.Consumer<MergeMemo> next) {
-      Map<String, Integer> excluded = new LinkedHashMap<>();
+    Ranking merge(List<VendorResult> results, MergeMemo memo, java.util.function.Consumer<MergeMemo> next) {
+      Map<String, Integer> excluded = Map.of();
       List<PlanDraft> drafts = new ArrayList<>();
       List<Ranking.Unavailable> unavailable = new ArrayList<>();
       List<Skipped> skipped = new ArrayList<>(0);
-      Map<String, Picks[]> allPicks = new LinkedHashMap<>();
-      Map<String, ScanMemo.Scanned> scans = sharedScans == null ? Map.of() : new java.util.HashMap<>();
+      String[] vendors = new String[results.size()];
+      Picks[][] picks = new Picks[results.size()][];
+      ScanMemo.Scanned[] scans = new ScanMemo.Scanned[results.size()];
+      int candidates = 0;
       Optional<VendorPlan> reference = Optional.empty();
       for (VendorResult r : results) {
-        r.excluded().forEach((rule, n) -> excluded.merge(rule, n, Integer::sum));
+        if (!r.excluded().isEmpty()) {
+          if (excluded.isEmpty()) excluded = new LinkedHashMap<>();
+          Map<String, Integer> into = excluded;
+          r.excluded().forEach((rule, n) -> into.merge(rule, n, Integer::sum));
+        }
         unavailable.addAll(r.unavailable());
         skipped.addAll(r.skipped());
         if (r.picks() == null) continue;
@@ -280,10 +286,12 @@ public final class CostModel {
           if (r.draft() != null) reference = Optional.of(r.draft().plan(sharedScans == null ? null : builder(), true));
           continue;
         }
-        allPicks.put(r.vendor(), r.picks());
-        if (r.scanned() != null) scans.put(r.vendor(), r.scanned());
+        vendors[candidates] = r.vendor();
+        picks[candidates] = r.picks();
+        scans[candidates++] = r.scanned();
         if (r.draft() != null) drafts.add(r.draft());
       }
+      PlanBuilder.Candidates all = new PlanBuilder.Candidates(vendors, picks, scans, candidates);
       Constraints c = s.constraints();
       for (Ranking.Unavailable u : bookUnavailable(book)) {
         if (c.vendors().admits(u.vendor())) unavailable.add(u);
@@ -312,21 +320,21 @@ public final class CostModel {
         PlanBuilder b = builder();
         Ranking.Mix later = Ranking.Mix.later(() -> {
           dev.gpurent.text.Message[] note = {Words.EMPTY};
-          return Ranking.Mix.of(b.mixedPlan(allPicks, scans, drafts, note), note[0]);
+          return Ranking.Mix.of(b.mixedPlan(all, drafts, note), note[0]);
         });
         return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, later, unavailable, book.builtAt(), reference, excluded,
             skipped, apis(drafts));
       }
       PlanDraft best = drafts.isEmpty() ? null : drafts.get(0);
       String[] vendorOf = new String[s.workloads().size()];
-      Pick[] chosen = PlanBuilder.cheapest(allPicks, vendorOf);
+      Pick[] chosen = PlanBuilder.cheapest(all, vendorOf);
       dev.gpurent.text.Message[] mixedNote = {Words.EMPTY};
       Optional<MixedPlan> mixed;
       if (memo != null && memo.sameMixed(chosen, vendorOf, best)) {
         mixed = memo.mixed;
         mixedNote[0] = memo.mixedNote;
       } else {
-        mixed = builder().mixedPlan(allPicks, scans, drafts, mixedNote);
+        mixed = builder().mixedPlan(all, drafts, mixedNote);
       }
       next.accept(new MergeMemo(best, chosen, vendorOf, mixed, mixedNote[0]));
       return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),

@@ -140,18 +140,18 @@ public final class LiveRanking {
 
   /**
    * Whether moving from {@code from} to {@code to} may change a ranking that shows plans of
-   * {@code shown} (vendor ids) only: a vendor with a plan there changed, or something every plan
+   * the vendors {@code shown} holds only: a vendor with a plan there changed, or something every plan
    * reads did (FX, spot rates, the vendors without quotes). Vendors without a plan in a ranking
    * rarely give it one on a price change: a pass uses this only to rank first what will most likely
    * change, {@link #update} is exact either way.
    */
-  public static boolean mayMove(QuoteBook from, QuoteBook to, Set<String> shown) {
+  public static boolean mayMove(QuoteBook from, QuoteBook to, java.util.function.Predicate<String> shown) {
     if (from == to) return false;
     if (from == null) return true;
     BookChange change = BookChange.between(from, to);
     if (change.bookWide() || change.unavailable()) return true;
     for (String v : change.vendors()) {
-      if (shown.contains(v)) return true;
+      if (shown.test(v)) return true;
     }
     return false;
   }

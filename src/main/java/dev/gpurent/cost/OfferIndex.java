@@ -147,6 +147,7 @@ final class OfferIndex {
   // views made once: the scan asks for them per offer it compares
   private final List<Shape> shapesView = Collections.unmodifiableList(shapes);
   private final List<String> gpuIdsView = Collections.unmodifiableList(gpuIds);
+  private final List<String> currenciesView = Collections.unmodifiableList(currencies);
 
   List<Shape> shapes() {
     return shapesView;
@@ -157,7 +158,7 @@ final class OfferIndex {
   }
 
   List<String> currencies() {
-    return Collections.unmodifiableList(currencies);
+    return currenciesView;
   }
 
   /** Indexes of the vendor's quotes whose source says they cannot be rented now; empty for most vendors. */

@@ -366,14 +366,28 @@ final class PlanBuilder {
    * Each workload at its cheapest vendor, when that beats the best single vendor; otherwise
    * empty, with {@code note[0]} saying why.
    */
-  Optional<MixedPlan> mixedPlan(Map<String, Picks[]> allPicks, Map<String, ScanMemo.Scanned> scans, List<PlanDraft> plans, Message[] note) {
+  /**
+   * Every vendor with picks, in the book's order: its picks and, in a live ranking, its shared scan
+   * (null entries in a one-off one). Arrays rather than maps: a live update merges many scenarios.
+   */
+  record Candidates(String[] vendors, Picks[][] picks, ScanMemo.Scanned[] scans, int size) {
+
+    ScanMemo.Scanned scanned(String vendor) {
+      for (int i = 0; i < size; i++) {
+        if (vendors[i].equals(vendor)) return scans[i];
+      }
+      return null;
+    }
+  }
+
+  Optional<MixedPlan> mixedPlan(Candidates all, List<PlanDraft> plans, Message[] note) {
     int n = s.workloads().size();
     if (n < 2) {
       note[0] = Words.of("mixed.oneWorkload");
       return Optional.empty();
     }
     String[] vendorOf = new String[n];
-    Pick[] chosen = cheapest(allPicks, vendorOf);
+    Pick[] chosen = cheapest(all, vendorOf);
     for (int w = 0; w < n; w++) {
       if (chosen[w] == null) {
         note[0] = Words.of("mixed.noVendor", "workload", s.workloads().get(w).name());
@@ -398,7 +412,7 @@ final class PlanBuilder {
     try {
       for (int w = 0; w < n; w++) {
         VendorTerms t = book.vendor(vendorOf[w]).orElseThrow().quotes().terms();
-        Placement p = mixedPlacement(w, chosen[w], t, scans.get(vendorOf[w]));
+        Placement p = mixedPlacement(w, chosen[w], t, all.scanned(vendorOf[w]));
         placements.add(p);
         lines.add(gpuLine(p));
         lineVendors.add(vendorOf[w]);
@@ -459,14 +473,14 @@ final class PlanBuilder {
     return made;
   }
 
-  static Pick[] cheapest(Map<String, Picks[]> allPicks, String[] vendorOf) {
+  static Pick[] cheapest(Candidates all, String[] vendorOf) {
     Pick[] chosen = new Pick[vendorOf.length];
-    for (Map.Entry<String, Picks[]> e : allPicks.entrySet()) {
+    for (int i = 0; i < all.size(); i++) {
       for (int w = 0; w < chosen.length; w++) {
-        Pick p = e.getValue()[w].best;
+        Pick p = all.picks()[i][w].best;
         if (p != null && (chosen[w] == null || Math.round(p.cost * 100) < Math.round(chosen[w].cost * 100))) {
           chosen[w] = p;
-          vendorOf[w] = e.getKey();
+          vendorOf[w] = all.vendors()[i];
         }
       }
     }

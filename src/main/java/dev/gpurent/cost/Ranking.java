@@ -36,7 +36,7 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
   public Ranking {
     plans = plans instanceof RankedPlans ? plans : List.copyOf(plans);  // built as read, never modified
     unavailable = List.copyOf(unavailable);
-    excluded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
+    excluded = excluded.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(excluded));
     skipped = List.copyOf(skipped);
     apis = List.copyOf(apis);
   }
@@ -153,6 +153,14 @@ public record Ranking(String scenario, String currency, int horizonMonths, List<
   /** Plan i's standing, read off its draft when the plan is not built. */
   public Standing standing(int i) {
     return plans instanceof RankedPlans r ? r.draft(i).standing() : Standing.of(plans.get(i));
+  }
+
+  /** Whether {@code vendor} has a plan here (read off the standings: nothing is built or copied). */
+  public boolean hasPlan(String vendor) {
+    for (int i = 0; i < plans.size(); i++) {
+      if (standing(i).vendor().equals(vendor)) return true;
+    }
+    return false;
   }
 
   /** Every plan's standing, in the ranking's order. */

@@ -121,7 +121,7 @@ final class LivePass {
         LiveScenario r = scenarios.get(id);
         if (r != null && !r.first) followedOnes.put(id, r);
       }
-      todo.addAll(passOrder(followedOnes, (id, r) -> LiveRanking.mayMove(r.rankedOn, book, r.shown) ? 1 : 0));
+      todo.addAll(passOrder(followedOnes, (id, r) -> LiveRanking.mayMove(r.rankedOn, book, v -> r.shown != null && r.shown.hasPlan(v)) ? 1 : 0));
       followed = followedLeft = todo.size();
       launch();
       ranker.dropUnkept();

@@ -5,7 +5,6 @@ import dev.gpurent.cost.Scenario;
 import dev.gpurent.quote.QuoteBook;
 import dev.gpurent.service.live.LiveRankingUpdate;
 import dev.gpurent.service.live.RankingParts;
-import java.util.Set;
 
 /**
  * A live scenario and its last ranking here: the update as sent (or why it failed); both null
@@ -24,8 +23,8 @@ final class LiveScenario {
   LiveRanking live;
   /** The book of its last ranking here (set by the worker that ranked it). */
   volatile QuoteBook rankedOn;
-  /** The vendors with a plan in that ranking: a pass ranks first the followed scenarios a change may move. */
-  volatile Set<String> shown = Set.of();
+  /** That ranking (its vendors with a plan): a pass ranks first the followed scenarios a change may move. */
+  volatile dev.gpurent.cost.Ranking shown;
   /** While its first ranking runs, passes leave it out. */
   boolean first;
   /**

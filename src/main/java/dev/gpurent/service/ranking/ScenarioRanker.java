@@ -16,8 +16,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.logging.Level;
@@ -172,9 +170,7 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
       rankingTime.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
       r.rankedOn = b;
       if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged: the same plans, the same vendors shown
-      Set<String> shown = new HashSet<>();
-      ranking.standings().forEach(p -> shown.add(p.vendor()));
-      r.shown = shown;
+      r.shown = ranking;
       LiveRankingUpdate update = r.parts.take(id, ranking);
       if (r.failure == null && r.message != null && r.published && !r.parts.changed()) return null;
       return new Outcome(id, r, update, null);
