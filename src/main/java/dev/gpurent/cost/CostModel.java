@@ -265,20 +265,23 @@ public final class CostModel {
     Ranking merge(List<VendorResult> results, MergeMemo memo, java.util.function.Consumer<MergeMemo> next) {
       Map<String, Integer> excluded = Map.of();
       List<PlanDraft> drafts = new ArrayList<>();
-      List<Ranking.Unavailable> unavailable = new ArrayList<>();
+      List<Ranking.Unavailable> unavailable;
       List<Skipped> skipped = new ArrayList<>(0);
       String[] vendors = new String[results.size()];
       Picks[][] picks = new Picks[results.size()][];
       ScanMemo.Scanned[] scans = new ScanMemo.Scanned[results.size()];
       int candidates = 0;
       Optional<VendorPlan> reference = Optional.empty();
+      // the vendors' reasons, by list: an update that kept them all lists the same unavailable vendors
+      List<?>[] unavailableFrom = new List<?>[results.size() + 1];
+      int from = 0;
       for (VendorResult r : results) {
+        unavailableFrom[from++] = r.unavailable();
         if (!r.excluded().isEmpty()) {
           if (excluded.isEmpty()) excluded = new LinkedHashMap<>();
           Map<String, Integer> into = excluded;
           r.excluded().forEach((rule, n) -> into.merge(rule, n, Integer::sum));
         }
-        unavailable.addAll(r.unavailable());
         skipped.addAll(r.skipped());
         if (r.picks() == null) continue;
         if (r.reference()) {
@@ -293,10 +296,17 @@ public final class CostModel {
       }
       PlanBuilder.Candidates all = new PlanBuilder.Candidates(vendors, picks, scans, candidates);
       Constraints c = s.constraints();
-      for (Ranking.Unavailable u : bookUnavailable(book)) {
-        if (c.vendors().admits(u.vendor())) unavailable.add(u);
+      unavailableFrom[from] = bookUnavailable(book);
+      if (memo != null && java.util.Arrays.equals(memo.unavailableFrom, unavailableFrom, (a, b) -> a == b ? 0 : 1)) {
+        unavailable = memo.unavailable;
+      } else {
+        unavailable = new ArrayList<>();
+        for (VendorResult r : results) unavailable.addAll(r.unavailable());
+        for (Ranking.Unavailable u : bookUnavailable(book)) {
+          if (c.vendors().admits(u.vendor())) unavailable.add(u);
+        }
+        unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
       }
-      unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
       // Complete plans first, cheapest first: #1 is the cheapest plan one can sign as it stands. The
       // incomplete ones follow in their own group, cheapest first, each with what it would take.
       drafts.sort(Comparator.comparing((PlanDraft p) -> !p.complete()).thenComparing(p -> p.monthlyTotal().amount())
@@ -336,9 +346,13 @@ public final class CostModel {
       } else {
         mixed = builder().mixedPlan(all, drafts, mixedNote);
       }
-      next.accept(new MergeMemo(best, chosen, vendorOf, mixed, mixedNote[0]));
-      return new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
-          reference, excluded, skipped, apis(drafts));
+      // the API comparison rests on #1's picks and the token prices alone
+      List<ApiComparison> apis = memo != null && memo.best == best && memo.tokenPrices == book.tokenPrices() ? memo.apis : apis(drafts);
+      Ranking ranking = new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
+          reference, excluded, skipped, apis);
+      next.accept(new MergeMemo(best, chosen, vendorOf, mixed, mixedNote[0], unavailableFrom, ranking.unavailable(), book.tokenPrices(),
+          ranking.apis()));
+      return ranking;
     }
   }
 

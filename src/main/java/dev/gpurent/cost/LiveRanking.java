@@ -4,6 +4,7 @@ import dev.gpurent.quote.QuoteBook;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -36,7 +37,8 @@ public final class LiveRanking {
   private VendorResult[] results;
   private Ranking ranking;
   private MergeMemo memo;
-  private Set<String> recomputed;
+  /** The vendors the last update priced (null: none). */
+  private List<String> recomputed;
 
   private LiveRanking(CostModel model, Scenario scenario) {
     this.model = model;
@@ -51,7 +53,7 @@ public final class LiveRanking {
     live.results = new VendorResult[book.vendors().size()];
     int i = 0;
     for (QuoteBook.Entry e : book.vendors().values()) live.results[i++] = pass.vendor(e);
-    live.recomputed = Set.copyOf(book.vendors().keySet());
+    live.recomputed = List.copyOf(book.vendors().keySet());
     live.ranking = pass.merge(java.util.Arrays.asList(live.results), null, m -> live.memo = m);
     live.book = book;
     return live;
@@ -65,7 +67,7 @@ public final class LiveRanking {
    */
   public boolean update(QuoteBook next) {
     if (next == book) {
-      recomputed = Set.of();
+      recomputed = null;
       return false;
     }
     BookChange change = BookChange.between(book, next);
@@ -73,9 +75,9 @@ public final class LiveRanking {
     boolean all = change.bookWide() || migrationMoved;
     CostModel.Pass pass = model.livePass(scenario, next, scannedPart);
     // Most updates keep every result (the vendor that changed gives the same one): a new array only when one moved.
-    VendorResult[] made = new VendorResult[next.vendors().size()];
-    Set<String> again = null;
+    List<String> again = null;
     boolean sameVendors = sameOrder(next.vendors().keySet(), book.vendors().keySet());
+    VendorResult[] made = sameVendors ? null : new VendorResult[next.vendors().size()];
     Map<String, VendorResult> byVendor = null;
     if (!sameVendors) {
       byVendor = new java.util.HashMap<>();
@@ -92,16 +94,21 @@ public final class LiveRanking {
           || fxAgeMoves(old.draft(), next.fx().asOf(), book.builtAt(), next.builtAt()));
       if (old == null || all || aged || change.vendors().contains(v)) {
         r = pass.vendor(e);
-        if (again == null) again = new LinkedHashSet<>();
+        if (again == null) again = new java.util.ArrayList<>(2);
         again.add(v);
         // Priced again to the same effect (its changed offers won nowhere here): the kept result stands.
         if (old != null && !migrationMoved && !aged && r.sameAs(old, change.bookWide())) r = old;
       }
       same &= r == old;
-      made[i++] = r;
+      if (made == null && r != old) {
+        made = new VendorResult[next.vendors().size()];
+        System.arraycopy(results, 0, made, 0, i);
+      }
+      if (made != null) made[i] = r;
+      i++;
     }
-    if (!same) results = made;
-    recomputed = again == null ? Set.of() : again;
+    if (made != null) results = made;
+    recomputed = again;
     book = next;
     Ranking was = ranking;
     if (same) {
@@ -176,7 +183,12 @@ public final class LiveRanking {
 
   /** The vendors the last update (or the first ranking) priced, in the book's order. */
   public Set<String> recomputed() {
-    return recomputed;
+    return recomputed == null ? Set.of() : new LinkedHashSet<>(recomputed);
+  }
+
+  /** How many vendors the last update (or the first ranking) priced. */
+  public int recomputedCount() {
+    return recomputed == null ? 0 : recomputed.size();
   }
 
   /**

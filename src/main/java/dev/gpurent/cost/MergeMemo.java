@@ -1,11 +1,13 @@
 package dev.gpurent.cost;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
  * What the last merge of a live ranking worked out, for the next merge to reuse where its inputs
  * are the very same objects (a vendor's result is kept only while nothing it rests on changed):
- * the mixed plan of the same cheapest picks against the same #1. Keyed by identity, never by
+ * the mixed plan of the same cheapest picks against the same #1, the unavailable vendors of the
+ * same reasons, the API comparison of the same #1 and token prices. Keyed by identity, never by
  * equality.
  */
 final class MergeMemo {
@@ -17,13 +19,23 @@ final class MergeMemo {
   final String[] vendorOf;
   final Optional<MixedPlan> mixed;
   final dev.gpurent.text.Message mixedNote;
+  /** Each vendor's list of reasons and the book's vendors without quotes, and the ranking's unavailable vendors made of them. */
+  final List<?>[] unavailableFrom;
+  final List<Ranking.Unavailable> unavailable;
+  final Object tokenPrices;
+  final List<ApiComparison> apis;
 
-  MergeMemo(PlanDraft best, Pick[] chosen, String[] vendorOf, Optional<MixedPlan> mixed, dev.gpurent.text.Message mixedNote) {
+  MergeMemo(PlanDraft best, Pick[] chosen, String[] vendorOf, Optional<MixedPlan> mixed, dev.gpurent.text.Message mixedNote,
+            List<?>[] unavailableFrom, List<Ranking.Unavailable> unavailable, Object tokenPrices, List<ApiComparison> apis) {
     this.best = best;
     this.chosen = chosen;
     this.vendorOf = vendorOf;
     this.mixed = mixed;
     this.mixedNote = mixedNote;
+    this.unavailableFrom = unavailableFrom;
+    this.unavailable = unavailable;
+    this.tokenPrices = tokenPrices;
+    this.apis = apis;
   }
 
   /** Whether the mixed plan of last time stands: the same picks at the same vendors against the same #1. */

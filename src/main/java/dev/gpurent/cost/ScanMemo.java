@@ -44,11 +44,14 @@ final class ScanMemo {
   /** A live scenario's key in the memo: its scanned part and that part's hash, worked out once. */
   record Part(Scenario scanned, int hash) {}
 
+  /** Equal scanned parts, one copy: the scenarios of one kind then meet in the memo by identity. */
+  private static final Cache<Scenario, Part> PARTS = Caffeine.newBuilder().weakValues().build();
+
   /** The key of {@code s}: all it is priced by but its name and its data (storage, egress, load balancers, migration). */
   static Part part(Scenario s) {
     Scenario scanned = new Scenario("", s.currency(), s.horizonMonths(), s.headroom(), s.workloads(), 0, 0, 1, 0, Optional.empty(),
         s.constraints());
-    return new Part(scanned, scanned.hashCode());
+    return PARTS.get(scanned, k -> new Part(k, k.hashCode()));
   }
 
   /** {@code e}'s scan for a scenario whose key is {@code part} on {@code book}, made by {@code scan} when no one made it yet. */
@@ -72,7 +75,8 @@ final class ScanMemo {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Key k && k.entry == entry && k.fx == fx && k.spot == spot && k.hash == hash && k.part.equals(part);
+      return o instanceof Key k && k.entry == entry && k.fx == fx && k.spot == spot && k.hash == hash
+          && (k.part == part || k.part.equals(part));
     }
 
     @Override

@@ -58,8 +58,13 @@ public record LiveRankingUpdate(String scenario, int status, String error, Insta
 
   /** The update of ranking {@code r} of {@code scenario}, rendered from {@code json}. */
   public static LiveRankingUpdate of(String scenario, Ranking r, LiveRankingJson json) {
-    List<Standing> plans = new ArrayList<>(r.plans().size());
-    for (Ranking.Standing p : r.standings()) plans.add(standing(p, plans.size() + 1));
+    return of(scenario, r, r.standings(), json);
+  }
+
+  /** The same, with the ranking's standings as read already. */
+  static LiveRankingUpdate of(String scenario, Ranking r, List<Ranking.Standing> standings, LiveRankingJson json) {
+    List<Standing> plans = new ArrayList<>(standings.size());
+    for (Ranking.Standing p : standings) plans.add(standing(p, plans.size() + 1));
     return new LiveRankingUpdate(scenario, OK, null, r.quotesAt(), r.currency(), plans,
         r.mixed().map(m -> new BigDecimal(m.bill().monthlyTotal().plain())), r.reference().map(p -> standing(Ranking.Standing.of(p), 0)),
         r.unavailable().stream().map(Ranking.Unavailable::vendor).toList(), apis(r), json);

@@ -12,10 +12,9 @@ import java.util.Map;
  * says whether each shows something the one before did not. A live ranking gives the very same
  * standing for a plan it kept from one book to the next, and the same mixed plan and reference
  * objects while they stand, so a plan met again (the same standing against the same #1) keeps its
- * {@link Piece}, with its renderings: nothing is built, encoded or compared for it. A new plan whose
- * vendor's last piece was rendered (a followed scenario) is encoded and keeps that piece when it
- * reads the same (a ranking made anew, in full); one never rendered is a new piece, built when it
- * is read. The remainder (what is left out, skipped, the notes, the APIs) is compared by value. The
+ * {@link Piece}: nothing is built, encoded or compared for it. In a ranking made anew in full, a
+ * plan whose vendor's last piece was rendered (a followed scenario) is encoded and keeps that piece
+ * when it reads the same; any other new plan is a new piece, built when it is read. The remainder (what is left out, skipped, the notes, the APIs) is compared by value. The
  * quotes' time alone is not a change. Not thread-safe: one ranking at a time.
  */
 public final class RankingParts {
@@ -28,6 +27,15 @@ public final class RankingParts {
 
   /** Takes {@code r} as the scenario's current ranking: its update, whose pieces are the last one's where they show the same. */
   public LiveRankingUpdate take(String id, Ranking r) {
+    return take(id, r, false);
+  }
+
+  /**
+   * The same, a plan whose standing is new compared by content with its vendor's last piece when
+   * that one was rendered and {@code byContent} (a ranking made anew in full, whose standings are
+   * all new): a live ranking's new standing is a plan priced otherwise, which reads otherwise.
+   */
+  public LiveRankingUpdate take(String id, Ranking r, boolean byContent) {
     boolean first = rest == null;
     Map<String, Piece> byVendor = new HashMap<>();
     for (Piece p : plans) byVendor.put(p.vendor, p);
@@ -40,13 +48,15 @@ public final class RankingParts {
       Ranking.Standing against = s == best ? null : best;
       Piece last = byVendor.get(s.vendor());
       int at = planPieces.size();
-      Piece piece = last == null ? Piece.of(s, against, s.vendor()) : last.or(s, against, s.vendor(), () -> r.plans().get(at).toMap());
+      Piece piece = last == null || !byContent && !last.shows(s, against) ? Piece.of(s, against, s.vendor())
+          : last.or(s, against, s.vendor(), () -> r.plans().get(at).toMap());
       same &= planPieces.size() < plans.size() && plans.get(planPieces.size()) == piece;
       planPieces.add(piece);
     }
-    Piece mixedPiece = r.mixed().map(m -> mixed == null ? Piece.of(m, null, null) : mixed.or(m, null, null, m::toMap)).orElse(null);
-    Piece referencePiece = r.reference().map(p -> reference == null ? Piece.of(p, null, null) : reference.or(p, null, null, p::toMap))
-        .orElse(null);
+    Piece mixedPiece = r.mixed().map(m -> mixed == null || !byContent && !mixed.shows(m, null) ? Piece.of(m, null, null)
+        : mixed.or(m, null, null, m::toMap)).orElse(null);
+    Piece referencePiece = r.reference().map(p -> reference == null || !byContent && !reference.shows(p, null) ? Piece.of(p, null, null)
+        : reference.or(p, null, null, p::toMap)).orElse(null);
     List<Object> remainder = List.of(r.scenario(), r.currency(), r.horizonMonths(), r.mixedNote(), r.unavailable(), r.excluded(),
         r.skipped(), r.apis(), r.referenceNote());
     // after one vendor's change the remainder mostly reads the same: the last one is kept, with its renderings
@@ -56,7 +66,7 @@ public final class RankingParts {
     plans = planPieces;
     mixed = mixedPiece;
     reference = referencePiece;
-    return LiveRankingUpdate.of(id, r, LiveRankingJson.of(id, r, restPiece, planPieces, mixedPiece, referencePiece));
+    return LiveRankingUpdate.of(id, r, standings, LiveRankingJson.of(id, r, restPiece, planPieces, mixedPiece, referencePiece));
   }
 
   /** Whether the ranking last taken shows something the one before did not (all of it but its quotes' time); true for the first. */

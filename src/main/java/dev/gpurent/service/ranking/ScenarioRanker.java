@@ -162,7 +162,7 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
         if (r.live == null) r.live = LiveRanking.of(model, r.scenario, b);
         else mayDiffer = r.live.update(b);
         ranking = r.live.ranking();
-        vendorsPriced.increment(r.live.recomputed().size());
+        vendorsPriced.increment(r.live.recomputedCount());
       } else {
         ranking = model.rank(r.scenario, b);
         vendorsPriced.increment(b.vendors().size());
@@ -171,7 +171,8 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
       r.rankedOn = b;
       if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged: the same plans, the same vendors shown
       r.shown = ranking;
-      LiveRankingUpdate update = r.parts.take(id, ranking);
+      // ranked in full, every plan is a new object: those that read the same are told by their text
+      LiveRankingUpdate update = r.parts.take(id, ranking, !limits.incremental());
       if (r.failure == null && r.message != null && r.published && !r.parts.changed()) return null;
       return new Outcome(id, r, update, null);
     } catch (RuntimeException e) {
