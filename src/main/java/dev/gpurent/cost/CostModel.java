@@ -316,7 +316,8 @@ public final class CostModel {
           .thenComparing(k -> k.quote().key()));
       boolean live = next != null;
       // Plan i as ranked: #1 as it is, any other with what it would take to be #1.
-      Renderer renderer = live ? new Renderer(s, book) : null;
+      // this pass's builder, when it made one, is the scenario's on this book: the first render reuses it
+      Renderer renderer = live ? new Renderer(s, book, builder) : null;
       java.util.function.Supplier<PlanBuilder> by = live ? renderer : this::builder;
       java.util.function.IntFunction<VendorPlan> rankedPlan = i -> {
         PlanDraft d = drafts.get(i);
@@ -359,23 +360,30 @@ public final class CostModel {
   /**
    * Builds a live ranking's plans when they are read, on the book the ranking was made on (moved to
    * the next book when a live update keeps every plan, which then reads the same there), with a
-   * builder made on first use: the ranking holds the scenario and the book (both shared), never a
-   * pass's scan state, until a reader renders it. Thread-safe.
+   * builder of that book for the scenario: the pass's that ranked it, else one made when needed.
+   * The builder is held weakly: a reader's renders in one fan-out share it, and a live scenario
+   * holds the scenario and the book (both shared), never a builder's scan state, between changes.
+   * Thread-safe.
    */
   final class Renderer implements java.util.function.Supplier<PlanBuilder> {
     private final Scenario s;
     private QuoteBook book;
-    private PlanBuilder builder;
+    private java.lang.ref.WeakReference<PlanBuilder> builder;
 
-    Renderer(Scenario s, QuoteBook book) {
+    Renderer(Scenario s, QuoteBook book, PlanBuilder made) {
       this.s = s;
       this.book = book;
+      this.builder = made == null ? null : new java.lang.ref.WeakReference<>(made);
     }
 
     @Override
     public synchronized PlanBuilder get() {
-      if (builder == null) builder = new PlanBuilder(catalog, rules, s, book, new OfferScan(catalog, rules, s, book));
-      return builder;
+      PlanBuilder b = builder == null ? null : builder.get();
+      if (b == null) {
+        b = new PlanBuilder(catalog, rules, s, book, new OfferScan(catalog, rules, s, book));
+        builder = new java.lang.ref.WeakReference<>(b);
+      }
+      return b;
     }
 
     /** Renders on {@code next} from now on: its index is the one every live pass uses (an old book's would be built again). */
