@@ -48,7 +48,7 @@ public final class LiveFootprint {
         Scenario s = reader.read(dev.gpurent.config.PlainValues.of(scenario(workloads, k)));
         LiveRanking live = LiveRanking.of(model, s, book);
         RankingParts parts = new RankingParts();
-        LiveRankingUpdate update = parts.take("s" + k, live.ranking());
+        LiveRankingUpdate update = parts.take("s" + k, live.ranking(), false);
         kept.add(live);
         kept.add(parts);
         kept.add(update);

@@ -57,11 +57,6 @@ public record LiveRankingUpdate(String scenario, int status, String error, Insta
   }
 
   /** The update of ranking {@code r} of {@code scenario}, rendered from {@code json}. */
-  public static LiveRankingUpdate of(String scenario, Ranking r, LiveRankingJson json) {
-    return of(scenario, r, r.standings(), json);
-  }
-
-  /** The same, with the ranking's standings as read already. */
   static LiveRankingUpdate of(String scenario, Ranking r, List<Ranking.Standing> standings, LiveRankingJson json) {
     List<Standing> plans = new ArrayList<>(standings.size());
     for (Ranking.Standing p : standings) plans.add(standing(p, plans.size() + 1));

@@ -25,15 +25,12 @@ public final class RankingParts {
   private Piece reference;
   private boolean changed;
 
-  /** Takes {@code r} as the scenario's current ranking: its update, whose pieces are the last one's where they show the same. */
-  public LiveRankingUpdate take(String id, Ranking r) {
-    return take(id, r, false);
-  }
-
   /**
-   * The same, a plan whose standing is new compared by content with its vendor's last piece when
-   * that one was rendered and {@code byContent} (a ranking made anew in full, whose standings are
-   * all new): a live ranking's new standing is a plan priced otherwise, which reads otherwise.
+   * Takes {@code r} as the scenario's current ranking: its update, whose pieces are the last one's
+   * where they show the same. With {@code byContent} (a ranking made anew in full, whose standings
+   * are all new) a plan whose standing is new is compared by content with its vendor's last piece
+   * when that one was rendered; a live ranking's new standing is a plan priced otherwise, which
+   * reads otherwise.
    */
   public LiveRankingUpdate take(String id, Ranking r, boolean byContent) {
     boolean first = rest == null;

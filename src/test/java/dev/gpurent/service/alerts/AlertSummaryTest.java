@@ -34,7 +34,7 @@ class AlertSummaryTest {
     QuoteBook book = Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference());
     int plans = 0;
     for (String file : List.of("guide-template.yaml", "guide-template-open.yaml", "team-small.yaml", "team-medium.yaml", "team-large.yaml")) {
-      LiveRankingUpdate u = new RankingParts().take("s", model.rank(Fixtures.scenario(file), book));
+      LiveRankingUpdate u = new RankingParts().take("s", model.rank(Fixtures.scenario(file), book), false);
       RankingSummary fromJson = RankingSummary.of(PlainValues.map(new JsonObject(u.ranking(Lang.EN))));
       RankingSummary fromFields = AlertVerticle.summary(u);
       plans += fromFields.plans().size();

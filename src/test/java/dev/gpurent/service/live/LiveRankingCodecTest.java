@@ -43,7 +43,7 @@ class LiveRankingCodecTest {
     int plans = 0;
     for (String file : List.of("guide-template.yaml", "guide-template-open.yaml", "team-small.yaml", "team-medium.yaml", "team-large.yaml")) {
       Ranking r = model.rank(Fixtures.scenario(file), book);
-      LiveRankingUpdate sent = new RankingParts().take("id-" + file, r);
+      LiveRankingUpdate sent = new RankingParts().take("id-" + file, r, false);
       LiveRankingUpdate got = roundTrip(sent);
       assertNotSame(sent.json(), got.json());
       assertEquals("id-" + file, got.scenario());
@@ -80,7 +80,7 @@ class LiveRankingCodecTest {
   @Test
   void the_guide_references_total_survives_the_wire() {
     Ranking r = model.rank(Fixtures.scenario("guide-template.yaml"), Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference()));
-    LiveRankingUpdate got = roundTrip(new RankingParts().take("g", r));
+    LiveRankingUpdate got = roundTrip(new RankingParts().take("g", r, false));
     assertTrue(got.reference().isPresent(), "the guide's reference sheet is in the book");
     assertEquals(0, got.reference().get().rank());
     assertEquals(r.reference().get().monthlyTotal().plain(), got.reference().get().monthlyTotal().toPlainString());

@@ -71,12 +71,12 @@ class RankingDeltaTest {
     for (String file : SCENARIOS) {
       LiveRanking live = LiveRanking.of(model, Fixtures.scenario(file), book("", "1"));
       RankingParts m = new RankingParts();
-      LiveRankingUpdate before = m.take("s", live.ranking());
+      LiveRankingUpdate before = m.take("s", live.ranking(), false);
       // the last vendor's prices up 1%: it stays last, so the plans above it (their winsAt against #1) stay as they are
       List<VendorPlan> plans = live.ranking().plans();
       String moved = plans.isEmpty() ? INFER.vendor() : plans.get(plans.size() - 1).vendor();
       live.update(book(moved, "1.01"));
-      LiveRankingUpdate after = m.take("s", live.ranking());
+      LiveRankingUpdate after = m.take("s", live.ranking(), false);
       for (Lang lang : Lang.values()) {
         JsonObject delta = new JsonObject(after.textAfter(before, lang));
         assertEquals("ranking-delta", delta.getString("type"), file);
@@ -106,7 +106,7 @@ class RankingDeltaTest {
   @Test
   void the_same_ranking_again_names_every_plan_and_says_same_for_the_mixed_plan_and_the_reference() {
     for (String file : SCENARIOS) {
-      LiveRankingUpdate t = new RankingParts().take("s", LiveRanking.of(model, Fixtures.scenario(file), book("", "1")).ranking());
+      LiveRankingUpdate t = new RankingParts().take("s", LiveRanking.of(model, Fixtures.scenario(file), book("", "1")).ranking(), false);
       JsonObject whole = ranking(t.text(Lang.ZH));
       JsonObject delta = ranking(t.textAfter(t, Lang.ZH));
       List<Object> vendors = whole.getJsonArray("plans").stream().map(p -> (Object) ((JsonObject) p).getString("vendor")).toList();
@@ -121,7 +121,7 @@ class RankingDeltaTest {
 
   @Test
   void a_failure_before_or_after_a_ranking_is_never_a_delta() {
-    LiveRankingUpdate ranking = new RankingParts().take("s", LiveRanking.of(model, Fixtures.scenario("team-small.yaml"), book("", "1")).ranking());
+    LiveRankingUpdate ranking = new RankingParts().take("s", LiveRanking.of(model, Fixtures.scenario("team-small.yaml"), book("", "1")).ranking(), false);
     LiveRankingUpdate failure = LiveRankingUpdate.failure("s", 500, "boom");
     assertEquals("{\"type\":\"error\",\"scenario\":\"s\",\"status\":500,\"error\":\"boom\"}", failure.text(Lang.ZH));
     assertEquals(failure.text(Lang.EN), failure.ranking(Lang.EN), "a failure's REST body is its message");

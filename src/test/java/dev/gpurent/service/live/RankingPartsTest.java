@@ -60,7 +60,7 @@ class RankingPartsTest {
     QuoteBook book = Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference());
     for (String file : List.of("guide-template.yaml", "guide-template-open.yaml", "team-small.yaml", "team-medium.yaml", "team-large.yaml")) {
       Ranking r = model.rank(Fixtures.scenario(file), book);
-      LiveRankingUpdate u = new RankingParts().take("id-" + file, r);
+      LiveRankingUpdate u = new RankingParts().take("id-" + file, r, false);
       for (Lang lang : Lang.values()) {
         String rendered = render(whole("id-" + file, r), lang);
         assertEquals(rendered, u.text(lang), file + " in " + lang);
@@ -75,10 +75,10 @@ class RankingPartsTest {
     QuoteBook book = Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference());
     LiveRanking live = LiveRanking.of(model, s, book);
     RankingParts m = new RankingParts();
-    LiveRankingUpdate first = m.take("s", live.ranking());
+    LiveRankingUpdate first = m.take("s", live.ranking(), false);
     assertTrue(m.changed(), "the first ranking is news");
     for (Lang lang : Lang.values()) first.text(lang);  // every plan rendered once, and kept with its piece
-    m.take("s", live.ranking());
+    m.take("s", live.ranking(), false);
     assertFalse(m.changed(), "the same ranking again");
     m.take("s", model.rank(s, book), true);
     assertFalse(m.changed(), "ranked again in full: new plans that read the same");
@@ -87,7 +87,7 @@ class RankingPartsTest {
         q.observedAt(), q.source(), q.priceDate(), q.upstream(), q.country())).toList();
     QuoteBook next = Fixtures.book(INFER.withQuotes(cheaper, List.of()), TRAIN, USD, Fixtures.guideReference());
     live.update(next);
-    LiveRankingUpdate second = m.take("s", live.ranking());
+    LiveRankingUpdate second = m.take("s", live.ranking(), false);
     assertTrue(m.changed(), "half price at " + INFER.vendor() + " shows");
     for (Lang lang : Lang.values()) {
       assertEquals(render(whole("s", model.rank(s, next)), lang), second.text(lang), "rendered from pieces kept since the first ranking, in " + lang);
