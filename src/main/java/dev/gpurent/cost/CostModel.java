@@ -286,7 +286,7 @@ public final class CostModel {
         if (r.picks() == null) continue;
         if (r.reference()) {
           // a live ranking keeps the reference's plan (one a scenario): its total is shown beside #1's
-          if (r.draft() != null) reference = Optional.of(r.draft().plan(sharedScans == null ? null : builder(), true));
+          if (r.draft() != null) reference = Optional.of(r.draft().plan(this::builder, true));
           continue;
         }
         vendors[candidates] = r.vendor();
@@ -321,7 +321,7 @@ public final class CostModel {
       java.util.function.Supplier<PlanBuilder> by = live ? renderer : this::builder;
       java.util.function.IntFunction<VendorPlan> rankedPlan = i -> {
         PlanDraft d = drafts.get(i);
-        VendorPlan p = d.plan(by.get(), false);
+        VendorPlan p = d.plan(by, false);
         if (i == 0) return p;
         return p.withWinsAt(by.get().winsAt(p, d.picks(), d.entry().quotes().terms(), drafts.get(0).standing()));
       };

@@ -5,6 +5,7 @@ import dev.gpurent.quote.QuoteBook;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * A vendor's plan known by what ranks it: whether it is complete (its gaps) and its monthly total
@@ -103,19 +104,19 @@ final class PlanDraft {
     return standing;
   }
 
-  /** The plan in full, built by its one-off pass once and kept; a live draft's is built by {@link #plan(PlanBuilder, boolean)}. */
+  /** The plan in full, built by its one-off pass once and kept; a live draft's is built by {@link #plan(Supplier, boolean)}. */
   VendorPlan plan() {
-    return plan(null, true);
+    return plan(() -> origin, true);
   }
 
   /**
-   * The plan in full, built by {@code b} (its own pass's builder for a one-off draft) unless it is
-   * kept already, and kept when {@code keep}.
+   * The plan in full, unless it is kept already built by {@code by}'s builder (its own pass's for
+   * a one-off draft, asked for only then), and kept when {@code keep}.
    */
-  synchronized VendorPlan plan(PlanBuilder b, boolean keep) {
+  synchronized VendorPlan plan(Supplier<PlanBuilder> by, boolean keep) {
     if (plan != null) return plan;
-    PlanBuilder by = origin != null ? origin : b;
-    VendorPlan p = by.vendorPlan(entry, picks, gpu);
+    PlanBuilder b = origin != null ? origin : by.get();
+    VendorPlan p = b.vendorPlan(entry, picks, gpu);
     // The order was decided on the draft's total: a bill that adds up otherwise is a bug, never a ranking.
     if (p.monthlyTotal().compareTo(monthlyTotal) != 0) {
       throw new IllegalStateException(vendor + ": plan totals " + p.monthlyTotal() + ", ranked at " + monthlyTotal);
