@@ -257,7 +257,7 @@ public final class CostModel {
 
     /**
      * The same for a live ranking ({@code next} not null): its plans are built whenever they are
-     * read and never kept (a live scenario holds its drafts; its reader keeps the text), by a builder
+     * read and never kept (a live scenario holds its drafts, not bills), by a builder
      * of this pass's book made when first needed; its mixed plan is worked out now, reused from
      * {@code memo} (the last merge; null for none) when it rests on the very same picks and #1, and
      * what this merge worked out is handed to {@code next}.

@@ -8,8 +8,8 @@ import java.util.function.IntFunction;
 /**
  * A ranking's plans in their order, each built in full (bill, winsAt) when it is read: the order
  * rests on each plan's draft alone, so a reader of the top few pays for those. A one-off ranking
- * keeps each plan it builds; a live one keeps none (its reader renders each plan once and keeps the
- * text), so that a live scenario holds its drafts only. Unmodifiable and thread-safe.
+ * keeps each plan it builds; a live one keeps none (a reader builds what it renders, and nothing
+ * of it is kept), so that a live scenario holds its drafts only. Unmodifiable and thread-safe.
  */
 final class RankedPlans extends AbstractList<VendorPlan> implements RandomAccess {
 

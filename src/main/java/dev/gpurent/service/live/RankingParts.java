@@ -14,8 +14,9 @@ import java.util.Map;
  * objects while they stand, so a plan met again (the same standing against the same #1) keeps its
  * {@link Piece}: nothing is built, encoded or compared for it. In a ranking made anew in full, a
  * plan whose vendor's last piece was rendered (a followed scenario) is encoded and keeps that piece
- * when it reads the same; any other new plan is a new piece, built when it is read. The remainder (what is left out, skipped, the notes, the APIs) is compared by value. The
- * quotes' time alone is not a change. Not thread-safe: one ranking at a time.
+ * when it reads the same; any other new plan is a new piece, built when it is read. The remainder
+ * (what is left out, skipped, the notes, the APIs) is compared by value. The quotes' time alone is
+ * not a change. Not thread-safe: one ranking at a time.
  */
 public final class RankingParts {
 
