@@ -28,6 +28,19 @@ public final class PlainValues {
     return o;
   }
 
+  /**
+   * A JSON text as plain values: objects as maps, arrays as lists, decoded so at once rather than
+   * into JsonObjects copied by {@link #of} (live messages decode each piece they render).
+   */
+  public static Object parse(String json) {
+    int i = 0;
+    while (i < json.length() && Character.isWhitespace(json.charAt(i))) i++;
+    char first = i < json.length() ? json.charAt(i) : ' ';
+    // decoded as Map or List, Vert.x's codec gives plain maps and lists all the way down; as Object, JsonObject and JsonArray
+    Class<?> as = first == '{' ? Map.class : first == '[' ? List.class : Object.class;
+    return io.vertx.core.json.Json.decodeValue(json, as);
+  }
+
   @SuppressWarnings("unchecked")
   public static Map<String, Object> map(JsonObject o) {
     return (Map<String, Object>) of(o);

@@ -59,6 +59,22 @@ final class Args extends AbstractMap<String, Object> {
     return false;
   }
 
+  // equals and hashCode without an entry per argument: live rankings compare their messages at every change
+
+  @Override
+  public boolean equals(Object o) {
+    if (o == this) return true;
+    if (o instanceof Args a && java.util.Arrays.equals(keys, a.keys)) return java.util.Arrays.equals(values, a.values);
+    return super.equals(o);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = 0;
+    for (int i = 0; i < keys.length; i++) h += keys[i].hashCode() ^ java.util.Objects.hashCode(values[i]);
+    return h;
+  }
+
   @Override
   public Set<Map.Entry<String, Object>> entrySet() {
     return new AbstractSet<>() {

@@ -11,14 +11,17 @@ public enum Lang {
   EN(Locale.ENGLISH), ZH(Locale.SIMPLIFIED_CHINESE);
 
   private final Locale locale;
+  /** Made once: every message rendered asks for its bundle in this language. */
+  private final String tag;
 
   Lang(Locale locale) {
     this.locale = locale;
+    this.tag = WireNames.camel(this);
   }
 
   /** en, zh. */
   public String tag() {
-    return WireNames.camel(this);
+    return tag;
   }
 
   public Locale locale() {

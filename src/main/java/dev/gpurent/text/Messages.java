@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Messages {
 
-  private static final Map<String, Messages> LOADED = new ConcurrentHashMap<>();
+  /** Per bundle, per language (by ordinal): looked up for every message rendered, so without making a key. */
+  private static final Map<String, Messages[]> LOADED = new ConcurrentHashMap<>();
 
   private final String bundle;
   private final Lang lang;
@@ -33,7 +34,14 @@ public final class Messages {
 
   /** The bundle {@code bundle} in {@code lang}, read once. */
   public static Messages of(String bundle, Lang lang) {
-    return LOADED.computeIfAbsent(bundle + "_" + lang.tag(), k -> new Messages(bundle, lang, load(k)));
+    Messages[] byLang = LOADED.computeIfAbsent(bundle, b -> new Messages[Lang.values().length]);
+    Messages m = byLang[lang.ordinal()];
+    if (m == null) {
+      // a race reads the file twice and keeps either: the same templates
+      m = new Messages(bundle, lang, load(bundle + "_" + lang.tag()));
+      byLang[lang.ordinal()] = m;
+    }
+    return m;
   }
 
   public Lang lang() {

@@ -179,7 +179,7 @@ final class ApiSupport {
   /** A JSON object's text (an engine map, encoded on the bus) rendered in {@code lang}; any other JSON as it is. */
   @SuppressWarnings("unchecked")
   static String rendered(String neutralJson, Lang lang) {
-    Object tree = PlainValues.of(Json.decodeValue(neutralJson));
+    Object tree = PlainValues.parse(neutralJson);
     return tree instanceof Map<?, ?> m ? rendered((Map<String, ?>) m, lang) : neutralJson;
   }
 

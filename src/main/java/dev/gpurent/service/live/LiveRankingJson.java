@@ -62,6 +62,13 @@ public final class LiveRankingJson {
     private final String json;
     /** The SHA-256 of its JSON, once made. */
     private volatile byte[] digest;
+    /**
+     * The remainder's renderings per language, cut at its slots (null for other pieces and until
+     * rendered): a scenario keeps its remainder's piece while the remainder reads the same, so a
+     * change renders again only the plans that moved, not the remainder (a few KB of text, where
+     * rendering it allocated some 250 KB a change for each followed scenario).
+     */
+    private volatile Cut[] cuts;
 
     private Piece(Object shows, Object against, String json, String vendor) {
       this.shows = shows;
@@ -123,9 +130,23 @@ public final class LiveRankingJson {
       }
     }
 
+    Cut cut(Lang lang) {
+      Cut[] c = cuts;
+      return c == null ? null : c[lang.ordinal()];
+    }
+
+    /** Keeps {@code c} as its rendering in {@code lang} (a race keeps either of two equal ones). */
+    void keep(Lang lang, Cut c) {
+      Cut[] all = cuts;
+      if (all == null) all = new Cut[Lang.values().length];
+      else all = all.clone();
+      all[lang.ordinal()] = c;
+      cuts = all;
+    }
+
     /** The piece in {@code lang}. */
     String text(Lang lang, Supplier<Map<String, Object>> source) {
-      return Json.encode(Localizer.render(PlainValues.of(Json.decodeValue(neutral(source))), lang));
+      return Json.encode(Localizer.render(PlainValues.parse(neutral(source)), lang));
     }
   }
 
@@ -151,7 +172,6 @@ public final class LiveRankingJson {
   private final Piece reference;
   /** quotesAt as JSON ("null" when the book states none): it goes last. */
   private final String quotesAt;
-  private final Cut[] cuts = new Cut[Lang.values().length];
   /**
    * The whole message and the last delta per language, held weakly: every dashboard of a scenario
    * reads the same text in one fan-out, and none is kept once its readers have sent it (a followed
@@ -191,7 +211,20 @@ public final class LiveRankingJson {
   /** Ranking {@code r}'s JSON, its pieces (one per plan, in order) rendered from it when first asked for. */
   static LiveRankingJson of(String scenario, Ranking r, Piece rest, List<Piece> plans, Piece mixed, Piece reference) {
     return new LiveRankingJson(scenario, null, r, rest, List.copyOf(plans), mixed, reference,
-        Json.encode(r.quotesAt() == null ? null : r.quotesAt().toString()));
+        quotesAtJson(r.quotesAt()));
+  }
+
+  private record QuotesAt(java.time.Instant at, String json) {}
+
+  /** The last quotes' time as JSON: every live scenario ranked on one book has the same, so it is written once. */
+  private static volatile QuotesAt lastQuotesAt = new QuotesAt(null, "null");
+
+  private static String quotesAtJson(java.time.Instant at) {
+    QuotesAt last = lastQuotesAt;
+    if (java.util.Objects.equals(last.at(), at)) return last.json();
+    String json = Json.encode(at == null ? null : at.toString());
+    lastQuotesAt = new QuotesAt(at, json);
+    return json;
   }
 
   /** A ranking's JSON as it came over the wire: its pieces hold their JSON; {@code rest} is the ranking without plans, mixed plan, reference and quotesAt. */
@@ -222,8 +255,8 @@ public final class LiveRankingJson {
   public String text(Lang lang) {
     String t = get(texts[lang.ordinal()]);
     if (t == null) {
-      t = literal != null ? Json.encode(Localizer.render(PlainValues.of(Json.decodeValue(literal)), lang))
-          : envelope("ranking") + join(lang, null, false, false) + "}";
+      t = literal != null ? Json.encode(Localizer.render(PlainValues.parse(literal), lang))
+          : join(envelope("ranking"), lang, null, false, false);
       texts[lang.ordinal()] = new java.lang.ref.WeakReference<>(t);
     }
     return t;
@@ -250,8 +283,8 @@ public final class LiveRankingJson {
     if (d == null || d.after != previous.serial) {
       Set<Piece> kept = Collections.newSetFromMap(new IdentityHashMap<>());
       kept.addAll(previous.plans);
-      String ranking = join(lang, kept, mixed != null && mixed == previous.mixed, reference != null && reference == previous.reference);
-      d = new Delta(previous.serial, envelope("ranking-delta") + ranking + "}");
+      d = new Delta(previous.serial, join(envelope("ranking-delta"), lang, kept, mixed != null && mixed == previous.mixed,
+          reference != null && reference == previous.reference));
       deltas[lang.ordinal()] = new java.lang.ref.WeakReference<>(d);
     }
     return d.text;
@@ -295,14 +328,15 @@ public final class LiveRankingJson {
   }
 
   /**
-   * R in {@code lang}: the remainder's fields with each piece's text in its slot, and quotesAt last;
-   * in a delta ({@code kept} not null) a plan of {@code kept} as its name, and an unchanged mixed
-   * plan or reference as {@link #SAME}.
+   * The message: {@code envelope}, then R in {@code lang}, then its closing brace. R: the remainder's fields with each piece's
+   * text in its slot, and quotesAt last; in a delta ({@code kept} not null) a plan of {@code kept}
+   * as its name, and an unchanged mixed plan or reference as {@link #SAME}. One copy of the text.
    */
-  private String join(Lang lang, Set<Piece> kept, boolean sameMixed, boolean sameReference) {
+  private String join(String envelope, Lang lang, Set<Piece> kept, boolean sameMixed, boolean sameReference) {
     Cut cut = cut(lang);
     // String.join sizes the text once and copies each piece once: a large ranking is not copied twice.
     List<String> out = new ArrayList<>(plans.size() * 2 + 12);
+    out.add(envelope);
     for (int i = 0; i < cut.slots().size(); i++) {
       out.add(cut.between().get(i));
       switch (cut.slots().get(i)) {
@@ -322,16 +356,18 @@ public final class LiveRankingJson {
       }
     }
     out.add(cut.between().get(cut.slots().size()));
-    out.add(",\"quotesAt\":" + quotesAt + "}");
+    out.add(",\"quotesAt\":");
+    out.add(quotesAt);
+    out.add("}}");
     return String.join("", out);
   }
 
   /** The remainder in {@code lang}, written field by field (as Json.encode writes a map) and cut at each slot. */
   private Cut cut(Lang lang) {
-    Cut c = cuts[lang.ordinal()];
+    Cut c = rest.cut(lang);
     if (c != null) return c;
     @SuppressWarnings("unchecked")
-    Map<String, Object> page = Localizer.page((Map<String, Object>) PlainValues.of(Json.decodeValue(restJson())), lang);
+    Map<String, Object> page = Localizer.page((Map<String, Object>) PlainValues.parse(restJson()), lang);
     List<String> between = new ArrayList<>(4), slots = new ArrayList<>(3);
     StringBuilder b = new StringBuilder("{");
     boolean first = true;
@@ -348,7 +384,8 @@ public final class LiveRankingJson {
       }
     }
     between.add(b.toString());
-    cuts[lang.ordinal()] = c = new Cut(List.copyOf(between), List.copyOf(slots));
+    c = new Cut(List.copyOf(between), List.copyOf(slots));
+    rest.keep(lang, c);
     return c;
   }
 }
