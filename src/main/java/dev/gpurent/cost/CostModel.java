@@ -77,8 +77,10 @@ public final class CostModel {
     if (last != null && last.book() == book) return last.vendors();
     List<Ranking.Unavailable> out = new ArrayList<>();
     book.unavailable().forEach((vendor, reason) -> out.add(new Ranking.Unavailable(vendor, Words.bookReason(reason))));
-    lastUnavailable = new BookUnavailable(book, List.copyOf(out));
-    return lastUnavailable.vendors();
+    // the last book's list when it reads the same: a live merge then knows its unavailable vendors by identity
+    List<Ranking.Unavailable> vendors = last != null && last.vendors().equals(out) ? last.vendors() : List.copyOf(out);
+    lastUnavailable = new BookUnavailable(book, vendors);
+    return vendors;
   }
 
   /**
@@ -110,7 +112,7 @@ public final class CostModel {
     }
 
     private PlanBuilder builder() {
-      if (builder == null) builder = new PlanBuilder(catalog, rules, s, book, scanner());
+      if (builder == null) builder = new PlanBuilder(catalog, rules, s, book, this::scanner);
       return builder;
     }
 
@@ -264,56 +266,84 @@ public final class CostModel {
      */
     Ranking merge(List<VendorResult> results, MergeMemo memo, java.util.function.Consumer<MergeMemo> next) {
       Map<String, Integer> excluded = Map.of();
-      List<PlanDraft> drafts = new ArrayList<>();
+      List<PlanDraft> drafts = new ArrayList<>(results.size());
       List<Ranking.Unavailable> unavailable;
       List<Skipped> skipped = new ArrayList<>(0);
-      String[] vendors = new String[results.size()];
-      Picks[][] picks = new Picks[results.size()][];
-      ScanMemo.Scanned[] scans = new ScanMemo.Scanned[results.size()];
+      // The candidates' arrays and the vendors' reasons are the last merge's while they hold the same
+      // (a live update mostly moves one vendor's draft, not its picks nor its reasons): copied on the first difference.
+      PlanBuilder.Candidates was = memo == null || memo.all.vendors().length != results.size() ? null : memo.all;
+      String[] vendors = was != null ? was.vendors() : new String[results.size()];
+      Picks[][] picks = was != null ? was.picks() : new Picks[results.size()][];
+      ScanMemo.Scanned[] scans = was != null ? was.scans() : new ScanMemo.Scanned[results.size()];
+      boolean sharedCandidates = was != null;
       int candidates = 0;
       Optional<VendorPlan> reference = Optional.empty();
-      // the vendors' reasons, by list: an update that kept them all lists the same unavailable vendors
-      List<?>[] unavailableFrom = new List<?>[results.size() + 1];
+      // the vendors' reasons, by list (by value: a vendor priced again on a new book lists the same reasons in a new list)
+      List<?>[] unavailableFrom = memo != null && memo.unavailableFrom.length == results.size() + 1 ? memo.unavailableFrom
+          : new List<?>[results.size() + 1];
+      boolean sharedReasons = memo != null && unavailableFrom == memo.unavailableFrom;
       int from = 0;
       for (VendorResult r : results) {
-        unavailableFrom[from++] = r.unavailable();
+        List<?> reasons = r.unavailable();
+        if (unavailableFrom[from] != reasons && !(sharedReasons && reasons.equals(unavailableFrom[from]))) {
+          if (sharedReasons) unavailableFrom = unavailableFrom.clone();
+          sharedReasons = false;
+          unavailableFrom[from] = reasons;
+        }
+        from++;
         if (!r.excluded().isEmpty()) {
           if (excluded.isEmpty()) excluded = new LinkedHashMap<>();
           Map<String, Integer> into = excluded;
           r.excluded().forEach((rule, n) -> into.merge(rule, n, Integer::sum));
         }
-        skipped.addAll(r.skipped());
+        // most results skip nothing and list no reason: addAll would copy each empty list
+        if (!r.skipped().isEmpty()) skipped.addAll(r.skipped());
         if (r.picks() == null) continue;
         if (r.reference()) {
           // a live ranking keeps the reference's plan (one a scenario): its total is shown beside #1's
           if (r.draft() != null) reference = Optional.of(r.draft().plan(this::builder, true));
           continue;
         }
-        vendors[candidates] = r.vendor();
-        picks[candidates] = r.picks();
-        scans[candidates++] = r.scanned();
+        if (picks[candidates] != r.picks() || scans[candidates] != r.scanned() || !r.vendor().equals(vendors[candidates])) {
+          if (sharedCandidates) {
+            vendors = vendors.clone();
+            picks = picks.clone();
+            scans = scans.clone();
+            sharedCandidates = false;
+          }
+          vendors[candidates] = r.vendor();
+          picks[candidates] = r.picks();
+          scans[candidates] = r.scanned();
+        }
+        candidates++;
         if (r.draft() != null) drafts.add(r.draft());
       }
-      PlanBuilder.Candidates all = new PlanBuilder.Candidates(vendors, picks, scans, candidates);
+      PlanBuilder.Candidates all = sharedCandidates && candidates == was.size() ? was
+          : new PlanBuilder.Candidates(vendors, picks, scans, candidates);
       Constraints c = s.constraints();
-      unavailableFrom[from] = bookUnavailable(book);
-      if (memo != null && java.util.Arrays.equals(memo.unavailableFrom, unavailableFrom, (a, b) -> a == b ? 0 : 1)) {
+      List<Ranking.Unavailable> ofBook = bookUnavailable(book);
+      if (unavailableFrom[from] != ofBook && !(sharedReasons && ofBook.equals(unavailableFrom[from]))) {
+        if (sharedReasons) unavailableFrom = unavailableFrom.clone();
+        sharedReasons = false;
+        unavailableFrom[from] = ofBook;
+      }
+      if (sharedReasons) {
         unavailable = memo.unavailable;
       } else {
         unavailable = new ArrayList<>();
-        for (VendorResult r : results) unavailable.addAll(r.unavailable());
-        for (Ranking.Unavailable u : bookUnavailable(book)) {
+        for (VendorResult r : results) {
+          if (!r.unavailable().isEmpty()) unavailable.addAll(r.unavailable());
+        }
+        for (Ranking.Unavailable u : ofBook) {
           if (c.vendors().admits(u.vendor())) unavailable.add(u);
         }
-        unavailable.sort(Comparator.comparing(Ranking.Unavailable::vendor));
+        unavailable.sort(UNAVAILABLE_ORDER);
       }
       // Complete plans first, cheapest first: #1 is the cheapest plan one can sign as it stands. The
       // incomplete ones follow in their own group, cheapest first, each with what it would take.
-      drafts.sort(Comparator.comparing((PlanDraft p) -> !p.complete()).thenComparing(p -> p.monthlyTotal().amount())
-          .thenComparing(PlanDraft::vendor));
+      drafts.sort(DRAFT_ORDER);
       skipped.replaceAll(k -> k.withLead(wouldLead(k, drafts)));
-      skipped.sort(Comparator.comparing((Skipped k) -> !k.wouldLead()).thenComparing(k -> k.perMonth().amount())
-          .thenComparing(k -> k.quote().key()));
+      skipped.sort(SKIPPED_ORDER);
       boolean live = next != null;
       // Plan i as ranked: #1 as it is, any other with what it would take to be #1.
       // this pass's builder, when it made one, is the scenario's on this book: the first render reuses it
@@ -351,7 +381,7 @@ public final class CostModel {
       List<ApiComparison> apis = memo != null && memo.best == best && memo.tokenPrices == book.tokenPrices() ? memo.apis : apis(drafts);
       Ranking ranking = new Ranking(s.name(), s.currency(), s.horizonMonths(), plans, mixed, mixedNote[0], unavailable, book.builtAt(),
           reference, excluded, skipped, apis);
-      next.accept(new MergeMemo(best, chosen, vendorOf, mixed, mixedNote[0], unavailableFrom, ranking.unavailable(), book.tokenPrices(),
+      next.accept(new MergeMemo(best, chosen, vendorOf, mixed, mixedNote[0], all, unavailableFrom, ranking.unavailable(), book.tokenPrices(),
           ranking.apis()));
       return ranking;
     }
@@ -380,7 +410,8 @@ public final class CostModel {
     public synchronized PlanBuilder get() {
       PlanBuilder b = builder == null ? null : builder.get();
       if (b == null) {
-        b = new PlanBuilder(catalog, rules, s, book, new OfferScan(catalog, rules, s, book));
+        QuoteBook on = book;
+        b = new PlanBuilder(catalog, rules, s, on, () -> new OfferScan(catalog, rules, s, on));
         builder = new java.lang.ref.WeakReference<>(b);
       }
       return b;
@@ -394,6 +425,13 @@ public final class CostModel {
       }
     }
   }
+
+  // The orders of a ranking's lists, made once: every live scenario's merge sorts them.
+  private static final Comparator<PlanDraft> DRAFT_ORDER = Comparator.comparing((PlanDraft p) -> !p.complete())
+      .thenComparing(p -> p.monthlyTotal().amount()).thenComparing(PlanDraft::vendor);
+  private static final Comparator<Skipped> SKIPPED_ORDER = Comparator.comparing((Skipped k) -> !k.wouldLead())
+      .thenComparing(k -> k.perMonth().amount()).thenComparing(k -> k.quote().key());
+  private static final Comparator<Ranking.Unavailable> UNAVAILABLE_ORDER = Comparator.comparing(Ranking.Unavailable::vendor);
 
   /** A winsAt unit price is asked for to four decimals (0.0123/hour); a bill line's shows what it needs ({@link LineFigures}). */
   static final int UNIT_PRICE_DECIMALS = 4;

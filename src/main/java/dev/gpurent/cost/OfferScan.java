@@ -254,10 +254,15 @@ private static final int ON_DEMAND_MODE = Billing.ON_DEMAND.ordinal(), MONTHLY_M
     if (currency.equals(s.currency())) return 1;  // the data lines ask for most of their prices in it
     Double f = fxFactor.get(currency);
     if (f == null) {
-      f = fx.rate(currency, s.currency()).map(BigDecimal::doubleValue).orElse(Double.NaN);
+      f = factor(fx, currency, s.currency());
       fxFactor.put(currency, f);
     }
     return f;
+  }
+
+  /** Units of {@code to} per unit of {@code from} at {@code fx}, as a double; NaN when no rate is known. */
+  static double factor(FxRates fx, String from, String to) {
+    return fx.rate(from, to).map(BigDecimal::doubleValue).orElse(Double.NaN);
   }
 
   /**

@@ -27,22 +27,54 @@ final class PlanBuilder {
   private final QuoteBook book;
   private final FxRates fx;
   private final RankingRules rules;
-  private final OfferScan scan;
-  private final OfferIndex index;
+  private final GpuCatalog catalog;
+  /**
+   * The scan, its explanations and winsAt search, made when first needed: a live pass makes a
+   * builder for each scenario whose plan moved, and its draft needs only the data lines and the
+   * FX factors; the scan's per-card arrays are for the renderer's exact bill.
+   */
+  private final java.util.function.Supplier<OfferScan> scanOf;
+  private OfferScan scan;
+  private Explanations words;
+  private WinsAtSearch winsAtSearch;
   private final DataLines data;
-  private final Explanations words;
-  private final WinsAtSearch winsAtSearch;
+  /** FX factors to the scenario's currency a draft asked for before any scan was made. */
+  private Map<String, Double> factors;
 
   PlanBuilder(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book, OfferScan scan) {
+    this(catalog, rules, s, book, () -> scan);
+  }
+
+  PlanBuilder(GpuCatalog catalog, RankingRules rules, Scenario s, QuoteBook book, java.util.function.Supplier<OfferScan> scan) {
     this.s = s;
     this.book = book;
     this.fx = book.fx();
     this.rules = rules;
-    this.scan = scan;
-    this.index = scan.index();
+    this.catalog = catalog;
+    this.scanOf = scan;
     this.data = new DataLines(s, fx, rules, v -> book.vendor(v).map(e -> e.quotes().terms()));
-    this.words = new Explanations(catalog, s, book, scan);
-    this.winsAtSearch = new WinsAtSearch(s, fx, rules, scan, data);
+  }
+
+  private OfferScan scan() {
+    if (scan == null) scan = scanOf.get();
+    return scan;
+  }
+
+  private Explanations words() {
+    if (words == null) words = new Explanations(catalog, s, book, scan());
+    return words;
+  }
+
+  private WinsAtSearch winsAtSearch() {
+    if (winsAtSearch == null) winsAtSearch = new WinsAtSearch(s, fx, rules, scan(), data);
+    return winsAtSearch;
+  }
+
+  /** Units of the scenario's currency per unit of {@code currency} as a double (NaN: no rate): the scan's when there is one. */
+  private double factor(String currency) {
+    if (scan != null || currency.equals(s.currency())) return scan().factor(currency);
+    if (factors == null) factors = new java.util.HashMap<>(4);
+    return factors.computeIfAbsent(currency, c -> OfferScan.factor(fx, c, s.currency()));
   }
 
   /** The display names that more than one of {@code book}'s vendors carry (worked out once per book: every live scenario's pass asks). */
@@ -92,7 +124,7 @@ final class PlanBuilder {
       boolean[] converted = {false};
       long cents = data.cents(vendor, terms, gaps, c -> {
         if (!c.equals(s.currency())) converted[0] = true;
-        return scan.factor(c);
+        return factor(c);
       });
       if (cents < 0) {
         // a line too near a half cent for a double, or no FX rate: the exact lines say it (or throw why not)
@@ -136,7 +168,7 @@ final class PlanBuilder {
     if (c100 >= 0 && c100 < 1e12 && Math.abs(c100 - Math.floor(c100) - 0.5) > 1e-9 * Math.max(1, c100)) {
       return Math.round(c100);
     }
-    return scan.exactCost(p, terms).cents().amount().movePointRight(2).longValueExact();
+    return scan().exactCost(p, terms).cents().amount().movePointRight(2).longValueExact();
   }
 
   /**
@@ -165,9 +197,9 @@ final class PlanBuilder {
       Money cost = p.perMonth().cents();
       gpuTotal = gpuTotal.plus(cost);
       if (picks[w].onDemand == null) allOnDemand = false;
-      else onDemandTotal = onDemandTotal.plus(picks[w].onDemand.quote == p.quote() ? cost : scan.exactCost(picks[w].onDemand, terms).cents());
+      else onDemandTotal = onDemandTotal.plus(picks[w].onDemand.quote == p.quote() ? cost : scan().exactCost(picks[w].onDemand, terms).cents());
       if (picks[w].monthly == null) allMonthly = false;
-      else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : scan.exactCost(picks[w].monthly, terms).cents());
+      else monthlyTotal = monthlyTotal.plus(picks[w].monthly.quote == p.quote() ? cost : scan().exactCost(picks[w].monthly, terms).cents());
     }
     return new GpuPart(List.copyOf(placements), List.copyOf(lines), List.copyOf(warnings), gpuTotal,
         allOnDemand ? Optional.of(onDemandTotal.minus(gpuTotal)) : Optional.empty(),
@@ -265,19 +297,19 @@ final class PlanBuilder {
     String fxText = conv.isIdentity() ? "" : conv.text(q.price().currency());
     // Every mode's cost and the explanation are built on first read: most rankings are compared,
     // not read line by line, and this is most of the cost of a plan.
-    return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, units, perMonth, words.warnings(wl, p), fxText,
-        words.spotNote(wl, p), () -> details(wl, p, alternatives, terms));
+    return new Placement(wl, q, p.fit.gpu, p.instances, p.cards(), p.hours, unit, units, perMonth, words().warnings(wl, p), fxText,
+        words().spotNote(wl, p), () -> details(wl, p, alternatives, terms));
   }
 
   Placement.Details details(Workload wl, Pick p, Picks alternatives, VendorTerms terms) {
     List<Placement.ModeCost> modes = new ArrayList<>();
     Money hourly = null, monthly = null;
-    for (Quote m : index.modesOf(p.quote)) {
-      Money mUnit = scan.unitPrice(m, terms);
+    for (Quote m : scan().index().modesOf(p.quote)) {
+      Money mUnit = scan().unitPrice(m, terms);
       boolean allowed = m.billing() != Billing.SPOT || wl.interruptible();
       Pick priced = new Pick();
       double rate = book.interruptionRate(m).orElse(Double.NaN);
-      if (!scan.evaluate(wl, m, p.fit, 1, 0, rate, priced)) priced.set(m, p.fit, p.instances, p.hours, 0, 0);
+      if (!scan().evaluate(wl, m, p.fit, 1, 0, rate, priced)) priced.set(m, p.fit, p.instances, p.hours, 0, 0);
       Money cost = BillingPlanner.monthlyCost(mUnit, m.unit(), m.billing(), priced.instances, priced.hours, s.horizonMonths(),
           priced.spotOverhead);
       modes.add(new Placement.ModeCost(m.billing(), cost, allowed));
@@ -287,7 +319,7 @@ final class PlanBuilder {
     modes.sort(Comparator.comparing(Placement.ModeCost::billing));
     Optional<BigDecimal> breakEven = hourly != null && monthly != null && hourly.isPositive()
         ? Optional.of(BillingPlanner.breakEvenHours(hourly, monthly)) : Optional.empty();
-    return new Placement.Details(modes, breakEven, words.explain(wl, p, modes, breakEven, alternatives, terms));
+    return new Placement.Details(modes, breakEven, words().explain(wl, p, modes, breakEven, alternatives, terms));
   }
 
 
@@ -489,7 +521,7 @@ final class PlanBuilder {
 
   /** What it would take {@code plan} to take #1 from {@code best} ({@link WinsAtSearch}). */
   WinsAt winsAt(VendorPlan plan, Picks[] picks, VendorTerms terms, Ranking.Standing best) {
-    return winsAtSearch.winsAt(plan, picks, terms, best);
+    return winsAtSearch().winsAt(plan, picks, terms, best);
   }
 
   /** The reason a vendor cannot be priced: the engine's own words, or a lower layer's message (an FX rate missing) as it is. */

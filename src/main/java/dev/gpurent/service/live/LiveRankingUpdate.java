@@ -2,6 +2,7 @@ package dev.gpurent.service.live;
 
 import dev.gpurent.cost.ApiComparison;
 import dev.gpurent.cost.Ranking;
+import dev.gpurent.quote.Money;
 import dev.gpurent.text.Lang;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -44,7 +45,15 @@ public record LiveRankingUpdate(String scenario, int status, String error, Insta
    * @param dated    its prices are older than the allowed age
    * @param complete every line at the vendor's own stated price
    */
-  public record Standing(String vendor, int rank, BigDecimal monthlyTotal, String currency, boolean dated, boolean complete) {}
+  public record Standing(String vendor, int rank, BigDecimal monthlyTotal, String currency, boolean dated, boolean complete) {
+
+    /** Whether this is what {@code p} at {@code rank} gives (without making it). */
+    boolean reads(Ranking.Standing p, int rank) {
+      Money total = p.monthlyTotal();
+      return this.rank == rank && vendor.equals(p.vendor()) && dated == p.dated() && complete == p.complete()
+          && currency.equals(total.currency()) && (monthlyTotal == total.amount() || monthlyTotal.equals(totalOf(total)));
+    }
+  }
 
   /** An inference workload's cheapest API that carries it: {@code monthly} there against {@code rented} at #1 ({@code vendor}). */
   public record ApiStanding(String workload, String provider, BigDecimal monthly, BigDecimal rented, String vendor) {}
@@ -58,11 +67,44 @@ public record LiveRankingUpdate(String scenario, int status, String error, Insta
 
   /** The update of ranking {@code r} of {@code scenario}, rendered from {@code json}. */
   static LiveRankingUpdate of(String scenario, Ranking r, List<Ranking.Standing> standings, LiveRankingJson json) {
-    List<Standing> plans = new ArrayList<>(standings.size());
-    for (Ranking.Standing p : standings) plans.add(standing(p, plans.size() + 1));
+    return of(scenario, r, standings, json, null);
+  }
+
+  /**
+   * The same, sharing with {@code previous} (the scenario's last update; null for none) the
+   * standings and lists that read the same: after one vendor's change a live scenario's update
+   * differs from the last in a plan or two, and every live scenario makes one.
+   */
+  static LiveRankingUpdate of(String scenario, Ranking r, List<Ranking.Standing> standings, LiveRankingJson json,
+                              LiveRankingUpdate previous) {
+    List<Standing> before = previous == null || previous.failed() ? List.of() : previous.plans;
+    // the last list itself while every plan reads as it did; a new one from the first that does not
+    List<Standing> plans = before.size() == standings.size() ? before : null;
+    for (int at = 0; at < standings.size(); at++) {
+      Ranking.Standing p = standings.get(at);
+      Standing kept = at < before.size() ? before.get(at) : null;
+      if (plans == before && kept.reads(p, at + 1)) continue;
+      if (plans == before || plans == null) {
+        plans = new ArrayList<>(standings.size());
+        plans.addAll(before.subList(0, Math.min(at, before.size())));
+      }
+      plans.add(kept != null && kept.reads(p, at + 1) ? kept : standing(p, at + 1));
+    }
+    List<String> unavailable = previous != null && !previous.failed() && sameVendors(r.unavailable(), previous.unavailable)
+        ? previous.unavailable : r.unavailable().stream().map(Ranking.Unavailable::vendor).toList();
+    List<ApiStanding> apis = apis(r);
+    if (previous != null && apis.equals(previous.apis)) apis = previous.apis;
     return new LiveRankingUpdate(scenario, OK, null, r.quotesAt(), r.currency(), plans,
         r.mixed().map(m -> new BigDecimal(m.bill().monthlyTotal().plain())), r.reference().map(p -> standing(Ranking.Standing.of(p), 0)),
-        r.unavailable().stream().map(Ranking.Unavailable::vendor).toList(), apis(r), json);
+        unavailable, apis, json);
+  }
+
+  private static boolean sameVendors(List<Ranking.Unavailable> now, List<String> before) {
+    if (now.size() != before.size()) return false;
+    for (int i = 0; i < before.size(); i++) {
+      if (!now.get(i).vendor().equals(before.get(i))) return false;
+    }
+    return true;
   }
 
   /** A failure: {@code status} and why. */
@@ -97,13 +139,17 @@ public record LiveRankingUpdate(String scenario, int status, String error, Insta
   }
 
   private static Standing standing(Ranking.Standing p, int rank) {
-    // a total in cents is its own plain form: shared with the plan's draft rather than parsed again
-    BigDecimal total = p.monthlyTotal().amount().scale() == 2 ? p.monthlyTotal().amount() : new BigDecimal(p.monthlyTotal().plain());
-    return new Standing(p.vendor(), rank, total, p.monthlyTotal().currency(), p.dated(), p.complete());
+    return new Standing(p.vendor(), rank, totalOf(p.monthlyTotal()), p.monthlyTotal().currency(), p.dated(), p.complete());
+  }
+
+  /** A total as its plain form reads: one in cents is its own, shared with the plan's draft rather than parsed again. */
+  private static BigDecimal totalOf(Money total) {
+    return total.amount().scale() == 2 ? total.amount() : new BigDecimal(total.plain());
   }
 
   /** Each comparison's cheapest API, when it carries the workload and #1 rents it (as the ranking's JSON shows them). */
   private static List<ApiStanding> apis(Ranking r) {
+    if (r.apis().isEmpty()) return List.of();
     List<ApiStanding> out = new ArrayList<>();
     for (ApiComparison c : r.apis()) {
       if (c.rented().isEmpty()) continue;

@@ -3,9 +3,7 @@ package dev.gpurent.service.live;
 import dev.gpurent.cost.Ranking;
 import dev.gpurent.service.live.LiveRankingJson.Piece;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Makes one live scenario's {@link LiveRankingUpdate}s from its rankings, one after another, and
@@ -34,9 +32,12 @@ public final class RankingParts {
    * reads otherwise.
    */
   public LiveRankingUpdate take(String id, Ranking r, boolean byContent) {
+    return take(id, r, byContent, null);
+  }
+
+  /** The same, sharing with {@code previous} (the scenario's update as last sent; null for none) what reads the same. */
+  public LiveRankingUpdate take(String id, Ranking r, boolean byContent, LiveRankingUpdate previous) {
     boolean first = rest == null;
-    Map<String, Piece> byVendor = new HashMap<>();
-    for (Piece p : plans) byVendor.put(p.vendor, p);
     List<Ranking.Standing> standings = r.standings();
     Ranking.Standing best = standings.isEmpty() ? null : standings.get(0);
     List<Piece> planPieces = new ArrayList<>(standings.size());
@@ -44,7 +45,7 @@ public final class RankingParts {
     for (Ranking.Standing s : standings) {
       // #1 shows no winsAt; every other plan's reads against #1
       Ranking.Standing against = s == best ? null : best;
-      Piece last = byVendor.get(s.vendor());
+      Piece last = lastOf(s.vendor(), planPieces.size());
       int at = planPieces.size();
       Piece piece = last == null || !byContent && !last.shows(s, against) ? Piece.of(s, against, s.vendor())
           : last.or(s, against, s.vendor(), () -> r.plans().get(at).toMap());
@@ -64,7 +65,17 @@ public final class RankingParts {
     plans = planPieces;
     mixed = mixedPiece;
     reference = referencePiece;
-    return LiveRankingUpdate.of(id, r, standings, LiveRankingJson.of(id, r, restPiece, planPieces, mixedPiece, referencePiece));
+    return LiveRankingUpdate.of(id, r, standings, LiveRankingJson.of(id, r, restPiece, planPieces, mixedPiece, referencePiece),
+        previous);
+  }
+
+  /** Vendor {@code v}'s last piece, looked for at {@code at} first: a change moves a plan or two, mostly none. */
+  private Piece lastOf(String v, int at) {
+    if (at < plans.size() && plans.get(at).vendor.equals(v)) return plans.get(at);
+    for (Piece p : plans) {
+      if (p.vendor.equals(v)) return p;
+    }
+    return null;
   }
 
   /** Whether the ranking last taken shows something the one before did not (all of it but its quotes' time); true for the first. */

@@ -3,6 +3,7 @@ package dev.gpurent.service.live;
 import static dev.gpurent.Fixtures.CATALOG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gpurent.Fixtures;
@@ -92,5 +93,55 @@ class RankingPartsTest {
     for (Lang lang : Lang.values()) {
       assertEquals(render(whole("s", model.rank(s, next)), lang), second.text(lang), "rendered from pieces kept since the first ranking, in " + lang);
     }
+  }
+
+  @Test
+  void an_update_shares_with_the_last_one_what_reads_the_same() {
+    int tried = 0;
+    for (String file : List.of("guide-template.yaml", "guide-template-open.yaml", "team-small.yaml", "team-medium.yaml", "team-large.yaml")) {
+      if (sharesWhatReadsTheSame(Fixtures.scenario(file))) tried++;
+    }
+    assertTrue(tried > 0, "a shipped scenario with two plans or more");
+  }
+
+  /** False when {@code s} has fewer than two plans on the fixtures' book (nothing to tell apart). */
+  private boolean sharesWhatReadsTheSame(Scenario s) {
+    QuoteBook book = Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference());
+    LiveRanking live = LiveRanking.of(model, s, book);
+    RankingParts m = new RankingParts();
+    LiveRankingUpdate first = m.take("s", live.ranking(), false, null);
+    if (first.plans().size() < 2) return false;
+    // the same prices again on a new book: every standing, the vendors left out and the APIs are the last update's
+    live.update(Fixtures.book(INFER, TRAIN, USD, Fixtures.guideReference()));
+    LiveRankingUpdate again = m.take("s", live.ranking(), false, first);
+    assertSame(first.plans(), again.plans(), "the same plans list");
+    assertSame(first.unavailable(), again.unavailable());
+    assertSame(first.apis(), again.apis());
+    // one vendor at half price: its standing is new (its total), any other that kept its place and total is the last one
+    List<Quote> cheaper = INFER.quotes().stream().map(q -> new Quote(q.vendor(), q.region(), q.offerId(), q.gpuId(), q.gpuCount(),
+        q.vcpus(), q.ramGiB(), q.billing(), new Money(q.price().amount().multiply(new BigDecimal("0.5")), q.price().currency()), q.unit(),
+        q.observedAt(), q.source(), q.priceDate(), q.upstream(), q.country())).toList();
+    QuoteBook next = Fixtures.book(INFER.withQuotes(cheaper, List.of()), TRAIN, USD, Fixtures.guideReference());
+    live.update(next);
+    LiveRankingUpdate second = m.take("s", live.ranking(), false, again);
+    Ranking fresh = model.rank(s, next);
+    assertEquals(fresh.plans().size(), second.plans().size(), s.name());
+    int kept = 0;
+    for (int i = 0; i < second.plans().size(); i++) {
+      LiveRankingUpdate.Standing now = second.plans().get(i);
+      assertEquals(fresh.plans().get(i).vendor(), now.vendor(), "rank " + (i + 1));
+      assertEquals(0, fresh.plans().get(i).monthlyTotal().amount().compareTo(now.monthlyTotal()), now.vendor() + "'s total");
+      assertEquals(i + 1, now.rank());
+      LiveRankingUpdate.Standing before = again.plans().stream().filter(p -> p.vendor().equals(now.vendor())).findFirst().orElseThrow();
+      boolean reads = before.rank() == now.rank() && before.monthlyTotal().equals(now.monthlyTotal());
+      if (reads) kept++;
+      if (reads) assertSame(before, now, now.vendor() + " reads as before: the same standing");
+      else if (now.vendor().equals(INFER.vendor())) assertTrue(before != now, "the vendor whose prices moved has a new standing");
+    }
+    assertTrue(kept < second.plans().size(), s.name() + ": half price moved some plan: " + second.plans());
+    for (Lang lang : Lang.values()) {
+      assertEquals(render(whole("s", fresh), lang), second.text(lang), "rendered from what the updates share, in " + lang);
+    }
+    return true;
   }
 }
