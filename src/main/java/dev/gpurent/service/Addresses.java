@@ -163,21 +163,15 @@ public final class Addresses {
 
   /**
    * Publish, local (from the node's RankingVerticle to its HTTP verticles and AlertVerticle: a node
-   * ranks the scenarios it serves itself, none of them crosses the cluster). Header
-   * {@link #SCENARIO_HEADER}: the scenario id. Body: a {@code LiveRankingUpdate} (its codec passes
-   * it by reference on the node, as JSON across nodes): the ranking's typed fields, rendered at the
-   * edge into the message dashboards receive, {@code {"type":"ranking","scenario":id,"ranking":{...}}};
-   * sent only when the ranking changed. A {@code null} body: the scenario was deleted. With a
-   * {@link #STATUS_HEADER}: its ranking failed, and the update is the failure (its status and why;
-   * rendered {@code {"type":"error","scenario":id,"status":500,"error":...}}).
+   * ranks the scenarios it serves itself, none of them crosses the cluster). Body: a
+   * {@code RankingsChanged}, by reference: the live scenarios whose ranking changed (a pass
+   * publishes one message for each chunk it ranked), each with its {@code LiveRankingUpdate} (the
+   * ranking's typed fields, rendered at the edge into the message dashboards receive,
+   * {@code {"type":"ranking","scenario":id,"ranking":{...}}}), or a failure's update (its status and
+   * why; rendered {@code {"type":"error","scenario":id,"status":500,"error":...}}), or null: the
+   * scenario was deleted. Sent only when the ranking changed.
    */
   public static final String RANKINGS_CHANGED = "gpurent.rankings.changed";
-
-  /** The header naming the scenario of a {@link #RANKINGS_CHANGED} message. */
-  public static final String SCENARIO_HEADER = "scenario";
-
-  /** The header of a {@link #RANKINGS_CHANGED} message that is a failure: its HTTP status. */
-  public static final String STATUS_HEADER = "status";
 
   /**
    * Request-reply. Body: {@code null} or {@code {"slot": "..."}} (default {@code manual-<instant>}).

@@ -4,6 +4,7 @@ import dev.gpurent.testing.ServiceFixtures;
 
 import dev.gpurent.service.alerts.AlertVerticle;
 import dev.gpurent.service.live.LiveRankingUpdate;
+import dev.gpurent.service.live.RankingsChanged;
 
 import static dev.gpurent.testing.ServiceFixtures.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gpurent.store.SnapshotStore;
 import dev.gpurent.store.StoreSettings;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -99,7 +99,7 @@ class AlertDeliveryTest {
     }
     LiveRankingUpdate ranking = new LiveRankingUpdate(id, LiveRankingUpdate.OK, null, java.time.Instant.parse(quotesAt), "USD", plans,
         java.util.Optional.empty(), java.util.Optional.empty(), List.of(), List.of(), null);
-    v.eventBus().publish(Addresses.RANKINGS_CHANGED, ranking, new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, id));
+    v.eventBus().publish(Addresses.RANKINGS_CHANGED, RankingsChanged.of(id, ranking));
   }
 
   /** A baseline that fires nothing, then a change that fires every kind of rule. */
@@ -297,7 +297,7 @@ class AlertDeliveryTest {
     rank(vertx, "s-gone", T0, "runpod", "1800.00", false);
     received(1);
     settledLog(vertx, "s-gone", 1);
-    vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, null, new DeliveryOptions().addHeader(Addresses.SCENARIO_HEADER, "s-gone"));
+    vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, RankingsChanged.of("s-gone", null));
     ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
         () -> await(vertx.eventBus().request(Addresses.ALERTS_LOG, new JsonObject().put("id", "s-gone"))));
     assertEquals(404, ((ReplyException) e.getCause()).failureCode());

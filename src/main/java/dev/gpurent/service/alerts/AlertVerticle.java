@@ -5,6 +5,7 @@ import dev.gpurent.service.AlertSettings;
 import dev.gpurent.service.Failures;
 import dev.gpurent.service.live.LiveRankingCodec;
 import dev.gpurent.service.live.LiveRankingUpdate;
+import dev.gpurent.service.live.RankingsChanged;
 
 import dev.gpurent.alert.AlertEvaluator;
 import dev.gpurent.alert.AlertEvent;
@@ -102,7 +103,8 @@ public final class AlertVerticle extends VerticleBase {
     sender = new WebhookSender(vertx, settings, hosts, resolver == null ? HostResolver.system(vertx) : resolver);
     var registered = vertx.eventBus().<JsonObject>consumer(Addresses.SCENARIO_REGISTERED, m -> registered(m.body()));
     LiveRankingCodec.register(vertx.eventBus());
-    var changed = vertx.eventBus().<LiveRankingUpdate>localConsumer(Addresses.RANKINGS_CHANGED, this::changed);
+    RankingsChanged.register(vertx.eventBus());
+    var changed = vertx.eventBus().<RankingsChanged>localConsumer(Addresses.RANKINGS_CHANGED, this::changed);
     var log = vertx.eventBus().<JsonObject>localConsumer(Addresses.ALERTS_LOG, this::log);
     return Future.all(registered.completion(), changed.completion(), log.completion());
   }
@@ -134,10 +136,12 @@ public final class AlertVerticle extends VerticleBase {
     if (before != null) again.last = before.last;
   }
 
-  private void changed(Message<LiveRankingUpdate> m) {
-    String id = m.headers().get(Addresses.SCENARIO_HEADER);
-    if (id == null) return;
-    if (m.body() == null) {
+  private void changed(Message<RankingsChanged> m) {
+    for (RankingsChanged.Change c : m.body().changes()) changed(c.scenario(), c.update());
+  }
+
+  private void changed(String id, LiveRankingUpdate update) {
+    if (update == null) {
       if (live.remove(id) != null) {
         store.deleteAlerts(id).onFailure(e -> LOG.warning(() -> "the alert log of deleted scenario " + id + " stays: " + e.getMessage()));
       }
@@ -145,8 +149,8 @@ public final class AlertVerticle extends VerticleBase {
     }
     Live l = live.get(id);
     // a failed ranking is no ranking: the next good one is compared with the last good one
-    if (l == null || l.rules.rules().isEmpty() || m.body().failed()) return;
-    RankingSummary now = summary(m.body());
+    if (l == null || l.rules.rules().isEmpty() || update.failed()) return;
+    RankingSummary now = summary(update);
     RankingSummary before = l.last;
     l.last = now;
     for (AlertEvent e : AlertEvaluator.evaluate(id, l.rules, before, now)) claim(l, e);

@@ -11,6 +11,7 @@ import dev.gpurent.service.RankingSettings;
 import dev.gpurent.service.live.DashboardSockets;
 import dev.gpurent.service.live.LiveRankings;
 import dev.gpurent.service.live.LiveRankingUpdate;
+import dev.gpurent.service.live.RankingsChanged;
 
 import dev.gpurent.catalog.GpuCatalog;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -110,15 +111,17 @@ public final class HttpVerticle extends VerticleBase {
     io.micrometer.core.instrument.FunctionCounter.builder("gpurent.http.connections.refused", connections, ConnectionLimits::refused)
         .description("connections closed at once: over http.maxConnections").register(registry);
     sockets.register(registry);
-    var changes = vertx.eventBus().<LiveRankingUpdate>localConsumer(Addresses.RANKINGS_CHANGED, m -> {
-      String id = m.headers().get(Addresses.SCENARIO_HEADER);
-      if (m.body() == null) {
-        rankings.remove(id);
-        sockets.deleted(id);
-      } else {
-        LiveRankingUpdate update = m.body();
+    var changes = vertx.eventBus().<RankingsChanged>localConsumer(Addresses.RANKINGS_CHANGED, m -> {
+      for (RankingsChanged.Change c : m.body().changes()) {
+        String id = c.scenario();
+        LiveRankingUpdate update = c.update();
+        if (update == null) {
+          rankings.remove(id);
+          sockets.deleted(id);
+          continue;
+        }
         LiveRankings.Latest had = rankings.get(id);
-        if (had != null && had.published().sameAs(update)) return;  // published again (the bootstrap asked for every ranking)
+        if (had != null && had.published().sameAs(update)) continue;  // published again (the bootstrap asked for every ranking)
         rankings.put(id, update);
         sockets.changed(id);
       }

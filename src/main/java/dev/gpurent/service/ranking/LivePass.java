@@ -148,7 +148,7 @@ final class LivePass {
 
     private void done(int from, int size, AsyncResult<List<ScenarioRanker.Outcome>> ar) {
       chunks--;
-      if (ar.succeeded()) ar.result().forEach(ranker::apply);
+      if (ar.succeeded()) ranker.applyAll(ar.result());
       else LOG.log(Level.WARNING, "re-ranking live scenarios failed", ar.cause());
       int ofFollowed = Math.max(0, Math.min(followed, from + size) - from);
       if (ofFollowed > 0 && (followedLeft -= ofFollowed) == 0) followedTime.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);

@@ -15,6 +15,7 @@ import dev.gpurent.service.Failures;
 import dev.gpurent.service.LoopDelay;
 import dev.gpurent.service.RankingSettings;
 import dev.gpurent.service.live.LiveRankingCodec;
+import dev.gpurent.service.live.RankingsChanged;
 import dev.gpurent.service.live.WatchedScenarios;
 import dev.gpurent.store.ScenarioStore;
 import dev.gpurent.text.Lang;
@@ -134,6 +135,7 @@ public final class RankingVerticle extends VerticleBase {
     oneOff.on(vertx);
     var bus = vertx.eventBus();
     LiveRankingCodec.register(bus);
+    RankingsChanged.register(bus);
     // the node's own questions stay on the node (local consumers); only the scenario and ranking news crosses
     bus.<QuoteBook>localConsumer(Addresses.QUOTES_CHANGED, msg -> {
       book = msg.body();

@@ -8,6 +8,7 @@ import dev.gpurent.service.Addresses;
 import dev.gpurent.service.Failures;
 import dev.gpurent.service.RankingSettings;
 import dev.gpurent.service.live.LiveRankingUpdate;
+import dev.gpurent.service.live.RankingsChanged;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -20,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Ranks one live scenario at a time and tells this node's HTTP verticles and AlertVerticle
@@ -172,7 +175,7 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
       if (!mayDiffer && r.message != null && r.published) return null;  // known unchanged: the same plans, the same vendors shown
       r.shown = ranking;
       // ranked in full, every plan is a new object: those that read the same are told by their text
-      LiveRankingUpdate update = r.parts.take(id, ranking, !limits.incremental());
+      LiveRankingUpdate update = r.parts.take(id, ranking, !limits.incremental(), r.message);
       if (r.failure == null && r.message != null && r.published && !r.parts.changed()) return null;
       return new Outcome(id, r, update, null);
     } catch (RuntimeException e) {
@@ -184,19 +187,28 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
 
   /** On the event loop: publishes a changed ranking, or why it failed, unless the scenario was deleted meanwhile. */
   void apply(Outcome o) {
-    LiveScenario r = o.r();
-    if (scenarios.get(o.id()) != r) return;
-    if (o.failure() != null) {
-      LOG.log(Level.WARNING, "re-ranking scenario " + o.id() + " failed", o.failure());
-      r.failure = "the last ranking of this scenario failed (" + Failures.text(o.failure()) + "); it is tried again on the next price change";
-      r.message = null;
-      if (ownership.kept(o.id())) publish(o.id(), r, LiveRankingUpdate.failure(o.id(), 500, r.failure));
-      return;
+    applyAll(List.of(o));
+  }
+
+  /** The same for a pass's chunk: what is to be published goes in one message. */
+  void applyAll(List<Outcome> outcomes) {
+    List<RankingsChanged.Change> out = new ArrayList<>(outcomes.size());
+    for (Outcome o : outcomes) {
+      LiveScenario r = o.r();
+      if (scenarios.get(o.id()) != r) continue;
+      if (o.failure() != null) {
+        LOG.log(Level.WARNING, "re-ranking scenario " + o.id() + " failed", o.failure());
+        r.failure = "the last ranking of this scenario failed (" + Failures.text(o.failure()) + "); it is tried again on the next price change";
+        r.message = null;
+        if (ownership.kept(o.id())) out.add(published(o.id(), r, LiveRankingUpdate.failure(o.id(), 500, r.failure)));
+        continue;
+      }
+      r.message = o.message();
+      r.failure = null;
+      // one ranked for a reader alone is not published: nothing here would keep it up to date
+      if (ownership.kept(o.id())) out.add(published(o.id(), r, r.message));
     }
-    r.message = o.message();
-    r.failure = null;
-    // one ranked for a reader alone is not published: nothing here would keep it up to date
-    if (ownership.kept(o.id())) publish(o.id(), r, r.message);
+    if (!out.isEmpty()) vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, new RankingsChanged(out), LOCAL);
   }
 
   /**
@@ -209,7 +221,7 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
       if (!r.ranked() || r.first || ownership.kept(id)) return;
       boolean published = r.published;
       r.unrank();
-      if (published) vertx.eventBus().publish(Addresses.RANKINGS_DROPPED, id, new DeliveryOptions().setLocalOnly(true));
+      if (published) vertx.eventBus().publish(Addresses.RANKINGS_DROPPED, id, LOCAL);
     });
   }
 
@@ -218,9 +230,14 @@ final class ScenarioRanker implements LiveScenarios.Ranker {
    * of a new ranking of {@code r} (or why it failed, with its status in a header too), with null of a deleted scenario.
    */
   private void publish(String id, LiveScenario r, LiveRankingUpdate message) {
-    DeliveryOptions options = new DeliveryOptions().setLocalOnly(true).addHeader(Addresses.SCENARIO_HEADER, id);
-    if (message != null && message.failed()) options.addHeader(Addresses.STATUS_HEADER, Integer.toString(message.status()));
-    if (r != null) r.published = true;
-    vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, message, options);
+    vertx.eventBus().publish(Addresses.RANKINGS_CHANGED, new RankingsChanged(List.of(published(id, r, message))), LOCAL);
   }
+
+  /** {@code r}'s change as it is published ({@code r} null: deleted), marked published. */
+  private static RankingsChanged.Change published(String id, LiveScenario r, LiveRankingUpdate message) {
+    if (r != null) r.published = true;
+    return new RankingsChanged.Change(id, message);
+  }
+
+  private static final DeliveryOptions LOCAL = new DeliveryOptions().setLocalOnly(true);
 }
