@@ -313,16 +313,19 @@ public final class LiveRerank {
         // a pass of its own: one that another book started (a vendor's scheduled refresh) ends first
         idle(http, ports);
         QuoteBook before = service.book();
-        double[] cpu0 = metrics(http, ports, "gpurent_ranking_live_cpu_seconds_total");
-        double[] passes0 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_count");
-        double[] passSum0 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_sum");
-        double[] followed0 = metrics(http, ports, "gpurent_ranking_live_followed_seconds_sum");
         for (Client c : all) c.at = 0;
         BigDecimal factor = BigDecimal.ONE.add(BigDecimal.valueOf(n, 2));
         fake.rewrite(VENDOR, body -> VENDOR.equals("runpod") ? BenchSupport.scaleRunPod(original, factor) : FakeVendorServer.scaleCsv(original, factor));
-        double[] proc0 = metrics(http, ports, PROCESS_CPU);
-        double[] gc0 = metrics(http, ports, "jvm_gc_pause_seconds_sum");
-        double[] bus0 = metrics(http, ports, "vertx_eventbus_bytes_written_sum");
+        // one scrape a node before and one after: every figure is read off them (each scrape is the
+        // whole registry's text, so one per figure counted a dozen of them in the change's allocation)
+        String[] at0 = scrapes(http, ports);
+        double[] cpu0 = values(at0, "gpurent_ranking_live_cpu_seconds_total");
+        double[] passes0 = values(at0, "gpurent_ranking_live_pass_seconds_count");
+        double[] passSum0 = values(at0, "gpurent_ranking_live_pass_seconds_sum");
+        double[] followed0 = values(at0, "gpurent_ranking_live_followed_seconds_sum");
+        double[] proc0 = values(at0, PROCESS_CPU);
+        double[] gc0 = values(at0, "jvm_gc_pause_seconds_sum");
+        double[] bus0 = values(at0, "vertx_eventbus_bytes_written_sum");
         long allocated0 = allocatedBytes();
         long start = System.nanoTime();
         refresh(http, fetcher, "?vendor=" + VENDOR);
@@ -332,12 +335,13 @@ public final class LiveRerank {
         // Polled every 250 ms, one scrape a node: a scrape costs a node 10-15 ms while the pass runs, and
         // the latency is the dashboards' (read as they receive), so the pass's end needs no finer grain.
         while (!passed(http, ports, passes0) && System.nanoTime() < deadline) Thread.sleep(250);
-        double proc = sum(metrics(http, ports, PROCESS_CPU), proc0) / 1e9;
-        double cpu = sum(metrics(http, ports, "gpurent_ranking_live_cpu_seconds_total"), cpu0);
-        double gc = sum(metrics(http, ports, "jvm_gc_pause_seconds_sum"), gc0);
-        double bus = sum(metrics(http, ports, "vertx_eventbus_bytes_written_sum"), bus0) / 1e6;
-        double[] passSum1 = metrics(http, ports, "gpurent_ranking_live_pass_seconds_sum");
-        double[] followed1 = metrics(http, ports, "gpurent_ranking_live_followed_seconds_sum");
+        String[] at1 = scrapes(http, ports);
+        double proc = sum(values(at1, PROCESS_CPU), proc0) / 1e9;
+        double cpu = sum(values(at1, "gpurent_ranking_live_cpu_seconds_total"), cpu0);
+        double gc = sum(values(at1, "jvm_gc_pause_seconds_sum"), gc0);
+        double bus = sum(values(at1, "vertx_eventbus_bytes_written_sum"), bus0) / 1e6;
+        double[] passSum1 = values(at1, "gpurent_ranking_live_pass_seconds_sum");
+        double[] followed1 = values(at1, "gpurent_ranking_live_followed_seconds_sum");
         double passMs = 0;
         List<String> nodePasses = new ArrayList<>();
         for (int i = 0; i < ports.size(); i++) {
@@ -461,6 +465,20 @@ public final class LiveRerank {
   static double[] metrics(WebClient http, List<Integer> ports, String name) throws Exception {
     double[] v = new double[ports.size()];
     for (int i = 0; i < v.length; i++) v[i] = metric(http, ports.get(i), name);
+    return v;
+  }
+
+  /** GET /metrics of every node, in the order of {@code ports}. */
+  static String[] scrapes(WebClient http, List<Integer> ports) throws Exception {
+    String[] out = new String[ports.size()];
+    for (int i = 0; i < out.length; i++) out[i] = scrape(http, ports.get(i));
+    return out;
+  }
+
+  /** One metric of each scrape. */
+  static double[] values(String[] scrapes, String name) {
+    double[] v = new double[scrapes.length];
+    for (int i = 0; i < v.length; i++) v[i] = value(scrapes[i], name);
     return v;
   }
 
