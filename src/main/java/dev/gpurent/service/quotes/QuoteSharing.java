@@ -84,12 +84,24 @@ final class QuoteSharing {
   private void fetchedElsewhere(Message<String> msg) {
     String id = msg.headers().get(Addresses.VENDOR_HEADER);
     VendorState v = id == null ? null : vendors.get(id);
-    if (v == null || leases.node().equals(msg.headers().get(Addresses.NODE_HEADER)) || leases.held(id)) return;
-    vertx.executeBlocking(() -> stamp.apply(v, QuoteJson.vendorQuotes(new JsonObject(msg.body()))), false)
-        .onSuccess(q -> {
-          if (leases.held(id)) return;  // taken meanwhile: this node's own fetch counts now
-          install.accept(v, q);
-        })
-        .onFailure(e -> LOG.warning(() -> id + ": quotes from another node do not read: " + e.getMessage()));
+    if (v == null || leases.node().equals(msg.headers().get(Addresses.NODE_HEADER))) return;
+    mine(id).onSuccess(held -> {
+      if (held) return;
+      vertx.executeBlocking(() -> stamp.apply(v, QuoteJson.vendorQuotes(new JsonObject(msg.body()))), false)
+          .compose(q -> mine(id).map(taken -> {
+            if (!taken) install.accept(v, q);  // else taken meanwhile: this node's own fetch counts now
+            return null;
+          }))
+          .onFailure(e -> LOG.warning(() -> id + ": quotes from another node do not read: " + e.getMessage()));
+    });
+  }
+
+  /**
+   * Whether this node holds the vendor's lease, asked of the cluster when it believes so: a node
+   * whose lease another took meanwhile (a pause past its time, a hand-over as members join) still
+   * believes it for a while, and would drop the new holder's quotes and keep its old ones.
+   */
+  private Future<Boolean> mine(String id) {
+    return leases.held(id) ? leases.confirm(id).otherwise(true) : Future.succeededFuture(false);
   }
 }
