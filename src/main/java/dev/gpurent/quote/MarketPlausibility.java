@@ -63,13 +63,16 @@ public final class MarketPlausibility {
    * @param fx      rates into one currency ({@link FxRates#base()}) to compare prices across vendors
    */
   public static Map<String, VendorQuotes> judge(Map<String, VendorQuotes> vendors, FxRates fx) {
+    Rates rates = new Rates(fx);
     // card -> vendor -> its prices per GPU-hour (under the absolute ceiling: a 1e308 must not move a median)
     Map<String, Map<String, List<Double>>> prices = new HashMap<>();
     for (VendorQuotes vq : vendors.values()) {
       if (vq.reference()) continue;
       for (Quote q : vq.quotes()) {
-        perGpuHour(q, fx).filter(p -> PriceCeiling.aboveGpuHour(q, fx).isEmpty())
-            .ifPresent(p -> prices.computeIfAbsent(q.gpuId(), g -> new HashMap<>()).computeIfAbsent(vq.vendor(), v -> new ArrayList<>()).add(p));
+        double p = rates.perGpuHour(q);
+        if (!Double.isNaN(p) && rates.ceiling(q).isEmpty()) {
+          prices.computeIfAbsent(q.gpuId(), g -> new HashMap<>()).computeIfAbsent(vq.vendor(), v -> new ArrayList<>()).add(p);
+        }
       }
     }
     Map<String, Map<String, Double>> floors = new HashMap<>(); // card -> vendor -> cheapest per GPU-hour
@@ -82,34 +85,34 @@ public final class MarketPlausibility {
     Map<String, VendorQuotes> out = new LinkedHashMap<>();
     for (Map.Entry<String, VendorQuotes> e : vendors.entrySet()) {
       VendorQuotes vq = e.getValue();
-      out.put(e.getKey(), vq.reference() ? vq : judged(vq, floors, medians, fx));
+      out.put(e.getKey(), vq.reference() ? vq : judged(vq, floors, medians, fx, rates));
     }
     return out;
   }
 
   private static VendorQuotes judged(VendorQuotes vq, Map<String, Map<String, Double>> floors,
-                                     Map<String, Map<String, Double>> medians, FxRates fx) {
+                                     Map<String, Map<String, Double>> medians, FxRates fx, Rates rates) {
     Map<String, Optional<Floor>> byCard = new HashMap<>();
     Map<String, Optional<Floor>> medianByCard = new HashMap<>();
     List<Quote> kept = new ArrayList<>(vq.quotes().size());
     List<String> refused = new ArrayList<>();
     for (Quote q : vq.quotes()) {
-      String at = q.offerId() + (q.region().isEmpty() ? "" : " in " + q.region()) + " (" + q.billing().wire() + "): ";
       Optional<Floor> floor = byCard.computeIfAbsent(q.gpuId(), g -> floor(floors.get(g), vq.vendor()));
       Optional<Floor> market = medianByCard.computeIfAbsent(q.gpuId(), g -> floor(medians.get(g), vq.vendor()));
-      Optional<Double> price = perGpuHour(q, fx);
-      if (floor.isPresent() && price.isPresent() && price.get() < FLOOR_FRACTION * floor.get().median) {
-        refused.add(at + REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
+      double price = rates.perGpuHour(q);
+      Optional<String> ceiling;
+      if (floor.isPresent() && !Double.isNaN(price) && price < FLOOR_FRACTION * floor.get().median) {
+        refused.add(at(q) + REASON + ": " + q.price() + "/" + q.unit().wire() + " is " + fmt(price) + " " + fx.base()
             + " per GPU-hour, under 1/" + Math.round(1 / FLOOR_FRACTION) + " of the market floor for " + q.gpuId() + " ("
             + fmt(floor.get().median) + ", the median of the cheapest per GPU-hour at " + floor.get().vendors
             + " other vendors); refused as a placeholder, not a price");
-      } else if (market.isPresent() && price.isPresent() && price.get() > CEILING_MULTIPLE * market.get().median) {
-        refused.add(at + DEAR_REASON + ": " + money(q.price()) + "/" + q.unit().wire() + " is " + fmt(price.get()) + " " + fx.base()
-            + " per GPU-hour, " + fmt(price.get() / market.get().median) + " times the market median for " + q.gpuId() + " ("
+      } else if (market.isPresent() && !Double.isNaN(price) && price > CEILING_MULTIPLE * market.get().median) {
+        refused.add(at(q) + DEAR_REASON + ": " + money(q.price()) + "/" + q.unit().wire() + " is " + fmt(price) + " " + fx.base()
+            + " per GPU-hour, " + fmt(price / market.get().median) + " times the market median for " + q.gpuId() + " ("
             + fmt(market.get().median) + ", the median of the median per GPU-hour at " + market.get().vendors
             + " other vendors; the ceiling is " + Math.round(CEILING_MULTIPLE) + " times); refused as no price");
-      } else if (PriceCeiling.aboveGpuHour(q, fx).isPresent()) {
-        refused.add(at + PriceCeiling.aboveGpuHour(q, fx).get());
+      } else if ((ceiling = rates.ceiling(q)).isPresent()) {
+        refused.add(at(q) + ceiling.get());
       } else {
         kept.add(q);
       }
@@ -136,11 +139,47 @@ public final class MarketPlausibility {
 
   private record Floor(double median, int vendors) {}
 
+  /** Where a refused quote is: "offer in region (billing): ". */
+  private static String at(Quote q) {
+    return q.offerId() + (q.region().isEmpty() ? "" : " in " + q.region()) + " (" + q.billing().wire() + "): ";
+  }
+
   /** Price per GPU-hour in the rates' base currency, when the quote's currency converts. */
   static Optional<Double> perGpuHour(Quote q, FxRates fx) {
-    if (!(q.gpuCount() > 0)) return Optional.empty();
-    Optional<BigDecimal> rate = fx.rate(q.price().currency(), fx.base());
-    return rate.map(r -> q.price().toDouble() * r.doubleValue() / q.unit().hoursValue() / q.gpuCount());
+    double p = new Rates(fx).perGpuHour(q);
+    return Double.isNaN(p) ? Optional.empty() : Optional.of(p);
+  }
+
+  /**
+   * One judgment's rates as doubles, per currency, looked up once: a book is judged each time a
+   * vendor's quotes change, and it holds tens of thousands of quotes in a handful of currencies.
+   */
+  private static final class Rates {
+    private final FxRates fx;
+    private final Map<String, Double> toBase = new HashMap<>(8), toUsd = new HashMap<>(8);
+
+    Rates(FxRates fx) {
+      this.fx = fx;
+    }
+
+    /** {@code q}'s price per GPU-hour in the base currency; NaN when it has no card count or its currency does not convert. */
+    double perGpuHour(Quote q) {
+      if (!(q.gpuCount() > 0)) return Double.NaN;
+      double rate = toBase.computeIfAbsent(q.price().currency(), c -> fx.rate(c, fx.base()).map(BigDecimal::doubleValue).orElse(Double.NaN));
+      return q.price().toDouble() * rate / q.unit().hoursValue() / q.gpuCount();
+    }
+
+    /**
+     * {@link PriceCeiling#aboveGpuHour}, worked out exactly only for a price within a factor of two of
+     * the ceiling by a double's reckoning (whose error is some 1e-16 of it): the others are prices.
+     */
+    Optional<String> ceiling(Quote q) {
+      if (!(q.gpuCount() > 0)) return Optional.empty();
+      double usd = toUsd.computeIfAbsent(q.price().currency(), c -> fx.rate(c, "USD").map(BigDecimal::doubleValue).orElse(Double.NaN));
+      double perGpuHourUsd = q.price().toDouble() * usd / q.unit().hoursValue() / q.gpuCount();
+      if (perGpuHourUsd >= 0 && perGpuHourUsd < PriceCeiling.GPU_HOUR_USD.doubleValue() / 2) return Optional.empty();
+      return PriceCeiling.aboveGpuHour(q, fx);
+    }
   }
 
   /** Four decimals; a figure of a billion or more as {@link PriceCeiling} writes it (1.25E307). */
