@@ -175,6 +175,10 @@ public final class LiveRerank {
     final List<Double> passMs = new ArrayList<>();
     /** MB allocated by every thread of this JVM from the refresh until the dashboards read the change (one node only). */
     final List<Double> allocatedMb = new ArrayList<>();
+    /** The same less what the driver's scrapes of /metrics in the window allocated (measured at rest, see {@link #scrapeMb}). */
+    final List<Double> allocatedNetMb = new ArrayList<>();
+    /** What one scrape of /metrics allocates in this JVM, at rest (median of 5): the driver's polling, not the change's work. */
+    double scrapeMb = Double.NaN;
     long expected, received, lost, extra, changedScenarios, sampled;
     double heapLiveMiB = Double.NaN, heapBaseMiB = Double.NaN;
     long bytes;
@@ -211,8 +215,10 @@ public final class LiveRerank {
         + "(incremental run; %s)", incremental.heapBaseMiB, incremental.heapLiveMiB, SCENARIOS,
         CLIENTS, NODES == 1 ? "service and driver in one JVM" : "the nodes' summed"));
     System.out.println(fmt("heap per live scenario: %.1f KB ((with - without) / scenarios); allocated per change: %.0f MB (median, incremental;"
-        + " every thread of this JVM from the refresh until 300 ms after the pass ended, the driver's reading included)",
-        (incremental.heapLiveMiB - incremental.heapBaseMiB) * 1024 / SCENARIOS, median(incremental.allocatedMb)));
+        + " every thread of this JVM from the refresh until 300 ms after the pass ended, the driver's reading included); %.0f MB less the"
+        + " driver's scrapes of /metrics in that time (%.1f MB each, measured at rest)",
+        (incremental.heapLiveMiB - incremental.heapBaseMiB) * 1024 / SCENARIOS, median(incremental.allocatedMb),
+        median(incremental.allocatedNetMb), incremental.scrapeMb));
     System.out.println(fmt("a dashboard's first message averages %,d bytes; a change's (incremental, %s) %,d bytes", incremental.bytes,
         DELTAS ? "deltas: /ws?deltas=true" : "whole: -Dbench.deltas=false", incremental.changeBytes / Math.max(1, incremental.changeMessages)));
     System.out.println();
@@ -306,6 +312,7 @@ public final class LiveRerank {
       long until = System.nanoTime() + 60_000_000_000L;
       while (first.get() < CLIENTS && System.nanoTime() < until) Thread.sleep(10);
       mode.bytes = bytes[0] / Math.max(1, first.get());
+      if (NODES == 1) mode.scrapeMb = scrapeMb(http, ports.get(0));
       System.out.println(fmt("%d dashboards connected, %d have their first ranking", CLIENTS, first.get()));
 
       for (int n = 1; n <= WARMUP + changes; n++) {
@@ -326,6 +333,7 @@ public final class LiveRerank {
         double[] proc0 = values(at0, PROCESS_CPU);
         double[] gc0 = values(at0, "jvm_gc_pause_seconds_sum");
         double[] bus0 = values(at0, "vertx_eventbus_bytes_written_sum");
+        long scraped0 = SCRAPES.get();
         long allocated0 = allocatedBytes();
         long start = System.nanoTime();
         refresh(http, fetcher, "?vendor=" + VENDOR);
@@ -350,6 +358,7 @@ public final class LiveRerank {
         }
         Thread.sleep(300);  // messages still on their way
         double allocatedMb = NODES == 1 ? (allocatedBytes() - allocated0) / 1e6 : Double.NaN;
+        long scrapedInWindow = SCRAPES.get() - scraped0;
         service.follow(http);
         QuoteBook after = service.book();
         // which followed scenarios changed, by the engine in full on both books
@@ -375,9 +384,9 @@ public final class LiveRerank {
         long changedScenarios = changed.values().stream().filter(b -> b).count();
         System.out.println(fmt("change %2d%s: %d of %d followed scenarios changed; %d dashboards expected, %d received, %d lost, %d extra; "
             + "p50 %s ms, p99 %s ms, max %s ms; refresh answered after %.0f ms; workers %.3f s CPU, process %.3f s CPU, pass %s ms; "
-            + "GC pauses %.1f s, %.0f MB sent between nodes, %.0f MB allocated", n, recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got,
+            + "GC pauses %.1f s, %.0f MB sent between nodes, %.0f MB allocated (%d scrapes of /metrics in it)", n, recorded ? "" : " (warm-up)", changedScenarios, changed.size(), exp, got,
             lost, extra, ms(one.getValueAtPercentile(50)), ms(one.getValueAtPercentile(99)), ms(one.getMaxValue()), (answered - start) / 1e6, cpu, proc,
-            String.join(" / ", nodePasses), gc, bus, allocatedMb));
+            String.join(" / ", nodePasses), gc, bus, allocatedMb, scrapedInWindow));
         if (!recorded) continue;
         mode.latency.add(one);
         mode.expected += exp;
@@ -392,6 +401,7 @@ public final class LiveRerank {
         mode.processCpu.add(proc);
         mode.passMs.add(passMs);
         mode.allocatedMb.add(allocatedMb);
+        mode.allocatedNetMb.add(allocatedMb - scrapedInWindow * mode.scrapeMb);
       }
       if (incremental) mode.heapLiveMiB = service.heapAfterGcMiB(http);
     } finally {
@@ -494,8 +504,23 @@ public final class LiveRerank {
     return value(scrape(http, port), name);
   }
 
+  /** Scrapes of /metrics made so far: a change's allocation counts those made in its window. */
+  static final java.util.concurrent.atomic.AtomicLong SCRAPES = new java.util.concurrent.atomic.AtomicLong();
+
+  /** What one scrape of the node allocates in this JVM at rest: the median of 5. */
+  static double scrapeMb(WebClient http, int port) throws Exception {
+    List<Double> mb = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      long a = allocatedBytes();
+      scrape(http, port);
+      mb.add((allocatedBytes() - a) / 1e6);
+    }
+    return median(mb);
+  }
+
   /** GET /metrics of one node (Prometheus text). */
   static String scrape(WebClient http, int port) throws Exception {
+    SCRAPES.incrementAndGet();
     try {
       return await(http.get(port, "127.0.0.1", "/metrics").send()).bodyAsString();
     } catch (java.util.concurrent.ExecutionException closed) {
